@@ -1,0 +1,43 @@
+# filterocr: `make run` starts the tool on images/, `make test` runs the tests.
+# Both install the Debian packages they need first (apt-get, as root or through sudo).
+
+SWIFT ?= swift
+CONFIG ?= release
+BIN = .build/$(CONFIG)/filterocr
+
+RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
+BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config
+BENCH_PACKAGES = hyperfine python3
+SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+.PHONY: deps bench-deps build run test bench clean
+
+# Installs only what is missing, so a machine that has everything does not touch apt.
+deps:
+	@missing=$$(for p in $(RUNTIME_PACKAGES) $(BUILD_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing $$missing"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+bench-deps: deps
+	@for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || \
+	    { DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$p; }; done
+
+build: deps
+	$(SWIFT) build -c $(CONFIG) --product filterocr
+
+run: build
+	$(BIN) ocr images/*.png images/*.jpg images/*.tif images/*.webp images/*.gif images/*.bmp
+
+test: deps
+	$(SWIFT) build -c $(CONFIG) --build-tests
+	$(SWIFT) test -c $(CONFIG) --skip-build
+
+bench: build bench-deps
+	bench/ocr.sh $(BIN)
+
+clean:
+	rm -rf .build

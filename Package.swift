@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "filterocr",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "filterocr", targets: ["filterocr"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Tesseract's C API and Leptonica, from Debian's -dev packages.
+        .systemLibrary(
+            name: "CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
+        ),
+        // Pixel buffers and filters: pure Swift, no I/O.
+        .target(name: "Imaging"),
+        // Image files <-> pixel buffers, through Leptonica.
+        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract"]),
+        // Word counting for the top words and the companion feed; pure Swift.
+        .target(name: "WordFrequency"),
+        // One Tesseract engine, recognising pixel buffers from memory.
+        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract"]),
+        // The command-line front end.
+        .executableTarget(
+            name: "filterocr",
+            dependencies: [
+                "Imaging", "ImageCodec", "Recognition", "WordFrequency",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging"],
+                    resources: [.copy("Fixtures")]),
+        .testTarget(name: "RecognitionTests",
+                    dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),
+        .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+    ]
+)

@@ -1,0 +1,117 @@
+internal import CTesseract
+import Foundation
+import Imaging
+
+/// One initialised Tesseract engine that recognises pixel buffers from memory, many times.
+///
+/// Initialising loads the language model (tens of milliseconds to seconds), so an engine is
+/// made once and reused. Not `Sendable`: a Tesseract handle serves one thread at a time; run
+/// several engines for parallel work.
+public final class TesseractEngine {
+    /// Images narrower or shorter than this cannot contain a readable glyph.
+    public static let minimumSide = 3
+
+    public let language: String
+    public let pageSegmentation: PageSegmentation
+    private let handle: OpaquePointer
+
+    /// Starts an engine for `language` (Tesseract codes such as `eng` or `eng+deu`).
+    ///
+    /// - Parameter dataDirectory: the folder holding `*.traineddata`; by default
+    ///   `TESSDATA_PREFIX` or Debian's location.
+    public init(language: String = "eng", pageSegmentation: PageSegmentation = .default,
+                dataDirectory: String? = nil) throws(RecognitionError) {
+        let directory = dataDirectory ?? Self.defaultDataDirectory
+        for part in language.split(separator: "+") {
+            let model = "\(directory)/\(part).traineddata"
+            guard FileManager.default.fileExists(atPath: model) else {
+                throw .missingLanguageData(language: String(part), directory: directory)
+            }
+        }
+        guard let handle = TessBaseAPICreate() else { throw .engineFailedToStart(language: language) }
+        // Tesseract's diagnostics ("Estimating resolution", warnings) go to its debug file;
+        // a user of filterocr sees filterocr's own messages instead.
+        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(handle, directory, language) == 0 else {
+            TessBaseAPIDelete(handle)
+            throw .engineFailedToStart(language: language)
+        }
+        TessBaseAPISetPageSegMode(handle, pageSegmentation.tesseractMode)
+        self.handle = handle
+        self.language = language
+        self.pageSegmentation = pageSegmentation
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    /// Tesseract's version string, such as `5.3.0`.
+    public static var version: String { String(cString: TessVersion()) }
+
+    /// Recognises the text in `image`.
+    ///
+    /// - Parameter resolution: the DPI to tell Tesseract, normally the one the image file
+    ///   recorded. With nil, Tesseract estimates it from the size of the text, exactly as its
+    ///   command line does for such a file, so filterocr reads every file as that does.
+    public func recognize(_ image: RGBImage, resolution: Int? = nil) throws(RecognitionError) -> RecognizedText {
+        guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else {
+            throw .imageTooSmall(width: image.width, height: image.height)
+        }
+        defer { TessBaseAPIClear(handle) }
+        image.withUnsafeSamples { samples in
+            TessBaseAPISetImage(handle, samples.baseAddress, Int32(image.width), Int32(image.height),
+                                Int32(RGBImage.channels), Int32(image.bytesPerRow))
+        }
+        if let resolution {
+            TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))
+        }
+        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
+
+        let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
+        let words = recognizedWords()
+        let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
+        return RecognizedText(text: text, meanConfidence: confidence, words: words)
+    }
+
+    private func recognizedWords() -> [RecognizedWord] {
+        withResultIterator { iterator in
+            var words: [RecognizedWord] = []
+            repeat {
+                guard let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)),
+                      !text.isEmpty else { continue }
+                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+                var (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+                TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD,
+                                            &left, &top, &right, &bottom)
+                let box = BoundingBox(x: Int(left), y: Int(top),
+                                      width: Int(right - left), height: Int(bottom - top))
+                words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box))
+            } while TessResultIteratorNext(iterator, RIL_WORD) != 0
+            return words
+        } ?? []
+    }
+
+    /// Runs `body` with the result iterator of the last recognition and frees it afterwards,
+    /// so it can neither leak nor be freed with the wrong function.
+    private func withResultIterator<Result>(_ body: (OpaquePointer) -> Result) -> Result? {
+        guard let iterator = TessBaseAPIGetIterator(handle) else { return nil }
+        defer { TessResultIteratorDelete(iterator) }
+        return body(iterator)
+    }
+
+    private static var defaultDataDirectory: String {
+        if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
+            return prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
+        }
+        return "/usr/share/tesseract-ocr/5/tessdata"
+    }
+}
+
+/// Copies a string Tesseract allocated and frees the original.
+private func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { TessDeleteText(pointer) }
+    return String(cString: pointer)
+}

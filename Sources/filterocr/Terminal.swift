@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+
+/// Writing to standard output and standard error.
+enum Terminal {
+    static func print(_ text: String, terminator: String = "\n") {
+        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+    }
+
+    /// One line on standard error, prefixed so it stands out among output.
+    static func printError(_ message: String) {
+        LibraryDiagnostics.standardError.write(Data("filterocr: error: \(message)\n".utf8))
+    }
+
+    /// The one-line message for `error`.
+    static func message(for error: any Error) -> String {
+        let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+        return described.split(whereSeparator: \.isNewline).joined(separator: " ")
+    }
+
+    /// Runs `body`; on failure prints its message and exits with status 1.
+    static func orExit<Result>(_ body: () throws -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            printError(message(for: error))
+            throw ExitCode.failure
+        }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+import ImageCodec
+import Imaging
+import Testing
+
+/// The fixtures are 40x30: left half (200, 40, 30), right half blue (30, 60, 200) or
+/// transparent; see scripts/make-fixtures.py.
+private func fixture(_ name: String) -> String {
+    Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures")!
+}
+
+private let red = RGBPixel(red: 200, green: 40, blue: 30)
+private let blue = RGBPixel(red: 30, green: 60, blue: 200)
+
+private func load(_ name: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> DecodedImage {
+    try ImageFile.load(fixture(name), decoder: ImageDecoder(maxPixels: maxPixels))
+}
+
+private func isClose(_ pixel: RGBPixel, _ expected: RGBPixel, tolerance: Int = 0) -> Bool {
+    abs(Int(pixel.red) - Int(expected.red)) <= tolerance
+        && abs(Int(pixel.green) - Int(expected.green)) <= tolerance
+        && abs(Int(pixel.blue) - Int(expected.blue)) <= tolerance
+}
+
+@Suite("Decoding every supported format")
+struct DecodingTests {
+    @Test("Lossless colour formats keep exact pixels", arguments: [
+        ("rgb.png", ImageFormat.png), ("rgb.tif", .tiff), ("rgb.bmp", .bmp), ("rgb.ppm", .pnm),
+        ("rgb.webp", .webp), ("palette.png", .png), ("palette.gif", .gif),
+    ])
+    func losslessColour(name: String, format: ImageFormat) throws {
+        let decoded = try load(name)
+        #expect(decoded.format == format)
+        #expect(decoded.image.width == 40 && decoded.image.height == 30)
+        #expect(decoded.image[5, 5] == red)
+        #expect(decoded.image[35, 25] == blue)
+    }
+
+    @Test("JPEG decodes to nearly the same colours, CMYK included", arguments: ["rgb.jpg", "cmyk.jpg"])
+    func jpeg(name: String) throws {
+        let decoded = try load(name)
+        #expect(decoded.format == .jpeg)
+        #expect(isClose(decoded.image[5, 5], red, tolerance: 12))
+        #expect(isClose(decoded.image[35, 25], blue, tolerance: 12))
+    }
+
+    @Test("Transparent pixels are composited over white", arguments: ["rgba.png", "palette-alpha.png"])
+    func alphaOverWhite(name: String) throws {
+        let decoded = try load(name)
+        #expect(isClose(decoded.image[5, 5], red, tolerance: 1))
+        #expect(decoded.image[35, 25] == .white)
+    }
+
+    @Test("Grey with alpha becomes grey RGB over white")
+    func greyAlpha() throws {
+        let decoded = try load("grey-alpha.png")
+        #expect(decoded.image[5, 5] == RGBPixel(grey: 87))
+        #expect(decoded.image[35, 25] == .white)
+    }
+
+    @Test("Grey images become RGB with equal channels", arguments: ["grey.png", "grey.pgm"])
+    func grey(name: String) throws {
+        let decoded = try load(name)
+        #expect(decoded.image[5, 5] == RGBPixel(grey: 87))
+        #expect(decoded.image[35, 25] == RGBPixel(grey: 67))
+    }
+
+    @Test("16-bit PNG keeps the high byte of each sample")
+    func sixteenBit() throws {
+        let decoded = try load("grey16.png")
+        for x in [0, 10, 39] {
+            #expect(decoded.image[x, 3] == RGBPixel(grey: UInt8(x * 6)))
+        }
+    }
+
+    @Test("1-bit TIFF becomes black and white RGB")
+    func bilevel() throws {
+        let decoded = try load("bilevel.tif")
+        #expect(decoded.format == .tiff)
+        #expect(decoded.image[5, 5] == .black)   // (200, 40, 30) is dark: luminance 87
+        #expect(decoded.image[35, 25] == .black)
+        #expect(Set(decoded.image.samples).isSubset(of: [0, 255]))
+    }
+
+    @Test("The file's DPI is kept; absent DPI is nil")
+    func resolution() throws {
+        #expect(try load("rgb.png").resolution == 150)
+        #expect(try load("rgb.jpg").resolution == 200)
+        #expect(try load("bilevel.tif").resolution == 300)
+        #expect(try load("rgb.ppm").resolution == nil)
+    }
+}
+
+@Suite("Bad input gives a clear error naming the file")
+struct BadInputTests {
+    private func problem(_ path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) -> ImageLoadError? {
+        do {
+            _ = try ImageFile.load(path, decoder: ImageDecoder(maxPixels: maxPixels))
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    @Test("Missing file") func missing() {
+        let error = problem("/nonexistent/page.png")
+        #expect(error?.problem == .notFound)
+        #expect(error?.localizedDescription == "/nonexistent/page.png: no such file")
+    }
+
+    @Test("A directory") func directory() {
+        #expect(problem(NSTemporaryDirectory())?.problem == .isDirectory)
+    }
+
+    @Test("Zero-byte file") func empty() {
+        #expect(problem(fixture("empty.png"))?.problem == .empty)
+    }
+
+    @Test("A text file named .png") func textFile() {
+        let error = problem(fixture("text.png"))
+        #expect(error?.problem == .unknownFormat)
+        #expect(error?.localizedDescription.hasPrefix(fixture("text.png") + ": is not an image") == true)
+    }
+
+    @Test("Truncated PNG") func truncated() {
+        #expect(problem(fixture("truncated.png"))?.problem == .corrupt(.png))
+    }
+
+    @Test("A header claiming 100000x100000 pixels is refused before decoding") func hugeHeader() {
+        let error = problem(fixture("huge-header.png"))
+        #expect(error?.problem == .tooLarge(width: 100_000, height: 100_000, limit: 100_000_000))
+        #expect(error?.localizedDescription.contains("--max-pixels") == true)
+    }
+
+    @Test("The pixel limit is configurable") func configurableLimit() throws {
+        #expect(problem(fixture("rgb.png"), maxPixels: 1199)?.problem == .tooLarge(width: 40, height: 30, limit: 1199))
+        #expect(problem(fixture("rgb.png"), maxPixels: 1200) == nil)
+    }
+
+    @Test("Every message is one line that starts with the file") func oneLine() {
+        for name in ["empty.png", "text.png", "truncated.png", "huge-header.png"] {
+            let message = problem(fixture(name))?.localizedDescription ?? ""
+            #expect(message.hasPrefix(fixture(name) + ": "))
+            #expect(!message.contains("\n"))
+        }
+    }
+}
+
+@Suite("PNG encoding")
+struct PNGEncodingTests {
+    @Test("Encoding and decoding again gives the same pixels and DPI")
+    func roundTrip() throws {
+        var image = RGBImage(width: 7, height: 5)
+        image[3, 2] = red
+        image[6, 4] = blue
+        let bytes = try PNGEncoder.encode(image, resolution: 240)
+        let decoded = try ImageDecoder().decode(bytes, source: "memory")
+        #expect(decoded.image == image)
+        #expect(decoded.resolution == 240)
+        #expect(decoded.format == .png)
+    }
+}
