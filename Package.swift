@@ -33,8 +33,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Times the filters for bench/filters.sh.
+        .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RecognitionTests",

@@ -4,4 +4,7 @@
 #include <leptonica/allheaders.h>
 #include <tesseract/capi.h>
 
+// mallopt(), to keep image-sized buffers between filters (see MemoryTuning.swift).
+#include <malloc.h>
+
 #endif

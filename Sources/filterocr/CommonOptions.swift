@@ -1,5 +1,6 @@
 import ArgumentParser
 import ImageCodec
+import Imaging
 import Recognition
 
 /// Options every command that loads or recognises images accepts.
@@ -14,6 +15,9 @@ struct CommonOptions: ParsableArguments {
         "Resolution to tell Tesseract, in dots per inch.",
         discussion: "By default the image file's own; for files without one, Tesseract estimates it from the text size."))
     var dpi: Int?
+
+    @Option(name: .long, help: "Values the filters work on: linear light (as Core Image) or gamma-encoded sRGB.")
+    var colorSpace: WorkingSpace = .linear
 
     @Option(name: .long, help: "Refuse images with more pixels than this (checked from the header).")
     var maxPixels = ImageDecoder.defaultMaxPixels
@@ -46,3 +50,5 @@ extension PageSegmentation: ExpressibleByArgument {
     public static var allValueStrings: [String] { allCases.map { String($0.rawValue) } }
     public var defaultValueDescription: String { String(rawValue) }
 }
+
+extension WorkingSpace: ExpressibleByArgument {}

@@ -11,7 +11,7 @@ struct FilterOCR: ParsableCommand {
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
         version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
-        subcommands: [OCRCommand.self]
+        subcommands: [OCRCommand.self, FilterImageCommand.self]
     )
 
     /// Exit status for a command line that could not be parsed, as most Unix tools use.
@@ -25,7 +25,8 @@ struct FilterOCR: ParsableCommand {
         } catch {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
-            LibraryDiagnostics.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            // One line, like every other error; --help has the usage.
+            Terminal.printError(message(for: error) + " (see --help)")
             Foundation.exit(usageErrorStatus)
         }
     }

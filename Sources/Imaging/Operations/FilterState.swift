@@ -1,0 +1,33 @@
+/// Which segment is selected and the operations that render the current image from the
+/// original: the filter part of a session, as pure data.
+///
+/// The rendered image is always `operations` applied to the original, so `original`
+/// reverts exactly, steps compound and the slider starts again from the original.
+public struct FilterState: Sendable, Hashable {
+    public private(set) var segment: Segment = .original
+    public private(set) var operations: [FilterOperation] = []
+
+    public init() {}
+
+    /// The state after `command`; a refused command throws and changes nothing.
+    public func applying(_ command: FilterCommand) throws(FilterCommandError) -> FilterState {
+        var next = self
+        switch command {
+        case .original:
+            next = FilterState()
+        case .select(let kind):
+            next.segment = Segment(kind)
+            next.operations = [FilterOperation(kind)]
+        case .step(let intensity):
+            guard let kind = segment.filter else { throw .needsFilter(command) }
+            next.operations.append(FilterOperation(kind, intensity: intensity))
+        case .slider(let intensity):
+            guard let kind = segment.filter else { throw .needsFilter(command) }
+            next.operations = [FilterOperation(kind, intensity: intensity)]
+        }
+        return next
+    }
+
+    /// The operations as strings, as the JSON output and the feed list them.
+    public var operationNames: [String] { operations.map(\.description) }
+}

@@ -1,0 +1,50 @@
+// Times the filters on one image, against a plain memory copy of the same buffer, and
+// prints one line per measurement: `name seconds`. bench/filters.sh adds OpenCV and ratios.
+//
+// usage: filterbench IMAGE [RUNS]
+import Foundation
+import ImageCodec
+import Imaging
+
+MemoryTuning.keepLargeBuffers()
+let arguments = CommandLine.arguments
+guard arguments.count >= 2 else {
+    FileHandle.standardError.write(Data("usage: filterbench IMAGE [RUNS]\n".utf8))
+    exit(2)
+}
+let runs = arguments.count > 2 ? Int(arguments[2]) ?? 5 : 5
+let image: RGBImage
+do {
+    image = try ImageFile.load(arguments[1]).image
+} catch {
+    FileHandle.standardError.write(Data("filterbench: \(error.localizedDescription)\n".utf8))
+    exit(1)
+}
+print("image \(image.width)x\(image.height) \(image.samples.count) bytes, best of \(runs)")
+
+/// The fastest of `runs` timings of `body`, in seconds.
+func best(_ body: () -> RGBImage) -> Double {
+    var fastest = Double.infinity
+    for _ in 0..<runs {
+        let start = ContinuousClock.now
+        let result = body()
+        let elapsed = ContinuousClock.now - start
+        precondition(result.width == image.width)
+        fastest = min(fastest, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    }
+    return fastest
+}
+
+func report(_ name: String, _ seconds: Double) {
+    print(name, String(format: "%.4f", seconds))
+}
+
+report("copy", best {
+    var copy = image
+    copy[0, 0] = RGBPixel(grey: ~image[0, 0].red)  // forces the copy of the whole buffer
+    return copy
+})
+report("threshold", best { ColorThreshold(threshold: 0.5).apply(to: image) })
+for sigma in [3.0, 25, 75, 300] {
+    report("blur-\(Int(sigma))", best { GaussianBlur(sigma: sigma).apply(to: image) })
+}

@@ -1,0 +1,76 @@
+import Imaging
+import Testing
+
+@Suite("Colour threshold (CIColorThreshold)")
+struct ColorThresholdTests {
+    private func threshold(_ pixel: RGBPixel, at level: Double, in space: WorkingSpace = .linear) -> RGBPixel {
+        ColorThreshold(threshold: level).apply(to: RGBImage(width: 1, height: 1, fill: pixel), in: space)[0, 0]
+    }
+
+    @Test("Each channel is thresholded on its own: a coloured pixel can become magenta")
+    func perChannel() {
+        // Linear values: 230 → 0.79, 40 → 0.02, 200 → 0.58; threshold 0.5.
+        #expect(threshold(RGBPixel(red: 230, green: 40, blue: 200), at: 0.5) == RGBPixel(red: 255, green: 0, blue: 255))
+        #expect(threshold(RGBPixel(red: 10, green: 250, blue: 250), at: 0.5) == RGBPixel(red: 0, green: 255, blue: 255))
+    }
+
+    @Test("In linear light, sRGB level 187 is below 0.5 and 188 above (linear 0.5 is sRGB 187.5)")
+    func linearMidpoint() {
+        #expect(threshold(RGBPixel(grey: 187), at: 0.5) == .black)
+        #expect(threshold(RGBPixel(grey: 188), at: 0.5) == .white)
+    }
+
+    @Test("In sRGB values the midpoint is level 127.5")
+    func sRGBMidpoint() {
+        #expect(threshold(RGBPixel(grey: 127), at: 0.5, in: .sRGB) == .black)
+        #expect(threshold(RGBPixel(grey: 128), at: 0.5, in: .sRGB) == .white)
+        #expect(threshold(RGBPixel(grey: 187), at: 0.5, in: .sRGB) == .white)
+    }
+
+    @Test("Strictly greater: a value exactly at the threshold becomes 0")
+    func strictness() {
+        let level = Double(WorkingSpace.linear.decodingTable[100])
+        #expect(threshold(RGBPixel(grey: 100), at: level) == .black)
+        #expect(threshold(RGBPixel(grey: 101), at: level) == .white)
+        #expect(threshold(RGBPixel(grey: 102), at: 102.0 / 255, in: .sRGB) == .black)
+    }
+
+    @Test("A threshold of 1 or more gives black, even for white", arguments: [1.0, 1.5])
+    func blackAboveOne(level: Double) {
+        #expect(threshold(.white, at: level) == .black)
+    }
+
+    @Test("A threshold below 0 gives white, even for black")
+    func whiteBelowZero() {
+        #expect(threshold(.black, at: -0.01) == .white)
+        #expect(threshold(.black, at: 0) == .black)
+    }
+
+    @Test("Binarize at intensity 1 thresholds at 0.5 (0.5 × intensity)")
+    func intensity() {
+        let binarize = FilterOperation(.binarize, intensity: 1)
+        #expect(binarize.threshold == 0.5)
+        #expect(binarize.apply(to: RGBImage(width: 1, height: 1, fill: RGBPixel(grey: 187)))[0, 0] == .black)
+        #expect(binarize.apply(to: RGBImage(width: 1, height: 1, fill: RGBPixel(grey: 188)))[0, 0] == .white)
+    }
+}
+
+@Suite("sRGB transfer tables")
+struct WorkingSpaceTests {
+    @Test("Decoding then encoding returns every one of the 256 levels exactly", arguments: WorkingSpace.allCases)
+    func roundTrip(space: WorkingSpace) {
+        var image = RGBImage(width: 256, height: 1)
+        for level in 0..<256 { image[level, 0] = RGBPixel(grey: UInt8(level)) }
+        // A blur too small to change anything still decodes and encodes every sample.
+        let same = GaussianBlur(sigma: 0.16).apply(to: image, in: space)
+        #expect(same == image)
+    }
+
+    @Test("Linear values follow the sRGB curve")
+    func curve() {
+        let table = WorkingSpace.linear.decodingTable
+        #expect(table[0] == 0 && table[255] == 1)
+        #expect(abs(table[128] - 0.21586) < 1e-4)
+        #expect(abs(table[10] - 10 / 255 / 12.92) < 1e-7)
+    }
+}

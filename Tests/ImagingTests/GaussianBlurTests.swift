@@ -1,0 +1,73 @@
+import Foundation
+import ImageCodec
+import Imaging
+import TestSupport
+import Testing
+
+@Suite("Gaussian blur against an exact convolution")
+struct GaussianBlurTests {
+    /// A real photographed page from the image set, cropped where there is text.
+    static let page: RGBImage = {
+        let decoded = try! ImageFile.load(Paths.images + "/street_sign.jpg")
+        return decoded.image
+    }()
+
+    static func crop(width: Int, height: Int) -> RGBImage {
+        page.cropped(x: page.width / 3, y: page.height / 3, width: width, height: height)
+    }
+
+    @Test("PSNR of at least 40 dB against the exact Gaussian", arguments: [
+        (0.5, 240, 160), (1.5, 240, 160), (2.0, 240, 160), (3.0, 240, 160), (25.0, 240, 160), (75.0, 240, 160),
+        (300.0, 90, 60),
+    ])
+    func accuracy(sigma: Double, width: Int, height: Int) {
+        let image = Self.crop(width: width, height: height)
+        let ours = GaussianBlur(sigma: sigma).apply(to: image)
+        let exact = ReferenceGaussian.blur(image, sigma: sigma)
+        let quality = psnr(ours, exact)
+        #expect(quality >= 40, "σ \(sigma): \(quality) dB")
+        #expect(ours.maximumDifference(to: image) > 0)
+    }
+
+    @Test("A constant image stays constant at every σ", arguments: [0.5, 2, 25, 75, 300])
+    func constant(sigma: Double) {
+        let grey = RGBImage(width: 37, height: 23, fill: RGBPixel(red: 90, green: 150, blue: 210))
+        #expect(GaussianBlur(sigma: sigma).apply(to: grey).maximumDifference(to: grey) == 0)
+    }
+
+    @Test("Blurring commutes with mirroring the image", arguments: [0.5, 3, 25, 300])
+    func mirrorSymmetry(sigma: Double) {
+        let image = Self.crop(width: 120, height: 80)
+        let blurThenMirror = GaussianBlur(sigma: sigma).apply(to: image).mirrored()
+        let mirrorThenBlur = GaussianBlur(sigma: sigma).apply(to: image.mirrored())
+        #expect(blurThenMirror.maximumDifference(to: mirrorThenBlur) <= 1)
+        #expect(psnr(blurThenMirror, mirrorThenBlur) > 60)
+    }
+
+    @Test("σ below 0.16 returns the input unchanged")
+    func identity() {
+        let image = Self.crop(width: 50, height: 40)
+        #expect(GaussianBlur(sigma: 0.15).apply(to: image).maximumDifference(to: image) == 0)
+        #expect(GaussianBlur(sigma: 0).apply(to: image).maximumDifference(to: image) == 0)
+        #expect(GaussianBlur(sigma: 0.5).apply(to: image).maximumDifference(to: image) > 0)
+    }
+
+    @Test("A σ far larger than the image gives the image's mean, with edges weighed as replicated")
+    func hugeSigma() {
+        var image = RGBImage(width: 40, height: 1, fill: .black)
+        for x in 20..<40 { image[x, 0] = .white }
+        let blurred = GaussianBlur(sigma: 300).apply(to: image)
+        let exact = ReferenceGaussian.blur(image, sigma: 300)
+        #expect(blurred.maximumDifference(to: exact) <= 1)
+    }
+
+    @Test("Tiny images (1 to 3 pixels) blur without trouble", arguments: [(1, 1), (1, 3), (3, 1), (2, 2), (3, 3)])
+    func tinyImages(width: Int, height: Int) {
+        var image = RGBImage(width: width, height: height, fill: .black)
+        image[width - 1, height - 1] = .white
+        for sigma in [0.5, 5.0, 300.0] {
+            let ours = GaussianBlur(sigma: sigma).apply(to: image)
+            #expect(ours.maximumDifference(to: ReferenceGaussian.blur(image, sigma: sigma)) <= 1, "σ \(sigma)")
+        }
+    }
+}
