@@ -37,6 +37,8 @@ test: deps
 	$(SWIFT) test -c $(CONFIG) --skip-build
 
 bench: build bench-deps
+	$(SWIFT) build -c $(CONFIG) --product filterbench
+	bench/filters.sh .build/$(CONFIG)/filterbench
 	bench/ocr.sh $(BIN)
 
 clean:

@@ -23,18 +23,22 @@ let package = Package(
         .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract"]),
         // Word counting for the top words and the companion feed; pure Swift.
         .target(name: "WordFrequency"),
+        // The companion feed: its schema, atomic writer, reader and watch-face layout.
+        .target(name: "CompanionFeed", dependencies: ["WordFrequency"]),
         // One Tesseract engine, recognising pixel buffers from memory.
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract"]),
         // The command-line front end.
         .executableTarget(
             name: "filterocr",
             dependencies: [
-                "Imaging", "ImageCodec", "Recognition", "WordFrequency",
+                "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // Times the filters for bench/filters.sh.
         .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec"]),
+        // Hammers a feed file for the crash-safety tests.
+        .executableTarget(name: "feedstress", dependencies: ["CompanionFeed", "WordFrequency"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging"],
@@ -42,6 +46,7 @@ let package = Package(
         .testTarget(name: "RecognitionTests",
                     dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
+        .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ]
 )

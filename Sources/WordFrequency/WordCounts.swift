@@ -7,24 +7,29 @@ public struct WordCounts: Sendable, Equatable {
     private var counts: [String: Int] = [:]
     /// Words in the order they first appeared.
     private var order: [String] = []
+    /// Words never counted, such as `StopWords.english`.
+    public let ignoring: Set<String>
 
-    public init() {}
+    public init(ignoring: Set<String> = []) {
+        self.ignoring = ignoring
+    }
 
     /// Counts the words of `text`.
-    public init(text: String) {
+    public init(text: String, ignoring: Set<String> = []) {
+        self.ignoring = ignoring
         add(text)
     }
 
     /// Adds the words of `text` to these counts.
     public mutating func add(_ text: String) {
-        for word in Self.words(in: text) {
+        for word in Self.words(in: text) where !ignoring.contains(word) {
             add(word, count: 1)
         }
     }
 
     /// Adds all counts of `other`, keeping this one's order for words both have seen.
     public mutating func add(_ other: WordCounts) {
-        for word in other.order {
+        for word in other.order where !ignoring.contains(word) {
             add(word, count: other.counts[word, default: 0])
         }
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import ImageCodec
 import Recognition
 
 /// The `filterocr` command: shows how image filters change what OCR can read.
@@ -11,14 +12,24 @@ struct FilterOCR: ParsableCommand {
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
         version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
-        subcommands: [OCRCommand.self, FilterImageCommand.self]
+        subcommands: [OCRCommand.self, FilterImageCommand.self, CompanionCommand.self]
     )
+
+    /// A process inherits its parent thread's blocked signals (a worker thread of a test
+    /// runner or a server blocks them all); filterocr must still stop on Ctrl-C and SIGTERM.
+    private static func unblockSignals() {
+        var none = sigset_t()
+        sigemptyset(&none)
+        sigprocmask(SIG_SETMASK, &none, nil)
+    }
 
     /// Exit status for a command line that could not be parsed, as most Unix tools use.
     static let usageErrorStatus: Int32 = 2
 
     static func main() {
+        unblockSignals()
         OpenMPThreadLimit.applyByRestarting()
+        MemoryTuning.keepLargeBuffers()
         do {
             var command = try parseAsRoot()
             try command.run()

@@ -13,6 +13,7 @@ struct OCRCommand: ParsableCommand {
     )
 
     @OptionGroup var common: CommonOptions
+    @OptionGroup var feedOptions: FeedOptions
 
     @Flag(name: .long, help: "Print one JSON object per image (JSON Lines).")
     var json = false
@@ -26,11 +27,13 @@ struct OCRCommand: ParsableCommand {
 
     func run() throws {
         let pipeline = Pipeline(decoder: common.decoder, engine: try Terminal.orExit { try common.makeEngine() },
-                                resolution: common.dpi)
+                                resolution: common.dpi, ignoredWords: feedOptions.ignoredWords)
+        let publisher = feedOptions.makePublisher(source: "ocr")
         var failures = 0
         for (index, path) in images.enumerated() {
             do {
                 let report = try pipeline.process(path: path)
+                publisher?.publish(report)
                 if json {
                     Terminal.print(JSONLines.line(report))
                 } else {

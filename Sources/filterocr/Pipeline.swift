@@ -11,6 +11,8 @@ struct Pipeline {
     let engine: TesseractEngine
     /// Overrides the resolution the image files record.
     var resolution: Int?
+    /// Words left out of the top words.
+    var ignoredWords: Set<String> = []
 
     /// Processes the image at `path`; errors name the file.
     func process(path: String) throws -> RecognitionReport {
@@ -28,7 +30,7 @@ struct Pipeline {
         let ocrTime = stopwatch.lap()
         return RecognitionReport(
             image: path, segment: "original", operations: [], recognized: recognized,
-            topWords: WordCounts(text: recognized.text).top(3), cached: false,
+            topWords: WordCounts(text: recognized.text, ignoring: ignoredWords).top(3), cached: false,
             timings: .init(decode: decodeTime, filter: 0, ocr: ocrTime, total: decodeTime + ocrTime)
         )
     }

@@ -19,6 +19,9 @@ struct RecognitionReport: Encodable {
     var cached: Bool
     var timings: Timings
 
+    /// Words in the text, as the top words count them.
+    var wordCount: Int { WordCounts.words(in: recognized.text).count }
+
     private enum CodingKeys: String, CodingKey {
         case image, segment, operations, text, meanConfidence, words, topWords, cached, timings
     }

@@ -12,6 +12,16 @@ enum Terminal {
         LibraryDiagnostics.standardError.write(Data("filterocr: error: \(message)\n".utf8))
     }
 
+    /// A problem that does not stop the command, said once.
+    static func printWarning(_ message: String) {
+        LibraryDiagnostics.standardError.write(Data("filterocr: warning: \(message)\n".utf8))
+    }
+
+    /// A state the user may want to know about, such as waiting for a file.
+    static func printNotice(_ message: String) {
+        LibraryDiagnostics.standardError.write(Data("filterocr: \(message)\n".utf8))
+    }
+
     /// The one-line message for `error`.
     static func message(for error: any Error) -> String {
         let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)

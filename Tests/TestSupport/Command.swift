@@ -14,33 +14,35 @@ public struct CommandResult: Sendable {
 public enum Command {
     /// Runs `executable` with `arguments`, waits, and returns what it printed.
     ///
+    /// Output goes through temporary files rather than pipes: a pipe's end can leak into a
+    /// process another test starts at the same moment and then never reports end of file.
+    ///
     /// - Parameter environment: variables added to (or, with nil, removed from) this
     ///   process's environment.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
                            input: Data? = nil) throws -> CommandResult {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (outputPath, errorPath, inputPath) = (folder + "/stdout", folder + "/stderr", folder + "/stdin")
+        for path in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
+        _ = FileManager.default.createFile(atPath: inputPath, contents: input ?? Data())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
         process.environment = merged
-        let output = Pipe(), error = Pipe(), stdin = Pipe()
+        let (output, error, stdin) = (FileHandle(forWritingAtPath: outputPath)!, FileHandle(forWritingAtPath: errorPath)!,
+                                      FileHandle(forReadingAtPath: inputPath)!)
+        defer { try? output.close(); try? error.close(); try? stdin.close() }
         process.standardOutput = output
         process.standardError = error
         process.standardInput = stdin
         try process.run()
-        // Read both pipes concurrently so that neither fills up and blocks the child.
-        let errorData = LockedData()
-        let reader = Thread { errorData.set(error.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        if let input { stdin.fileHandleForWriting.write(input) }
-        try? stdin.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while !errorData.isSet { usleep(1000) }
         return CommandResult(status: process.terminationStatus,
-                             standardOutput: String(decoding: outputData, as: UTF8.self),
-                             standardError: String(decoding: errorData.value, as: UTF8.self))
+                             standardOutput: try String(contentsOfFile: outputPath, encoding: .utf8),
+                             standardError: try String(contentsOfFile: errorPath, encoding: .utf8))
     }
 
     /// Runs the built `filterocr`.
@@ -55,13 +57,4 @@ public enum Command {
         try run("/usr/bin/tesseract", [image, "-"] + extraArguments,
                 environment: ["OMP_THREAD_LIMIT": "1"]).standardOutput
     }
-}
-
-private final class LockedData: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data: Data?
-
-    func set(_ value: Data) { lock.withLock { data = value } }
-    var isSet: Bool { lock.withLock { data != nil } }
-    var value: Data { lock.withLock { data ?? Data() } }
 }

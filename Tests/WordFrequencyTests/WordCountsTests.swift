@@ -30,3 +30,26 @@ struct WordCountsTests {
         #expect(WordCounts.words(in: "| — ' -- ...").isEmpty)
     }
 }
+
+@Suite("Stop words and session counts")
+struct StopWordsTests {
+    @Test("Stop words are left out when asked")
+    func stopWords() {
+        let counts = WordCounts(text: "The cat and the hat", ignoring: StopWords.english)
+        #expect(counts.top(3) == [WordCount(word: "cat", count: 1), WordCount(word: "hat", count: 1)])
+        #expect(WordCounts(text: "The cat and the hat").top(1) == [WordCount(word: "the", count: 2)])
+    }
+
+    @Test("Counts accumulate over recognitions, first appearances kept")
+    func cumulative() {
+        var session = WordCounts()
+        session.add(WordCounts(text: "fox dog"))
+        session.add(WordCounts(text: "dog cat dog"))
+        #expect(session.top(3) == [WordCount(word: "dog", count: 3), WordCount(word: "fox", count: 1), WordCount(word: "cat", count: 1)])
+    }
+
+    @Test("Digits count as words; numbers split at punctuation")
+    func digits() {
+        #expect(WordCounts.words(in: "Total 12.50 (2x)") == ["total", "12", "50", "2x"])
+    }
+}

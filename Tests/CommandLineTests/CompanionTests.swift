@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("Companion feed and display, end to end")
+struct CompanionTests {
+    @Test("The companion prints one line per recognition, with the right words, in order")
+    func followsRecognitions() throws {
+        let feed = try Paths.temporaryDirectory() + "/watch/topwords.json"
+        let companion = try BackgroundProcess(Paths.filterocr, ["companion", "--feed", feed])
+        defer { companion.terminate() }
+        usleep(300_000)
+        #expect(companion.outputLines.isEmpty, "nothing to show before the first recognition")
+
+        let first = try Command.filterocr(["ocr", "--feed", feed, Paths.corpus + "/phototest.tif"])
+        #expect(first.status == 0)
+        companion.waitForLines(1, timeout: 10)
+        let second = try Command.filterocr(["ocr", "--feed", feed, "--stopwords", Paths.images + "/receipt.png"])
+        #expect(second.status == 0)
+        let lines = companion.waitForLines(2, timeout: 10)
+
+        #expect(lines.count == 2)
+        #expect(lines.first?.contains("phototest.tif [original]: the (9), quick (4), brown (4)") == true, "\(lines)")
+        let receiptTop = try topWords(of: Paths.images + "/receipt.png", stopwords: true)
+        #expect(lines.last?.contains("receipt.png [original]: \(receiptTop)") == true, "\(lines)")
+        #expect(lines.first?.hasPrefix("#1 ") == true && lines.last?.hasPrefix("#2 ") == true)
+        usleep(300_000)
+        #expect(companion.outputLines.count == 2, "one line per update, nothing else")
+    }
+
+    /// The top words as `filterocr ocr --json` reports them, formatted as the companion does.
+    private func topWords(of image: String, stopwords: Bool) throws -> String {
+        let result = try Command.filterocr(["ocr", "--json", "--no-feed", image] + (stopwords ? ["--stopwords"] : []))
+        let object = try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any]
+        let top = object?["topWords"] as? [[String: Any]] ?? []
+        return top.map { "\($0["word"] as? String ?? "") (\($0["count"] as? Int ?? 0))" }.joined(separator: ", ")
+    }
+
+    @Test("The feed records the recognition and the counts since the run started")
+    func feedContents() throws {
+        let feed = try Paths.temporaryDirectory() + "/topwords.json"
+        let image = Paths.corpus + "/phototest.tif"
+        let result = try Command.filterocr(["ocr", "--feed", feed, image, image])
+        #expect(result.status == 0)
+        let data = try Data(contentsOf: URL(fileURLWithPath: feed))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object["sequence"] as? Int == 2)
+        #expect(object["image"] as? String == image)
+        #expect(object["segment"] as? String == "original")
+        #expect(object["source"] as? String == "ocr")
+        let top = try #require(object["topWords"] as? [[String: Any]])
+        let session = try #require(object["sessionTopWords"] as? [[String: Any]])
+        #expect(top.first?["count"] as? Int == 9)
+        #expect(session.first?["word"] as? String == "the" && session.first?["count"] as? Int == 18)
+    }
+
+    @Test("An unwritable feed folder is one warning; recognition goes on")
+    func unwritableFeed() throws {
+        let result = try Command.filterocr(["ocr", "--feed", "/proc/no-such/topwords.json",
+                                            Paths.corpus + "/phototest.tif", Paths.corpus + "/phototest.tif"])
+        #expect(result.status == 0)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("cannot write the companion feed"))
+        #expect(result.standardOutput.contains("12 point text"))
+    }
+
+    @Test("--no-feed leaves the feed alone")
+    func noFeed() throws {
+        let folder = try Paths.temporaryDirectory()
+        let result = try Command.filterocr(["ocr", "--no-feed", "--feed", folder + "/f.json", Paths.corpus + "/phototest.tif"])
+        #expect(result.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder + "/f.json"))
+    }
+}
