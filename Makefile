@@ -30,7 +30,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
 
 run: build
-	$(BIN) ocr images/*.png images/*.jpg images/*.tif images/*.webp images/*.gif images/*.bmp
+	$(BIN)
 
 test: deps
 	$(SWIFT) build -c $(CONFIG) --build-tests

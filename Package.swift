@@ -17,6 +17,11 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
+        // libedit, for line editing and history in the REPL.
+        .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // Line editing for the REPL. libedit's state is C globals, which Swift 6's checks
+        // cannot see are used from one thread, so this small target keeps Swift 5 mode.
+        .target(name: "LineEditing", dependencies: ["CEditLine"], swiftSettings: [.swiftLanguageMode(.v5)]),
         // Pixel buffers and filters: pure Swift, no I/O.
         .target(name: "Imaging"),
         // Image files <-> pixel buffers, through Leptonica.
@@ -25,13 +30,15 @@ let package = Package(
         .target(name: "WordFrequency"),
         // The companion feed: its schema, atomic writer, reader and watch-face layout.
         .target(name: "CompanionFeed", dependencies: ["WordFrequency"]),
+        // The REPL session as pure logic: state machine, command parsing, render cache.
+        .target(name: "Session", dependencies: ["Imaging"]),
         // One Tesseract engine, recognising pixel buffers from memory.
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract"]),
         // The command-line front end.
         .executableTarget(
             name: "filterocr",
             dependencies: [
-                "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed",
+                "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session", "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -47,6 +54,7 @@ let package = Package(
                     dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import ImageCodec
 import Imaging
 import Recognition
+import Session
 
 /// Options every command that loads or recognises images accepts.
 struct CommonOptions: ParsableArguments {
@@ -38,6 +39,13 @@ struct CommonOptions: ParsableArguments {
 
     func makeEngine() throws -> TesseractEngine {
         try TesseractEngine(language: lang, pageSegmentation: psm)
+    }
+
+    /// A pipeline with a new engine; an engine that cannot start ends the command with its
+    /// one-line reason.
+    func makePipeline(ignoredWords: Set<String>) throws -> Pipeline {
+        let engine = try Terminal.orExit { try makeEngine() }
+        return Pipeline(decoder: decoder, engine: engine, space: colorSpace, resolution: dpi, ignoredWords: ignoredWords)
     }
 }
 

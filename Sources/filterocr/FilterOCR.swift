@@ -12,7 +12,8 @@ struct FilterOCR: ParsableCommand {
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
         version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
-        subcommands: [OCRCommand.self, FilterImageCommand.self, CompanionCommand.self]
+        subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, CompanionCommand.self],
+        defaultSubcommand: ReplCommand.self
     )
 
     /// A process inherits its parent thread's blocked signals (a worker thread of a test

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Imaging
 
 /// `filterocr ocr IMAGE...`: recognise images as they are.
 struct OCRCommand: ParsableCommand {
@@ -21,18 +22,13 @@ struct OCRCommand: ParsableCommand {
     @Argument(help: "Image files (PNG, JPEG, TIFF, BMP, PNM, WebP, GIF).")
     var images: [String]
 
-    func validate() throws {
-        guard !images.isEmpty else { throw ValidationError("give at least one image, e.g. filterocr ocr images/receipt.png") }
-    }
-
     func run() throws {
-        let pipeline = Pipeline(decoder: common.decoder, engine: try Terminal.orExit { try common.makeEngine() },
-                                resolution: common.dpi, ignoredWords: feedOptions.ignoredWords)
+        let pipeline = try common.makePipeline(ignoredWords: feedOptions.ignoredWords)
         let publisher = feedOptions.makePublisher(source: "ocr")
         var failures = 0
         for (index, path) in images.enumerated() {
             do {
-                let report = try pipeline.process(path: path)
+                let report = try pipeline.run(try pipeline.load(path), state: FilterState()).report
                 publisher?.publish(report)
                 if json {
                     Terminal.print(JSONLines.line(report))

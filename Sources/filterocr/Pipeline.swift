@@ -2,37 +2,115 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import Session
 import WordFrequency
 
-/// Loads an image, recognises it and times each stage: the one path every command takes
-/// from a file to a `RecognitionReport`.
+/// An image read for processing, with what identifies its content.
+struct LoadedImage {
+    /// The path or name the user gave.
+    var name: String
+    var decoded: DecodedImage
+    /// Identifies the pixels (not the file name) for the render cache.
+    var contentKey: Int
+    /// Milliseconds spent reading and decoding it.
+    var decodeTime: Double
+
+    var image: RGBImage { decoded.image }
+}
+
+/// The one path every command takes from an image to a `RecognitionReport`: load, render
+/// the operations, recognise, count words, time each stage. `ocr`, `filter`, `repl` and
+/// `batch` differ only in where images come from and where reports go.
 struct Pipeline {
     let decoder: ImageDecoder
     let engine: TesseractEngine
+    var space: WorkingSpace = .linear
     /// Overrides the resolution the image files record.
     var resolution: Int?
     /// Words left out of the top words.
     var ignoredWords: Set<String> = []
 
-    /// Processes the image at `path`; errors name the file.
-    func process(path: String) throws -> RecognitionReport {
+    /// Reads and decodes the image at `path`; errors name the file.
+    func load(_ path: String) throws -> LoadedImage {
         var stopwatch = Stopwatch()
         let decoded = try LibraryDiagnostics.silenced { try ImageFile.load(path, decoder: decoder) }
-        let decodeTime = stopwatch.lap()
+        return LoadedImage(name: path, decoded: decoded, contentKey: Self.contentKey(decoded.image),
+                           decodeTime: stopwatch.lap())
+    }
+
+    /// Decodes image bytes that did not come from a file, named `name` in errors.
+    func load(bytes: [UInt8], name: String) throws -> LoadedImage {
+        var stopwatch = Stopwatch()
+        let decoded = try LibraryDiagnostics.silenced { try decoder.decode(bytes, source: name) }
+        return LoadedImage(name: name, decoded: decoded, contentKey: Self.contentKey(decoded.image),
+                           decodeTime: stopwatch.lap())
+    }
+
+    /// `original` rendered with `state`'s operations and recognised.
+    func run(_ original: LoadedImage, state: FilterState) throws -> (report: RecognitionReport, image: RGBImage) {
+        var noCache: RenderCache<RecognizedText>?
+        return try run(original, state: state, cache: &noCache)
+    }
+
+    /// `original` rendered with `state`'s operations and recognised. With a cache, a state
+    /// seen before is answered from it, and only operations not yet rendered are applied.
+    func run(_ original: LoadedImage, state: FilterState, cache: inout RenderCache<RecognizedText>?,
+             includeDecodeTime: Bool = true) throws -> (report: RecognitionReport, image: RGBImage) {
+        var stopwatch = Stopwatch()
+        let key = RenderCache<RecognizedText>.Key(original: original.contentKey, operations: state.operations, space: space)
+        let decodeTime = includeDecodeTime ? original.decodeTime : 0
+        if let entry = cache?.entry(for: key), let recognized = entry.recognition {
+            let report = makeReport(original, state: state, recognized: recognized, cached: true,
+                                    timings: .init(decode: decodeTime, filter: 0, ocr: 0, lookup: stopwatch.lap()))
+            return (report, entry.image)
+        }
+        let rendered = render(original, operations: state.operations, cache: &cache)
+        let filterTime = stopwatch.lap()
         let recognized: RecognizedText
         do {
             recognized = try LibraryDiagnostics.silenced {
-                try engine.recognize(decoded.image, resolution: resolution ?? decoded.resolution)
+                try engine.recognize(rendered, resolution: resolution ?? original.decoded.resolution)
             }
         } catch {
-            throw PipelineError(source: path, underlying: error)
+            throw PipelineError(source: original.name, underlying: error)
         }
         let ocrTime = stopwatch.lap()
-        return RecognitionReport(
-            image: path, segment: "original", operations: [], recognized: recognized,
-            topWords: WordCounts(text: recognized.text, ignoring: ignoredWords).top(3), cached: false,
-            timings: .init(decode: decodeTime, filter: 0, ocr: ocrTime, total: decodeTime + ocrTime)
-        )
+        cache?.store(rendered, recognition: recognized, for: key)
+        let report = makeReport(original, state: state, recognized: recognized, cached: false,
+                                timings: .init(decode: decodeTime, filter: filterTime, ocr: ocrTime))
+        return (report, rendered)
+    }
+
+    /// The image after `operations`, starting from the longest prefix already rendered.
+    func render(_ original: LoadedImage, operations: [FilterOperation], cache: inout RenderCache<RecognizedText>?) -> RGBImage {
+        func key(_ count: Int) -> RenderCache<RecognizedText>.Key {
+            .init(original: original.contentKey, operations: Array(operations.prefix(count)), space: space)
+        }
+        var done = operations.count
+        while done > 0, cache?.contains(key(done)) != true { done -= 1 }
+        var image = done > 0 ? cache!.entry(for: key(done))!.image : original.image
+        for index in done..<operations.count {
+            image = operations[index].apply(to: image, in: space)
+            cache?.store(image, for: key(index + 1))
+        }
+        return image
+    }
+
+    private func makeReport(_ original: LoadedImage, state: FilterState, recognized: RecognizedText, cached: Bool,
+                            timings: RecognitionReport.Timings) -> RecognitionReport {
+        RecognitionReport(image: original.name, segment: state.segment.rawValue, operations: state.operationNames,
+                          recognized: recognized,
+                          topWords: WordCounts(text: recognized.text, ignoring: ignoredWords).top(3),
+                          cached: cached, timings: timings)
+    }
+
+    /// A hash of the pixels: two files with the same pixels share renderings.
+    static func contentKey(_ image: RGBImage) -> Int {
+        var hasher = Hasher()
+        hasher.combine(image.width)
+        hasher.combine(image.height)
+        image.withUnsafeSamples { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        return hasher.finalize()
     }
 }
 
@@ -44,15 +122,22 @@ struct PipelineError: LocalizedError {
     var errorDescription: String? { "\(source): \(underlying.localizedDescription)" }
 }
 
-/// Milliseconds between laps.
+/// Milliseconds between laps, to two decimals.
 struct Stopwatch {
     private var last = ContinuousClock.now
 
     mutating func lap() -> Double {
         let now = ContinuousClock.now
         defer { last = now }
-        let elapsed = (now - last).components
-        let milliseconds = Double(elapsed.seconds) * 1000 + Double(elapsed.attoseconds) / 1e15
-        return (milliseconds * 100).rounded() / 100
+        return Milliseconds.rounded(now - last)
     }
+}
+
+enum Milliseconds {
+    static func rounded(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return round(Double(parts.seconds) * 1000 + Double(parts.attoseconds) / 1e15)
+    }
+
+    static func round(_ milliseconds: Double) -> Double { (milliseconds * 100).rounded() / 100 }
 }

@@ -4,11 +4,18 @@ import WordFrequency
 
 /// One recognition as filterocr reports it in JSON (`ocr --json`, `repl --json`, `batch`).
 struct RecognitionReport: Encodable {
+    /// Milliseconds per stage.
     struct Timings: Encodable {
         var decode: Double
         var filter: Double
         var ocr: Double
         var total: Double
+
+        /// - Parameter lookup: time spent otherwise, such as a cache lookup, counted in the total.
+        init(decode: Double, filter: Double, ocr: Double, lookup: Double = 0) {
+            (self.decode, self.filter, self.ocr) = (decode, filter, ocr)
+            total = Milliseconds.round(decode + filter + ocr + lookup)
+        }
     }
 
     var image: String

@@ -28,6 +28,13 @@ enum Terminal {
         return described.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
+    /// Columns and rows of the terminal on standard output (80x24 when it is not one).
+    static func size() -> (width: Int, height: Int) {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+
     /// Runs `body`; on failure prints its message and exits with status 1.
     static func orExit<Result>(_ body: () throws -> Result) throws -> Result {
         do {

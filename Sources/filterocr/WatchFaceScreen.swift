@@ -36,7 +36,7 @@ struct WatchFaceScreen {
     }
 
     private func currentFrame() -> [String] {
-        let (width, height) = terminalSize()
+        let (width, height) = Terminal.size()
         do {
             return WatchFace.render(try reader.read(), width: width, height: height, now: Date())
         } catch {
@@ -51,12 +51,6 @@ struct WatchFaceScreen {
         var byte: UInt8 = 0
         guard read(STDIN_FILENO, &byte, 1) == 1 else { return true }
         return [UInt8(ascii: "q"), UInt8(ascii: "Q"), 3, 4].contains(byte)
-    }
-
-    private func terminalSize() -> (width: Int, height: Int) {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
-        return (Int(size.ws_col), Int(size.ws_row))
     }
 
     private func write(_ text: String) {

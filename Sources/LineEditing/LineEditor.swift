@@ -1,0 +1,54 @@
+internal import CEditLine
+import Foundation
+
+/// Line editing, history and tab completion on a terminal, through libedit's readline
+/// interface. libedit keeps its state in C globals, so there is one editor per process;
+/// use it from one thread.
+public final class LineEditor {
+    private let historyFile: String?
+
+    /// - Parameters:
+    ///   - name: the program name libedit uses to pick settings from ~/.editrc.
+    ///   - completions: words completed at the start of a line; later words complete as files.
+    ///   - historyFile: where history is read from now and saved to on `deinit`.
+    public init(name: String, completions: [String], historyFile: String?) {
+        self.historyFile = historyFile
+        rl_readline_name = UnsafePointer(strdup(name))
+        CompletionWords.words = completions
+        rl_attempted_completion_function = completeFirstWord
+        if let historyFile { _ = read_history(historyFile) }
+    }
+
+    deinit {
+        if let historyFile { _ = write_history(historyFile) }
+    }
+
+    /// The line typed after `prompt`, or nil at end of input or when the read was
+    /// interrupted by a signal (the caller tells them apart).
+    public func readLine(prompt: String) -> String? {
+        guard let line = readline(prompt) else { return nil }
+        defer { free(line) }
+        return String(cString: line)
+    }
+
+    public func addToHistory(_ line: String) {
+        _ = add_history(line)
+    }
+}
+
+/// The words `completeFirstWord` offers; a C callback cannot capture them.
+private enum CompletionWords {
+    nonisolated(unsafe) static var words: [String] = []
+}
+
+private func completeFirstWord(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    guard start == 0 else { return nil }  // not the first word: libedit completes file names
+    rl_attempted_completion_over = 1
+    return rl_completion_matches(text) { text, state in
+        let prefix = text.map { String(cString: $0) } ?? ""
+        let matches = CompletionWords.words.filter { $0.hasPrefix(prefix) }
+        guard Int(state) < matches.count else { return nil }
+        return strdup(matches[Int(state)])
+    }
+}

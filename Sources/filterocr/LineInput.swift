@@ -1,0 +1,64 @@
+import Foundation
+import LineEditing
+import Session
+
+/// Where the REPL's commands come from: a terminal with line editing, history and tab
+/// completion, or one command per line from a pipe, without a prompt.
+class LineInput {
+    /// The next line, or nil at the end of input (Ctrl-D on a terminal).
+    func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+
+    /// Adds a line to the history.
+    func remember(_ line: String) {}
+
+    static func standardInput(prompt: @escaping () -> String) -> LineInput {
+        isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? TerminalLineInput(prompt: prompt) : LineInput()
+    }
+}
+
+/// A terminal: Ctrl-C abandons the line being typed, not the session.
+final class TerminalLineInput: LineInput {
+    private let prompt: () -> String
+    private let editor = LineEditor(
+        name: "filterocr", completions: SessionCommand.names,
+        historyFile: (ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.filterocr_history")
+
+    init(prompt: @escaping () -> String) {
+        self.prompt = prompt
+        super.init()
+        Interrupt.install()
+    }
+
+    override func readLine() -> String? {
+        while true {
+            Interrupt.reset()
+            let line = editor.readLine(prompt: prompt())
+            if line == nil && Interrupt.happened {
+                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                continue
+            }
+            if line == nil { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            return line
+        }
+    }
+
+    override func remember(_ line: String) {
+        editor.addToHistory(line)
+    }
+}
+
+/// SIGINT while reading a line: noted, so that the line is abandoned instead of the session.
+enum Interrupt {
+    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
+
+    static var happened: Bool { flag != 0 }
+    static func reset() { flag = 0 }
+
+    static func install() {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0  // no SA_RESTART: the read returns, and readline with it
+        sigaction(SIGINT, &action, nil)
+    }
+}
