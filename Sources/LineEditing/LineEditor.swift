@@ -6,6 +6,9 @@ import Foundation
 /// use it from one thread.
 public final class LineEditor {
     private let historyFile: String?
+    /// Whether the locale's character set can show any prompt.
+    private let localeIsUTF8: Bool
+    static let historyLength: Int32 = 1000
 
     /// - Parameters:
     ///   - name: the program name libedit uses to pick settings from ~/.editrc.
@@ -13,9 +16,17 @@ public final class LineEditor {
     ///   - historyFile: where history is read from now and saved to on `deinit`.
     public init(name: String, completions: [String], historyFile: String?) {
         self.historyFile = historyFile
+        // libedit decodes the prompt and the keys typed with the locale's character set; in
+        // the default "C" locale anything beyond ASCII fails to decode and crashes it.
+        setlocale(LC_CTYPE, "")
+        localeIsUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
         rl_readline_name = UnsafePointer(strdup(name))
         CompletionWords.words = completions
         rl_attempted_completion_function = completeFirstWord
+        // libedit's history exists only once initialised; reading into it before crashes.
+        _ = rl_initialize()
+        using_history()
+        stifle_history(Self.historyLength)
         if let historyFile { _ = read_history(historyFile) }
     }
 
@@ -26,7 +37,8 @@ public final class LineEditor {
     /// The line typed after `prompt`, or nil at end of input or when the read was
     /// interrupted by a signal (the caller tells them apart).
     public func readLine(prompt: String) -> String? {
-        guard let line = readline(prompt) else { return nil }
+        let shown = localeIsUTF8 ? prompt : String(String.UnicodeScalarView(prompt.unicodeScalars.map { $0.isASCII ? $0 : "?" }))
+        guard let line = readline(shown) else { return nil }
         defer { free(line) }
         return String(cString: line)
     }
