@@ -40,6 +40,7 @@ bench: build bench-deps
 	$(SWIFT) build -c $(CONFIG) --product filterbench
 	bench/filters.sh .build/$(CONFIG)/filterbench
 	bench/ocr.sh $(BIN)
+	bench/repl.py $(BIN)
 
 clean:
 	rm -rf .build

@@ -37,15 +37,32 @@ struct CommonOptions: ParsableArguments {
 
     var decoder: ImageDecoder { ImageDecoder(maxPixels: maxPixels) }
 
-    func makeEngine() throws -> TesseractEngine {
-        try TesseractEngine(language: lang, pageSegmentation: psm)
-    }
-
     /// A pipeline with a new engine; an engine that cannot start ends the command with its
     /// one-line reason.
     func makePipeline(ignoredWords: Set<String>) throws -> Pipeline {
-        let engine = try Terminal.orExit { try makeEngine() }
-        return Pipeline(decoder: decoder, engine: engine, space: colorSpace, resolution: dpi, ignoredWords: ignoredWords)
+        let settings = pipelineSettings(ignoredWords: ignoredWords)
+        return try Terminal.orExit { try settings.makePipeline() }
+    }
+
+    /// What every engine of a command is made with, to hand to worker threads.
+    func pipelineSettings(ignoredWords: Set<String>) -> PipelineSettings {
+        PipelineSettings(language: lang, pageSegmentation: psm, decoder: decoder, space: colorSpace, resolution: dpi,
+                         ignoredWords: ignoredWords)
+    }
+}
+
+/// The options a `Pipeline` is built from; each thread builds its own, with its own engine.
+struct PipelineSettings: Sendable {
+    var language: String
+    var pageSegmentation: PageSegmentation
+    var decoder: ImageDecoder
+    var space: WorkingSpace
+    var resolution: Int?
+    var ignoredWords: Set<String>
+
+    func makePipeline() throws -> Pipeline {
+        let engine = try TesseractEngine(language: language, pageSegmentation: pageSegmentation)
+        return Pipeline(decoder: decoder, engine: engine, space: space, resolution: resolution, ignoredWords: ignoredWords)
     }
 }
 

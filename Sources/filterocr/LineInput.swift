@@ -46,19 +46,3 @@ final class TerminalLineInput: LineInput {
         editor.addToHistory(line)
     }
 }
-
-/// SIGINT while reading a line: noted, so that the line is abandoned instead of the session.
-enum Interrupt {
-    nonisolated(unsafe) private static var flag: sig_atomic_t = 0
-
-    static var happened: Bool { flag != 0 }
-    static func reset() { flag = 0 }
-
-    static func install() {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0  // no SA_RESTART: the read returns, and readline with it
-        sigaction(SIGINT, &action, nil)
-    }
-}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// A one-line progress display on standard error: bar, count, rate and time left. Shown
+/// only when standard error is a terminal.
+final class ProgressBar: @unchecked Sendable {
+    var total: Int?
+    private let started = ContinuousClock.now
+    private var lastDraw = ContinuousClock.now - .seconds(1)
+    private var shown = false
+
+    static func standardErrorIfTerminal() -> ProgressBar? {
+        isatty(STDERR_FILENO) != 0 ? ProgressBar() : nil
+    }
+
+    /// Redraws at most ten times a second, and always for the last image.
+    func update(done: Int, failed: Int) {
+        let now = ContinuousClock.now
+        guard now - lastDraw >= .milliseconds(100) || done == total else { return }
+        lastDraw = now
+        let elapsed = Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18
+        let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        var line = ""
+        if let total, total > 0 {
+            let width = 24
+            let filled = min(width, done * width / total)
+            line += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
+            line += "\(done)/\(total)"
+            if rate > 0 && done < total { line += String(format: " · %.1f img/s · %.0f s left", rate, Double(total - done) / rate) }
+        } else {
+            line += "\(done) images" + (rate > 0 ? String(format: " · %.1f img/s", rate) : "")
+        }
+        if failed > 0 { line += " · \(failed) failed" }
+        write("\r\u{1B}[2K" + line)
+        shown = true
+    }
+
+    /// Removes the bar so that a line of output or an error can be printed.
+    func clear() {
+        if shown { write("\r\u{1B}[2K") }
+    }
+
+    func finish() {
+        if shown { write("\r\u{1B}[2K") }
+    }
+
+    private func write(_ text: String) {
+        LibraryDiagnostics.standardError.write(Data(text.utf8))
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("filterocr batch")
+struct BatchTests {
+    /// good images, a corrupt one, a text file and a nested folder.
+    private func makeFolder() throws -> String {
+        let folder = try Paths.temporaryDirectory() + "/scans"
+        let nested = folder + "/nested/deeper"
+        try FileManager.default.createDirectory(atPath: nested, withIntermediateDirectories: true)
+        let fixtures = Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures"
+        try FileManager.default.copyItem(atPath: Paths.corpus + "/phototest.tif", toPath: folder + "/a-phototest.tif")
+        try FileManager.default.copyItem(atPath: fixtures + "/truncated.png", toPath: folder + "/b-corrupt.png")
+        try FileManager.default.copyItem(atPath: Paths.images + "/receipt.png", toPath: nested + "/c-receipt.png")
+        try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: folder + "/nested/d-price.bmp")
+        try Data("notes, not an image\n".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        return folder
+    }
+
+    private func objects(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test("A folder: one line per image in order, the corrupt one an error object, exit status 1")
+    func folder() throws {
+        let folder = try makeFolder()
+        let result = try Command.filterocr(["batch", "--no-feed", "-j", "2", folder])
+        #expect(result.status == 1)
+        let lines = try objects(result.standardOutput)
+        #expect(lines.map { $0["image"] as? String } == [
+            folder + "/a-phototest.tif", folder + "/b-corrupt.png", folder + "/nested/d-price.bmp",
+            folder + "/nested/deeper/c-receipt.png",
+        ])
+        #expect(lines[1]["error"] as? String == "\(folder)/b-corrupt.png: is a corrupt or truncated PNG file")
+        #expect((lines[0]["text"] as? String)?.hasPrefix("This is a lot of 12 point text") == true)
+        #expect(lines[3]["timings"] != nil && lines[3]["words"] != nil)
+        #expect(result.errorLines.count == 1, "only the error on standard error, no progress bar: \(result.errorLines)")
+    }
+
+    @Test("Paths piped in give the same lines as the folder")
+    func stdinPaths() throws {
+        let folder = try makeFolder()
+        let viaFolder = try Command.filterocr(["batch", "--no-feed", folder])
+        let paths = try Command.run("/usr/bin/find", [folder, "-type", "f", "-not", "-name", "*.txt"]).standardOutput
+        let sorted = paths.split(separator: "\n").sorted().joined(separator: "\n") + "\n"
+        let viaStdin = try Command.filterocr(["batch", "--no-feed"], input: Data(sorted.utf8))
+        #expect(viaStdin.status == 1)
+        #expect(try comparable(viaStdin.standardOutput) == comparable(viaFolder.standardOutput))
+        let viaDash = try Command.filterocr(["batch", "--no-feed", "-"], input: Data(sorted.utf8))
+        #expect(try comparable(viaDash.standardOutput) == comparable(viaFolder.standardOutput))
+    }
+
+    /// The lines without their timings.
+    private func comparable(_ output: String) throws -> [String] {
+        try objects(output).map { object in
+            var object = object
+            object["timings"] = nil
+            return String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
+        }
+    }
+
+    @Test("A glob, one job or several: the same output in the same order")
+    func globAndJobs() throws {
+        let one = try Command.filterocr(["batch", "--no-feed", "-j", "1", Paths.images + "/*.png"])
+        let two = try Command.filterocr(["batch", "--no-feed", "-j", "3", Paths.images + "/*.png"])
+        #expect(one.status == 0 && two.status == 0)
+        let lines = try comparable(one.standardOutput)
+        #expect(lines.count == (try FileManager.default.contentsOfDirectory(atPath: Paths.images).filter { $0.hasSuffix(".png") }.count))
+        #expect(try comparable(two.standardOutput) == lines)
+    }
+
+    @Test("The same text through batch, ocr and the REPL for the same operations")
+    func onePath() throws {
+        let image = Paths.images + "/street_sign.jpg"
+        let batch = try objects(try Command.filterocr(["batch", "--no-feed", "--ops", "binarize; slider 0.6", image]).standardOutput)
+        let repl = try objects(try Command.filterocr(["repl", "--json", "--no-feed", "--image", image],
+                                                     input: Data("binarize\nslider 0.6\n".utf8)).standardOutput)
+        let png = try Paths.temporaryDirectory() + "/state.png"
+        #expect(try Command.filterocr(["filter", image, "--ops", "binarize; slider 0.6", "-o", png]).status == 0)
+        let ocr = try objects(try Command.filterocr(["ocr", "--json", "--no-feed", png]).standardOutput)
+        let text = batch.first?["text"] as? String
+        #expect(text?.isEmpty == false)
+        #expect(repl.last?["text"] as? String == text)
+        #expect(ocr.first?["text"] as? String == text)
+        #expect(batch.first?["operations"] as? [String] == ["binarize 60%"])
+    }
+
+    @Test("--format text: a header line per image, then its text")
+    func textFormat() throws {
+        let result = try Command.filterocr(["batch", "--no-feed", "--format", "text", Paths.corpus + "/phototest.tif"])
+        #expect(result.standardOutput.hasPrefix("==> \(Paths.corpus)/phototest.tif <==\nThis is a lot of 12 point text"))
+    }
+
+    @Test("--save-dir writes each filtered image once, named after its input, inside the folder")
+    func saveDir() throws {
+        let folder = try makeFolder()
+        let saved = try Paths.temporaryDirectory() + "/out"
+        // Two inputs with the same name must not overwrite each other.
+        let result = try Command.filterocr(["batch", "--no-feed", "--ops", "blur", "--save-dir", saved,
+                                            Paths.images + "/receipt.png", folder + "/nested/deeper/c-receipt.png",
+                                            Paths.images + "/receipt.png"])
+        #expect(result.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: saved).sorted() == ["c-receipt.png", "receipt-2.png", "receipt.png"])
+    }
+
+    @Test("--stdin-image reads one image's bytes")
+    func stdinImage() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Paths.corpus + "/phototest.tif"))
+        let result = try Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: bytes)
+        let lines = try objects(result.standardOutput)
+        #expect(result.status == 0 && lines.count == 1)
+        #expect(lines[0]["image"] as? String == "-")
+        #expect((lines[0]["text"] as? String)?.hasPrefix("This is a lot") == true)
+    }
+
+    @Test("--shard I/N splits the inputs so that the shards together cover them once")
+    func shards() throws {
+        let all = try comparable(try Command.filterocr(["batch", "--no-feed", Paths.images + "/*.png"]).standardOutput)
+        let first = try comparable(try Command.filterocr(["batch", "--no-feed", "--shard", "0/2", Paths.images + "/*.png"]).standardOutput)
+        let second = try comparable(try Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
+        #expect(first == stride(from: 0, to: all.count, by: 2).map { all[$0] })
+        #expect(second == stride(from: 1, to: all.count, by: 2).map { all[$0] })
+    }
+
+    @Test("The feed is updated as results arrive, with counts over the run")
+    func feed() throws {
+        let feed = try Paths.temporaryDirectory() + "/topwords.json"
+        let image = Paths.corpus + "/phototest.tif"
+        #expect(try Command.filterocr(["batch", "--feed", feed, image, image, image]).status == 0)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: feed))) as? [String: Any])
+        #expect(object["sequence"] as? Int == 3 && object["source"] as? String == "batch")
+        #expect((object["sessionTopWords"] as? [[String: Any]])?.first?["count"] as? Int == 27)
+    }
+
+    @Test("Usage errors exit with status 2", arguments: [
+        ["batch", "--ops", "sharpen", "x.png"], ["batch", "-j", "0", "x.png"], ["batch", "--shard", "2/2", "x.png"],
+        ["batch", "--stdin-image", "x.png"], ["batch", "--format", "xml", "x.png"],
+    ])
+    func usage(arguments: [String]) throws {
+        let result = try Command.filterocr(arguments)
+        #expect(result.status == 2)
+        #expect(result.errorLines.count == 1)
+    }
+
+    @Test("Interrupting a run leaves only whole lines")
+    func interrupted() throws {
+        let folder = try Paths.temporaryDirectory()
+        let output = folder + "/out.jsonl"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "exec \"$0\" batch --no-feed -j 2 \"$1\" \"$1\" \"$1\" \"$1\" \"$1\" \"$1\" > \"$2\" 2>/dev/null",
+                             Paths.filterocr, Paths.images + "/*.png", output]
+        try process.run()
+        usleep(2_500_000)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let text = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(text.isEmpty || text.hasSuffix("\n"))
+        _ = try objects(text)  // every line parses
+    }
+}
