@@ -41,6 +41,7 @@ bench: build bench-deps
 	bench/filters.sh .build/$(CONFIG)/filterbench
 	bench/ocr.sh $(BIN)
 	bench/repl.py $(BIN)
+	bench/batch.sh $(BIN)
 
 clean:
 	rm -rf .build

@@ -60,9 +60,17 @@ public final class TesseractEngine {
             throw .imageTooSmall(width: image.width, height: image.height)
         }
         defer { TessBaseAPIClear(handle) }
-        image.withUnsafeSamples { samples in
-            TessBaseAPISetImage(handle, samples.baseAddress, Int32(image.width), Int32(image.height),
-                                Int32(RGBImage.channels), Int32(image.bytesPerRow))
+        if image.isGreyscale {
+            // One byte per pixel, as Tesseract's command line passes a grey file: it then
+            // thresholds one channel instead of three.
+            image.greySamples().withUnsafeBufferPointer { grey in
+                TessBaseAPISetImage(handle, grey.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            }
+        } else {
+            image.withUnsafeSamples { samples in
+                TessBaseAPISetImage(handle, samples.baseAddress, Int32(image.width), Int32(image.height),
+                                    Int32(RGBImage.channels), Int32(image.bytesPerRow))
+            }
         }
         if let resolution {
             TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))

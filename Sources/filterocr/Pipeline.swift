@@ -10,8 +10,9 @@ struct LoadedImage {
     /// The path or name the user gave.
     var name: String
     var decoded: DecodedImage
-    /// Identifies the pixels (not the file name) for the render cache.
-    var contentKey: Int
+    /// Identifies the pixels (not the file name) for the render cache; computed only for
+    /// callers that cache, as hashing a large image costs tens of milliseconds.
+    var contentKey: Int?
     /// Milliseconds spent reading and decoding it.
     var decodeTime: Double
 
@@ -31,10 +32,12 @@ struct Pipeline {
     var ignoredWords: Set<String> = []
 
     /// Reads and decodes the image at `path`; errors name the file.
-    func load(_ path: String) throws -> LoadedImage {
+    ///
+    /// - Parameter identified: compute the content key the render cache needs.
+    func load(_ path: String, identified: Bool = false) throws -> LoadedImage {
         var stopwatch = Stopwatch()
         let decoded = try LibraryDiagnostics.silenced { try ImageFile.load(path, decoder: decoder) }
-        return LoadedImage(name: path, decoded: decoded, contentKey: Self.contentKey(decoded.image),
+        return LoadedImage(name: path, decoded: decoded, contentKey: identified ? Self.contentKey(decoded.image) : nil,
                            decodeTime: stopwatch.lap())
     }
 
@@ -42,8 +45,7 @@ struct Pipeline {
     func load(bytes: [UInt8], name: String) throws -> LoadedImage {
         var stopwatch = Stopwatch()
         let decoded = try LibraryDiagnostics.silenced { try decoder.decode(bytes, source: name) }
-        return LoadedImage(name: name, decoded: decoded, contentKey: Self.contentKey(decoded.image),
-                           decodeTime: stopwatch.lap())
+        return LoadedImage(name: name, decoded: decoded, contentKey: nil, decodeTime: stopwatch.lap())
     }
 
     /// `original` rendered with `state`'s operations and recognised.
@@ -57,7 +59,8 @@ struct Pipeline {
     func run(_ original: LoadedImage, state: FilterState, cache: inout RenderCache<RecognizedText>?,
              includeDecodeTime: Bool = true) throws -> (report: RecognitionReport, image: RGBImage) {
         var stopwatch = Stopwatch()
-        let key = RenderCache<RecognizedText>.Key(original: original.contentKey, operations: state.operations, space: space)
+        precondition(cache == nil || original.contentKey != nil, "load with identified: true to use a cache")
+        let key = RenderCache<RecognizedText>.Key(original: original.contentKey ?? 0, operations: state.operations, space: space)
         let decodeTime = includeDecodeTime ? original.decodeTime : 0
         if let entry = cache?.entry(for: key), let recognized = entry.recognition {
             let report = makeReport(original, state: state, recognized: recognized, cached: true,
@@ -84,7 +87,7 @@ struct Pipeline {
     /// The image after `operations`, starting from the longest prefix already rendered.
     func render(_ original: LoadedImage, operations: [FilterOperation], cache: inout RenderCache<RecognizedText>?) -> RGBImage {
         func key(_ count: Int) -> RenderCache<RecognizedText>.Key {
-            .init(original: original.contentKey, operations: Array(operations.prefix(count)), space: space)
+            .init(original: original.contentKey ?? 0, operations: Array(operations.prefix(count)), space: space)
         }
         var done = operations.count
         while done > 0, cache?.contains(key(done)) != true { done -= 1 }

@@ -57,7 +57,7 @@ final class ReplSession {
         switch action {
         case .load(let path):
             do {
-                original = try pipeline.load(path)
+                original = try pipeline.load(path, identified: true)
                 freshlyLoaded = true
                 perform(machine.imageLoaded(path))
             } catch {

@@ -84,3 +84,27 @@ public struct RGBPixel: Sendable, Equatable, Hashable {
     public static let white = RGBPixel(grey: 255)
     public static let black = RGBPixel(grey: 0)
 }
+
+extension RGBImage {
+    /// Whether every pixel has equal red, green and blue: a grey image stored as RGB.
+    public var isGreyscale: Bool {
+        withUnsafeSamples { samples in
+            var index = 0
+            while index < samples.count {
+                if samples[index] != samples[index + 1] || samples[index] != samples[index + 2] { return false }
+                index += 3
+            }
+            return true
+        }
+    }
+
+    /// One sample per pixel: the red channel, which for a greyscale image is the grey level.
+    public func greySamples() -> [UInt8] {
+        withUnsafeSamples { samples in
+            [UInt8](unsafeUninitializedCapacity: pixelCount) { output, count in
+                for pixel in 0..<pixelCount { output[pixel] = samples[pixel * 3] }
+                count = pixelCount
+            }
+        }
+    }
+}
