@@ -87,8 +87,9 @@ public final class TesseractEngine {
         withResultIterator { iterator in
             var words: [RecognizedWord] = []
             repeat {
+                // A heavily blurred page can come back as one "word" of white space.
                 guard let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)),
-                      !text.isEmpty else { continue }
+                      !text.allSatisfy(\.isWhitespace) else { continue }
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
                 var (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
                 TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD,

@@ -59,3 +59,16 @@ struct TesseractEngineTests {
         #expect(PageSegmentation.default.rawValue == 3)
     }
 }
+
+@Suite("Tesseract engine on images without text")
+struct EmptyRecognitionTests {
+    @Test("A page blurred beyond reading has no words and confidence 0, not white-space words")
+    func blurredPage() throws {
+        let page = try ImageFile.load(Paths.images + "/receipt.png")
+        let blurred = GaussianBlur(sigma: 25).apply(to: page.image)
+        let result = try TesseractEngine().recognize(blurred, resolution: page.resolution)
+        #expect(result.words.allSatisfy { !$0.text.allSatisfy(\.isWhitespace) })
+        #expect(result.words.isEmpty == result.text.allSatisfy(\.isWhitespace))
+        if result.words.isEmpty { #expect(result.meanConfidence == 0) }
+    }
+}
