@@ -25,8 +25,9 @@ public struct ImageDecoder: Sendable {
 
         let header = bytes.withUnsafeBufferPointer { Header(reading: $0) }
         guard let header, let format = ImageFormat(leptonicaFormat: header.format) else {
-            throw failure(Self.looksLikeImage(bytes) ? .corrupt(Self.formatFromSignature(bytes) ?? .png)
-                                                      : .unknownFormat)
+            // A file whose signature names a format but whose header does not parse is
+            // corrupt, not foreign.
+            throw failure(Self.formatFromSignature(bytes).map { .corrupt($0) } ?? .unknownFormat)
         }
         guard header.width > 0, header.height > 0 else { throw failure(.zeroSized) }
         guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels,
@@ -62,12 +63,6 @@ public struct ImageDecoder: Sendable {
             self.width = Int(width)
             self.height = Int(height)
         }
-    }
-
-    /// A file whose signature names a format but whose header does not parse is corrupt,
-    /// not foreign.
-    private static func looksLikeImage(_ bytes: [UInt8]) -> Bool {
-        formatFromSignature(bytes) != nil
     }
 
     private static func formatFromSignature(_ bytes: [UInt8]) -> ImageFormat? {

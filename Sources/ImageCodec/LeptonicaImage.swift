@@ -5,7 +5,7 @@ import Imaging
 ///
 /// Not `Sendable`: a `PIX` is mutable C state used by one thread at a time.
 final class LeptonicaImage {
-    private(set) var pix: UnsafeMutablePointer<PIX>
+    let pix: UnsafeMutablePointer<PIX>
 
     /// Takes ownership of `pix`; returns nil for a null pointer (Leptonica's failure value).
     init?(taking pix: UnsafeMutablePointer<PIX>?) {

@@ -26,7 +26,7 @@ struct BatchCommand: ParsableCommand {
     var ops = "original"
 
     @Option(name: .customShort("j"), help: "Engines working in parallel, each single-threaded.")
-    var jobs = Parallelism.cores
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(name: .long, help: "jsonl: one JSON object per image; text: a header line per image, then its text.")
     var format: BatchFormat = .jsonl
@@ -96,8 +96,4 @@ struct Shard: ExpressibleByArgument, Equatable {
     }
 
     func includes(_ position: Int) -> Bool { position % count == index }
-}
-
-enum Parallelism {
-    static let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
