@@ -19,7 +19,7 @@ class LineInput {
 /// A terminal: Ctrl-C abandons the line being typed, not the session.
 final class TerminalLineInput: LineInput {
     private let prompt: () -> String
-    private lazy var editor = LineEditor(
+    private let editor = LineEditor(
         name: "filterocr", completions: SessionCommand.names,
         historyFile: (ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.filterocr_history")
 
