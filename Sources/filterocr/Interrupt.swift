@@ -8,13 +8,15 @@ enum Interrupt {
     static var happened: Bool { flag != 0 }
     static func reset() { flag = 0 }
 
-    /// - Parameter resettingAfterFirst: a second Ctrl-C then ends the process at once.
-    static func install(resettingAfterFirst: Bool = false) {
+    /// - Parameters:
+    ///   - resettingAfterFirst: a second signal then ends the process at once.
+    ///   - signals: the signals caught; SIGINT by default.
+    static func install(resettingAfterFirst: Bool = false, signals: [Int32] = [SIGINT]) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { _ in Interrupt.flag = 1 }
         sigemptyset(&action.sa_mask)
         // No SA_RESTART: a blocking read returns, so the interrupted loop can see the flag.
         action.sa_flags = resettingAfterFirst ? Int32(bitPattern: UInt32(SA_RESETHAND)) : 0
-        sigaction(SIGINT, &action, nil)
+        for signal in signals { sigaction(signal, &action, nil) }
     }
 }

@@ -18,6 +18,8 @@ struct WatchFaceScreen {
             raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
             tcsetattr(STDIN_FILENO, TCSANOW, &raw)
         }
+        // Ended by kill or a closed terminal, the display still restores the terminal.
+        Interrupt.install(signals: [SIGTERM, SIGHUP, SIGINT])
         write("\u{1B}[?1049h\u{1B}[?25l")
         defer {
             write("\u{1B}[?25h\u{1B}[?1049l")
@@ -31,7 +33,7 @@ struct WatchFaceScreen {
                 write("\u{1B}[H\u{1B}[2J" + frame.joined(separator: "\n"))
                 lastFrame = frame
             }
-            if quitRequested() { return }
+            if quitRequested() || Interrupt.happened { return }
         }
     }
 
