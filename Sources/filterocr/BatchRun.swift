@@ -117,12 +117,7 @@ final class BatchRun: @unchecked Sendable {
                 : try pipeline.load(item.input)
             let (report, image) = try pipeline.run(original, state: state)
             if let saveDir, let name = item.saveName {
-                let bytes = try LibraryDiagnostics.silenced { try PNGEncoder.encode(image, resolution: original.decoded.resolution) }
-                do {
-                    try ImageFile.write(bytes, to: saveDir + "/" + name)
-                } catch {
-                    throw OutputError(path: saveDir + "/" + name, reason: error.localizedDescription)
-                }
+                try PNGOutput.write(image, resolution: original.decoded.resolution, to: saveDir + "/" + name)
             }
             return .success(report)
         } catch {

@@ -37,22 +37,9 @@ struct FilterImageCommand: ParsableCommand {
         try Terminal.orExit {
             let decoded = try LibraryDiagnostics.silenced { try ImageFile.load(image, decoder: common.decoder) }
             let filtered = state.operations.apply(to: decoded.image, in: common.colorSpace)
-            let encoded = try LibraryDiagnostics.silenced { try PNGEncoder.encode(filtered, resolution: decoded.resolution) }
-            do {
-                try ImageFile.write(encoded, to: output)
-            } catch {
-                throw OutputError(path: output, reason: error.localizedDescription)
-            }
+            try PNGOutput.write(filtered, resolution: decoded.resolution, to: output)
         }
     }
-}
-
-/// A result that could not be written.
-struct OutputError: LocalizedError {
-    let path: String
-    let reason: String
-
-    var errorDescription: String? { "cannot write \(path): \(reason)" }
 }
 
 /// The `--ops` command script shared by `filter` and `batch`.

@@ -36,9 +36,10 @@ struct Pipeline {
     /// - Parameter identified: compute the content key the render cache needs.
     func load(_ path: String, identified: Bool = false) throws -> LoadedImage {
         var stopwatch = Stopwatch()
-        let decoded = try LibraryDiagnostics.silenced { try ImageFile.load(path, decoder: decoder) }
-        return LoadedImage(name: path, decoded: decoded, contentKey: identified ? Self.contentKey(decoded.image) : nil,
-                           decodeTime: stopwatch.lap())
+        var loaded = try load(bytes: try ImageFile.readBytes(path), name: path)
+        if identified { loaded.contentKey = Self.contentKey(loaded.image) }
+        loaded.decodeTime = stopwatch.lap()
+        return loaded
     }
 
     /// Decodes image bytes that did not come from a file, named `name` in errors.

@@ -138,11 +138,10 @@ final class ReplSession {
     private func save(to path: String) {
         guard let last, let original else { return }
         do {
-            let bytes = try LibraryDiagnostics.silenced { try PNGEncoder.encode(last.image, resolution: original.decoded.resolution) }
-            try ImageFile.write(bytes, to: path)
+            try PNGOutput.write(last.image, resolution: original.decoded.resolution, to: path)
             if output == .report { Terminal.print("saved \(path)") }
         } catch {
-            refuse(OutputError(path: path, reason: error.localizedDescription).errorDescription ?? "")
+            refuse(Terminal.message(for: error))
         }
     }
 
