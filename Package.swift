@@ -22,8 +22,10 @@ let package = Package(
         // Line editing for the REPL. libedit's state is C globals, which Swift 6's checks
         // cannot see are used from one thread, so this small target keeps Swift 5 mode.
         .target(name: "LineEditing", dependencies: ["CEditLine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // Vector square root and clamping for the filters' inner loops (one C header).
+        .target(name: "CVectorMath"),
         // Pixel buffers and filters: pure Swift, no I/O.
-        .target(name: "Imaging"),
+        .target(name: "Imaging", dependencies: ["CVectorMath"]),
         // Image files <-> pixel buffers, through Leptonica.
         .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract"]),
         // Word counting for the top words and the companion feed; pure Swift.

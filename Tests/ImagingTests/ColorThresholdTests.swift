@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 import Testing
 
@@ -64,6 +65,27 @@ struct WorkingSpaceTests {
         // A blur too small to change anything still decodes and encodes every sample.
         let same = GaussianBlur(sigma: 0.16).apply(to: image, in: space)
         #expect(same == image)
+    }
+
+    @Test("Encoding gives the nearest level, except within 0.0011 of a level of a halfway point",
+          arguments: WorkingSpace.allCases)
+    func nearestLevel(space: WorkingSpace) {
+        let count = 3 * 66_667
+        let values = (0..<count).map { Float(Double($0) / Double(count - 1) * 1.02 - 0.01) }
+        let encoded = space.encode(values, width: count / 3, height: 1).samples
+        var checked = 0
+        for (value, level) in zip(values, encoded) {
+            let clamped = min(max(Double(value), 0), 1)
+            let exact = 255 * (space == .linear ? Self.srgb(clamped) : clamped)
+            guard abs(exact - exact.rounded(.down) - 0.5) > 0.0011 else { continue }
+            #expect(Int(level) == Int(exact.rounded()), "\(value) → \(level), exact \(exact)")
+            checked += 1
+        }
+        #expect(checked > count * 99 / 100)
+    }
+
+    static func srgb(_ linear: Double) -> Double {
+        linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
     }
 
     @Test("Linear values follow the sRGB curve")

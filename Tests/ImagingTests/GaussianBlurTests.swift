@@ -17,8 +17,8 @@ struct GaussianBlurTests {
     }
 
     @Test("PSNR of at least 40 dB against the exact Gaussian", arguments: [
-        (0.5, 240, 160), (1.5, 240, 160), (2.0, 240, 160), (3.0, 240, 160), (25.0, 240, 160), (75.0, 240, 160),
-        (300.0, 90, 60),
+        (0.5, 240, 160), (1.5, 240, 160), (2.0, 240, 160), (2.9, 240, 160), (3.0, 240, 160), (4.5, 241, 163),
+        (10.0, 237, 161), (25.0, 240, 160), (75.0, 240, 160), (300.0, 90, 60),
     ])
     func accuracy(sigma: Double, width: Int, height: Int) {
         let image = Self.crop(width: width, height: height)
@@ -35,13 +35,19 @@ struct GaussianBlurTests {
         #expect(GaussianBlur(sigma: sigma).apply(to: grey).maximumDifference(to: grey) == 0)
     }
 
-    @Test("Blurring commutes with mirroring the image", arguments: [0.5, 3, 25, 300])
-    func mirrorSymmetry(sigma: Double) {
-        let image = Self.crop(width: 120, height: 80)
+    /// Even sizes let a shrunken blur's blocks sit symmetrically on the image, so mirroring
+    /// changes at most a rounding. With an odd size and an even factor the block grid is half
+    /// a pixel off-centre, and the two sides differ within the blur's accuracy.
+    @Test("Blurring commutes with mirroring the image", arguments: [
+        (0.5, 120, 80, 1), (3, 120, 80, 1), (25, 120, 80, 1), (300, 120, 80, 1),
+        (0.5, 121, 83, 1), (3, 121, 83, 2), (4.5, 121, 83, 1), (25, 121, 83, 1), (300, 121, 83, 1),
+    ])
+    func mirrorSymmetry(sigma: Double, width: Int, height: Int, tolerance: Int) {
+        let image = Self.crop(width: width, height: height)
         let blurThenMirror = GaussianBlur(sigma: sigma).apply(to: image).mirrored()
         let mirrorThenBlur = GaussianBlur(sigma: sigma).apply(to: image.mirrored())
-        #expect(blurThenMirror.maximumDifference(to: mirrorThenBlur) <= 1)
-        #expect(psnr(blurThenMirror, mirrorThenBlur) > 60)
+        #expect(blurThenMirror.maximumDifference(to: mirrorThenBlur) <= tolerance)
+        #expect(psnr(blurThenMirror, mirrorThenBlur) > 60, "\(psnr(blurThenMirror, mirrorThenBlur)) dB")
     }
 
     @Test("σ below 0.16 returns the input unchanged")

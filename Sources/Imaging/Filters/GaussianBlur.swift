@@ -1,16 +1,19 @@
 /// Core Image's `CIGaussianBlur` on a clamped-to-extent image, cropped back to its size.
 ///
 /// σ (Core Image's "radius") is the Gaussian's standard deviation in pixels. Edges
-/// replicate the border pixel, as `clampedToExtent()` does. The blur is separable: one pass
-/// along the rows, one along the columns. From σ = 2 up each pass is a third-order recursive
-/// filter (Young, van Vliet and Verbeek's poles, with Triggs and Sdika's exact boundary), whose
-/// cost per pixel does not depend on σ, even where σ exceeds the image; below that, where the
-/// recursive filter loses accuracy, a direct kernel of at most 17 taps.
+/// replicate the border pixel, as `clampedToExtent()` does. Values are blurred in the
+/// working space (linear light by default).
+///
+/// The cost per pixel does not grow with σ. From σ 3 up the blur runs on a shrunken copy
+/// of the image (`ScaledGaussian`): averaged down by a factor that leaves a blur of about
+/// 1.5 pixels to do, blurred there, and enlarged back. Below σ 3 it is a direct kernel of
+/// at most 25 taps (`GaussianKernel`). Where the image is too small to shrink by enough, a
+/// recursive filter whose cost does not depend on σ (`RecursiveGaussian`) does the rest.
 public struct GaussianBlur: Sendable {
     /// Below this σ the blur changes no 8-bit value; the input is returned as it is.
     public static let identityBelow = 0.16
-    /// From this σ up the recursive filter is used.
-    static let recursiveFrom = 2.0
+    /// Below this σ a direct kernel is used; from it up, the recursive filter.
+    static let kernelBelow = 3.0
 
     public let sigma: Double
 
@@ -22,16 +25,17 @@ public struct GaussianBlur: Sendable {
     /// The blurred image.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
         guard sigma >= Self.identityBelow else { return image }
-        if sigma >= Self.recursiveFrom {
-            return RecursiveGaussian(sigma: sigma).apply(to: image, in: space)
+        let scaled = ScaledGaussian(sigma: sigma, width: image.width, height: image.height)
+        if scaled.factor > 1 {
+            return scaled.apply(to: image, in: space)
+        }
+        if sigma < Self.kernelBelow {
+            return GaussianKernel(sigma: sigma).apply(to: image, in: space)
         }
         var values = space.decode(image)
-        let (width, height) = (image.width, image.height)
         values.withUnsafeMutableBufferPointer { values in
-            let kernel = GaussianKernel(sigma: sigma)
-            kernel.blurRows(values, width: width, height: height)
-            kernel.blurColumns(values, width: width, height: height)
+            RecursiveGaussian(sigma: sigma).apply(to: values, width: image.width, height: image.height)
         }
-        return space.encode(values, width: width, height: height)
+        return space.encode(values, width: image.width, height: image.height)
     }
 }

@@ -27,51 +27,33 @@ struct RecursiveGaussian {
         boundary = Self.boundaryMatrix(filter)
     }
 
-    /// The blurred image. The row pass reads the 8-bit samples and the column pass writes
-    /// them, so the image is decoded and encoded on the way rather than in passes of their own.
-    func apply(to image: RGBImage, in space: WorkingSpace) -> RGBImage {
-        let (width, height) = (image.width, image.height)
-        let count = image.samples.count
-        var intermediate = [Float](unsafeUninitializedCapacity: count) { _, initialized in initialized = count }
-        let samples = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            space.withSampleCoding { coding in
-                image.withUnsafeSamples { input in
-                    intermediate.withUnsafeMutableBufferPointer { intermediate in
-                        blurRows(input, into: intermediate, width: width, height: height, coding: coding)
-                        blurColumns(intermediate, into: output, width: width, height: height, coding: coding)
-                    }
-                }
-            }
-            initialized = count
-        }
-        return RGBImage(width: width, height: height, samples: samples)
+    /// Blurs `values`, `height` rows of `width` RGB pixels, in place.
+    func apply(to values: UnsafeMutableBufferPointer<Float>, width: Int, height: Int) {
+        blurRows(values, width: width, height: height)
+        blurColumns(values, width: width, height: height)
     }
 
     // MARK: Rows
 
-    /// Blurs each row of `input` into `output`; rows in parallel.
-    private func blurRows(_ input: UnsafeBufferPointer<UInt8>, into output: UnsafeMutableBufferPointer<Float>,
-                          width: Int, height: Int, coding: SampleCoding) {
-        let output = UnsafeSendable(output)
+    /// Blurs each row; rows in parallel.
+    private func blurRows(_ values: UnsafeMutableBufferPointer<Float>, width: Int, height: Int) {
+        let values = UnsafeSendable(values)
         Parallel.forEachChunk(of: height, minimumChunk: max(1, Parallel.minimumChunk / (width * 3))) { rows in
             var scratch = [SIMD4<Double>](repeating: .zero, count: width)
             scratch.withUnsafeMutableBufferPointer { scratch in
                 for row in rows {
-                    blurRow(input.baseAddress! + row * width * 3, into: output.value.baseAddress! + row * width * 3,
-                            width: width, scratch: scratch.baseAddress!, coding: coding)
+                    blurRow(values.value.baseAddress! + row * width * 3, width: width, scratch: scratch.baseAddress!)
                 }
             }
         }
     }
 
-    /// Both passes along one row of RGB pixels. The three channels run side by side, so
-    /// their feedback chains overlap instead of waiting on each other.
-    private func blurRow(_ input: UnsafePointer<UInt8>, into output: UnsafeMutablePointer<Float>, width: Int,
-                         scratch: UnsafeMutablePointer<SIMD4<Double>>, coding: SampleCoding) {
+    /// Both passes along one row of RGB pixels, in place. The three channels run side by
+    /// side, so their feedback chains overlap instead of waiting on each other.
+    private func blurRow(_ row: UnsafeMutablePointer<Float>, width: Int, scratch: UnsafeMutablePointer<SIMD4<Double>>) {
         let (gain, a1, a2, a3) = (self.gain, self.a1, self.a2, self.a3)
         @inline(__always) func pixel(_ x: Int) -> SIMD4<Double> {
-            SIMD4(Double(coding.decode(input[3 * x])), Double(coding.decode(input[3 * x + 1])),
-                  Double(coding.decode(input[3 * x + 2])), 0)
+            SIMD4(Double(row[3 * x]), Double(row[3 * x + 1]), Double(row[3 * x + 2]), 0)
         }
         let first = pixel(0), last = pixel(width - 1)
         var (y1, y2, y3) = (first, first, first)
@@ -83,36 +65,33 @@ struct RecursiveGaussian {
         var (z1, z2, z3) = startState(y1, y2, y3, edge: last)
         for x in stride(from: width - 1, through: 0, by: -1) {
             let z = gain * scratch[x] - a1 * z1 - a2 * z2 - a3 * z3
-            output[3 * x] = Float(z[0])
-            output[3 * x + 1] = Float(z[1])
-            output[3 * x + 2] = Float(z[2])
+            row[3 * x] = Float(z[0])
+            row[3 * x + 1] = Float(z[1])
+            row[3 * x + 2] = Float(z[2])
             (z3, z2, z1) = (z2, z1, z)
         }
     }
 
     // MARK: Columns
 
-    /// Blurs each column of `values` into the 8-bit `output`, a strip of a row at a time so
-    /// that every access is sequential in memory; strips of columns in parallel.
-    private func blurColumns(_ values: UnsafeMutableBufferPointer<Float>, into output: UnsafeMutableBufferPointer<UInt8>,
-                             width: Int, height: Int, coding: SampleCoding) {
+    /// Blurs each column, a strip of a row at a time so that every access is sequential in
+    /// memory; strips of columns in parallel.
+    private func blurColumns(_ values: UnsafeMutableBufferPointer<Float>, width: Int, height: Int) {
         let rowLength = width * 3
-        let (values, output) = (UnsafeSendable(values), UnsafeSendable(output))
+        let values = UnsafeSendable(values)
         let strips = max(1, min(Parallel.cores * 8, rowLength / 256))
         Parallel.forEachChunk(of: strips, minimumChunk: 1) { stripRange in
             for strip in stripRange {
                 let columns = rowLength * strip / strips ..< rowLength * (strip + 1) / strips
-                blurStrip(values.value.baseAddress! + columns.lowerBound, into: output.value.baseAddress! + columns.lowerBound,
-                          width: columns.count, rowLength: rowLength, height: height, coding: coding)
+                blurStrip(values.value.baseAddress! + columns.lowerBound, width: columns.count, rowLength: rowLength,
+                          height: height)
             }
         }
     }
 
-    /// Both passes down `width` adjacent columns starting at `top`: the causal pass in place,
-    /// the anti-causal pass into `output`. The feedback state is three rows of doubles,
-    /// rotated as the passes move.
-    private func blurStrip(_ top: UnsafeMutablePointer<Float>, into output: UnsafeMutablePointer<UInt8>, width: Int,
-                           rowLength: Int, height: Int, coding: SampleCoding) {
+    /// Both passes down `width` adjacent columns starting at `top`, in place. The feedback
+    /// state is three rows of doubles, rotated as the passes move.
+    private func blurStrip(_ top: UnsafeMutablePointer<Float>, width: Int, rowLength: Int, height: Int) {
         var storage = [Double](repeating: 0, count: width * 3)
         let lastInput = Array(UnsafeBufferPointer(start: top + (height - 1) * rowLength, count: width))
         storage.withUnsafeMutableBufferPointer { storage in
@@ -123,8 +102,7 @@ struct RecursiveGaussian {
                 (p1[i], p2[i], p3[i]) = (first, first, first)
             }
             for n in 0..<height {
-                let row = top + n * rowLength
-                recurseRow(row, p1, p2, p3, width: width) { i, y in row[i] = y }
+                recurseRow(top + n * rowLength, p1, p2, p3, width: width)
                 (p1, p2, p3) = (p3, p1, p2)
             }
             // Anti-causal pass, from the exact state of the replicated continuation.
@@ -132,19 +110,17 @@ struct RecursiveGaussian {
                 (p1[i], p2[i], p3[i]) = startState(p1[i], p2[i], p3[i], edge: Double(lastInput[i]))
             }
             for n in stride(from: height - 1, through: 0, by: -1) {
-                let outputRow = output + n * rowLength
-                recurseRow(top + n * rowLength, p1, p2, p3, width: width) { i, z in outputRow[i] = coding.encode(z) }
+                recurseRow(top + n * rowLength, p1, p2, p3, width: width)
                 (p1, p2, p3) = (p3, p1, p2)
             }
         }
     }
 
-    /// One step of the recursion for a whole row: `p3 = gain·row − a1·p1 − a2·p2 − a3·p3`,
-    /// four columns at a time, each result also handed to `emit` as a float.
+    /// One step of the recursion for a whole row, `p3 = gain·row − a1·p1 − a2·p2 − a3·p3`,
+    /// four columns at a time; the row takes the result.
     @inline(__always)
     private func recurseRow(_ row: UnsafeMutablePointer<Float>, _ p1: UnsafeMutablePointer<Double>,
-                            _ p2: UnsafeMutablePointer<Double>, _ p3: UnsafeMutablePointer<Double>, width: Int,
-                            emit: (Int, Float) -> Void) {
+                            _ p2: UnsafeMutablePointer<Double>, _ p3: UnsafeMutablePointer<Double>, width: Int) {
         let (gain, a1, a2, a3) = (self.gain, self.a1, self.a2, self.a3)
         var i = 0
         while i + 4 <= width {
@@ -154,17 +130,13 @@ struct RecursiveGaussian {
             let y3 = UnsafeRawPointer(p3 + i).loadUnaligned(as: SIMD4<Double>.self)
             let y = gain * x - a1 * y1 - a2 * y2 - a3 * y3
             UnsafeMutableRawPointer(p3 + i).storeBytes(of: y, as: SIMD4<Double>.self)
-            let single = SIMD4<Float>(y)
-            emit(i, single[0])
-            emit(i + 1, single[1])
-            emit(i + 2, single[2])
-            emit(i + 3, single[3])
+            UnsafeMutableRawPointer(row + i).storeBytes(of: SIMD4<Float>(y), as: SIMD4<Float>.self)
             i += 4
         }
         while i < width {
             let y = gain * Double(row[i]) - a1 * p1[i] - a2 * p2[i] - a3 * p3[i]
             p3[i] = y
-            emit(i, Float(y))
+            row[i] = Float(y)
             i += 1
         }
     }

@@ -1,3 +1,4 @@
+import CVectorMath
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -21,13 +22,14 @@ public enum WorkingSpace: String, Sendable, CaseIterable {
     }
 
     /// The working-space values of an image's samples.
-    func decode(_ image: RGBImage) -> [Float] {
+    public func decode(_ image: RGBImage) -> [Float] {
         image.withUnsafeSamples { samples in
             [Float](unsafeUninitializedCapacity: samples.count) { output, count in
                 let output = UnsafeSendable(output)
                 withSampleCoding { coding in
                     Parallel.forEachChunk(of: samples.count) { range in
-                        for index in range { output.value[index] = coding.decode(samples[index]) }
+                        coding.decode(samples.baseAddress! + range.lowerBound, count: range.count,
+                                      into: output.value.baseAddress! + range.lowerBound)
                     }
                 }
                 count = samples.count
@@ -35,14 +37,16 @@ public enum WorkingSpace: String, Sendable, CaseIterable {
         }
     }
 
-    /// The image whose samples are nearest to `values`, which are clamped to 0...1.
-    func encode(_ values: [Float], width: Int, height: Int) -> RGBImage {
+    /// The image whose samples are nearest to `values`, which are clamped to 0...1: exactly,
+    /// except that a value within 0.0011 of a level of halfway between two may round either way.
+    public func encode(_ values: [Float], width: Int, height: Int) -> RGBImage {
         let samples = values.withUnsafeBufferPointer { values in
             [UInt8](unsafeUninitializedCapacity: values.count) { output, count in
                 let output = UnsafeSendable(output)
                 withSampleCoding { coding in
                     Parallel.forEachChunk(of: values.count) { range in
-                        for index in range { output.value[index] = coding.encode(values[index]) }
+                        coding.encode(values.baseAddress! + range.lowerBound, count: range.count,
+                                      into: output.value.baseAddress! + range.lowerBound)
                     }
                 }
                 count = values.count
@@ -50,84 +54,104 @@ public enum WorkingSpace: String, Sendable, CaseIterable {
         }
         return RGBImage(width: width, height: height, samples: samples)
     }
-}
 
-extension WorkingSpace {
-    /// Runs `body` with this space's decoding and encoding tables borrowed, for hot loops.
+    /// Runs `body` with this space's decoding table borrowed, for hot loops.
     func withSampleCoding<Result>(_ body: (SampleCoding) -> Result) -> Result {
         let table = decodingTable
         return table.withUnsafeBufferPointer { table in
-            SRGBTransfer.withEncoder { encoder in
-                body(SampleCoding(table: table, encoder: encoder, isLinear: self == .linear))
-            }
+            body(SampleCoding(table: table, isLinear: self == .linear))
         }
     }
 }
 
-/// 8-bit levels to working-space values and back, with the tables at hand.
+/// 8-bit levels to working-space values and back, a row at a time.
 struct SampleCoding {
     let table: UnsafeBufferPointer<Float>
-    let encoder: SRGBTransfer.Encoder
     let isLinear: Bool
 
-    @inline(__always)
-    func decode(_ level: UInt8) -> Float { table[Int(level)] }
+    /// Working-space values of `count` 8-bit samples.
+    func decode(_ input: UnsafePointer<UInt8>, count: Int, into output: UnsafeMutablePointer<Float>) {
+        for index in 0..<count { output[index] = table[Int(input[index])] }
+    }
 
+    /// Working-space values as continuous 8-bit levels in 0...255, not yet rounded.
     @inline(__always)
-    func encode(_ value: Float) -> UInt8 {
-        isLinear ? encoder.encode(value) : UInt8(min(max(value, 0), 1) * 255 + 0.5)
+    func levels(_ values: SIMD8<Float>) -> SIMD8<Float> {
+        let clamped = filterocr_clamp8(values, 0, 1)
+        return isLinear ? SRGBTransfer.encodedLevels(clamped) : clamped * 255
+    }
+
+    /// The continuous 8-bit levels of `count` working-space values; `output` may be `input`.
+    func levels(_ input: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>) {
+        var index = 0
+        while index + 8 <= count {
+            let values = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD8<Float>.self)
+            UnsafeMutableRawPointer(output + index).storeBytes(of: levels(values), as: SIMD8<Float>.self)
+            index += 8
+        }
+        while index < count {
+            var tail = SIMD8<Float>.zero
+            tail[0] = input[index]
+            output[index] = levels(tail)[0]
+            index += 1
+        }
+    }
+
+    /// The nearest 8-bit levels of `count` working-space values.
+    func encode(_ input: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<UInt8>) {
+        var index = 0
+        while index + 8 <= count {
+            let values = UnsafeRawPointer(input + index).loadUnaligned(as: SIMD8<Float>.self)
+            storeRounded(levels(values), to: output + index)
+            index += 8
+        }
+        while index < count {
+            var tail = SIMD8<Float>.zero
+            tail[0] = input[index]
+            output[index] = UInt8(levels(tail)[0] + 0.5)
+            index += 1
+        }
     }
 }
 
-/// The sRGB transfer function (IEC 61966-2-1), table-driven and exact at the 256 levels.
+/// Stores levels in 0...255 as bytes, rounded to the nearest. Adding 2²³ leaves the
+/// rounded integer in the low bits of the float, which avoids a checked conversion.
+@inline(__always)
+func storeRounded(_ levels: SIMD8<Float>, to output: UnsafeMutablePointer<UInt8>) {
+    let bits = unsafeBitCast(levels + 8_388_608, to: SIMD8<UInt32>.self)
+    UnsafeMutableRawPointer(output).storeBytes(of: SIMD8<UInt8>(truncatingIfNeeded: bits), as: SIMD8<UInt8>.self)
+}
+
+/// The sRGB transfer function (IEC 61966-2-1).
 enum SRGBTransfer {
-    /// Linear value of each 8-bit sRGB level.
+    /// Linear value of each 8-bit sRGB level, exact at the 256 levels.
     static let linearTable: [Float] = (0...255).map { Float(decode(Double($0) / 255)) }
-
-    /// `thresholds[k]` is the linear value of the sRGB midpoint between levels k and k+1:
-    /// a value at or above it encodes to k+1 or more (ties round up). The last entry is a
-    /// sentinel no value reaches.
-    private static let thresholds: [Float] = (0..<255).map { Float(decode((Double($0) + 0.5) / 255)) } + [.infinity]
-
-    /// For each of `buckets` equal slices of 0...1, the lowest level a value in it can
-    /// encode to. The slices are narrower than the smallest step between thresholds (near
-    /// black, 1/12.92/255), so at most one threshold falls inside a slice and one comparison
-    /// finishes the search.
-    private static let buckets = 4096
-    private static let bucketStart: [UInt8] = {
-        let starts = (0..<buckets).map { bucket in
-            UInt8(thresholds.firstIndex { Float(bucket) / Float(buckets) < $0 }!)
-        }
-        for bucket in 0..<buckets {
-            let top = Float(bucket + 1) / Float(buckets)
-            precondition(Int(starts[bucket]) + 1 >= thresholds.firstIndex { top < $0 } ?? 255,
-                         "two thresholds in one bucket")
-        }
-        return starts
-    }()
 
     static func decode(_ encoded: Double) -> Double {
         encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
     }
 
-    /// The tables, borrowed for the duration of a loop.
-    struct Encoder {
-        let thresholds: UnsafeBufferPointer<Float>
-        let bucketStart: UnsafeBufferPointer<UInt8>
-
-        @inline(__always)
-        func encode(_ linear: Float) -> UInt8 {
-            let value = min(max(linear, 0), 1)
-            let level = bucketStart[min(Int(value * Float(buckets)), buckets - 1)]
-            return value >= thresholds[Int(level)] ? level + 1 : level
-        }
+    static func encode(_ linear: Double) -> Double {
+        linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
     }
 
-    static func withEncoder<Result>(_ body: (Encoder) -> Result) -> Result {
-        thresholds.withUnsafeBufferPointer { thresholds in
-            bucketStart.withUnsafeBufferPointer { bucketStart in
-                body(Encoder(thresholds: thresholds, bucketStart: bucketStart))
-            }
-        }
+    /// 255 × the encoded value of linear values in 0...1, within 0.0011 of a level.
+    ///
+    /// Above the linear toe, 255 × (1.055·v^(1/2.4) − 0.055) is smooth in q = v^(1/4), so a
+    /// degree-6 polynomial in q (a Chebyshev fit over q's range) matches it; two square
+    /// roots and six multiply-adds run on eight values at once, where a table would be
+    /// eight dependent lookups.
+    @inline(__always)
+    static func encodedLevels(_ linear: SIMD8<Float>) -> SIMD8<Float> {
+        let q = filterocr_sqrt8(filterocr_sqrt8(linear))
+        var curve = SIMD8<Float>(repeating: 16.108883108432998)
+        curve = curve * q + -76.06490337748943
+        curve = curve * q + 159.35167447304596
+        curve = curve * q + -210.7478073348883
+        curve = curve * q + 345.3308969573856
+        curve = curve * q + 36.26503616041616
+        curve = curve * q + -15.243147810159542
+        let toe = linear * Float(12.92 * 255)
+        return filterocr_clamp8(toe.replacing(with: curve, where: linear .> 0.0031308), 0, 255)
     }
 }

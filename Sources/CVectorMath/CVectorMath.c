@@ -1,0 +1,1 @@
+// CVectorMath is header-only; SwiftPM needs one source file for a C target.
