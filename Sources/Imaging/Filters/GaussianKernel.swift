@@ -134,8 +134,3 @@ struct GaussianKernel {
 private func load8(_ pointer: UnsafePointer<Float>) -> SIMD8<Float> {
     UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
 }
-
-@inline(__always)
-private func load8(_ pointer: UnsafeMutablePointer<Float>) -> SIMD8<Float> {
-    UnsafeRawPointer(pointer).loadUnaligned(as: SIMD8<Float>.self)
-}
