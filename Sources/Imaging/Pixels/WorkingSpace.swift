@@ -81,6 +81,13 @@ struct SampleCoding {
         return isLinear ? SRGBTransfer.encodedLevels(clamped) : clamped * 255
     }
 
+    /// One value's continuous level, for the samples left over after whole vectors.
+    private func level(_ value: Float) -> Float {
+        var lanes = SIMD8<Float>.zero
+        lanes[0] = value
+        return levels(lanes)[0]
+    }
+
     /// The continuous 8-bit levels of `count` working-space values; `output` may be `input`.
     func levels(_ input: UnsafePointer<Float>, count: Int, into output: UnsafeMutablePointer<Float>) {
         var index = 0
@@ -90,9 +97,7 @@ struct SampleCoding {
             index += 8
         }
         while index < count {
-            var tail = SIMD8<Float>.zero
-            tail[0] = input[index]
-            output[index] = levels(tail)[0]
+            output[index] = level(input[index])
             index += 1
         }
     }
@@ -106,9 +111,7 @@ struct SampleCoding {
             index += 8
         }
         while index < count {
-            var tail = SIMD8<Float>.zero
-            tail[0] = input[index]
-            output[index] = UInt8(levels(tail)[0] + 0.5)
+            output[index] = UInt8(level(input[index]) + 0.5)
             index += 1
         }
     }
@@ -129,10 +132,6 @@ enum SRGBTransfer {
 
     static func decode(_ encoded: Double) -> Double {
         encoded <= 0.04045 ? encoded / 12.92 : pow((encoded + 0.055) / 1.055, 2.4)
-    }
-
-    static func encode(_ linear: Double) -> Double {
-        linear <= 0.0031308 ? linear * 12.92 : 1.055 * pow(linear, 1 / 2.4) - 0.055
     }
 
     /// 255 × the encoded value of linear values in 0...1, within 0.0011 of a level.
