@@ -36,11 +36,18 @@ let package = Package(
         .target(name: "Session", dependencies: ["Imaging"]),
         // One Tesseract engine, recognising pixel buffers from memory.
         .target(name: "Recognition", dependencies: ["Imaging", "CTesseract"]),
-        // The command-line front end.
+        // The application core every front end shares: pipeline, renderer, recogniser
+        // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
+        .target(
+            name: "FilterOCRKit",
+            dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session"]
+        ),
+        // The command-line front end: argument parsing, terminal input and printing.
         .executableTarget(
             name: "filterocr",
             dependencies: [
-                "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session", "LineEditing",
+                "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
+                "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +64,9 @@ let package = Package(
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging"]),
+        .testTarget(name: "FilterOCRKitTests",
+                    dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
+                                   "CompanionFeed", "TestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -4,8 +4,34 @@ internal import CTesseract
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png, jpeg, tiff, bmp, pnm, webp, gif, jpeg2000
 
-    /// The names users know, for error messages.
-    public static let supportedList = "PNG, JPEG, TIFF, BMP, PNM, WebP, GIF or JPEG 2000"
+    /// The names users know, for messages and help: `PNG, JPEG, ... or JPEG 2000`.
+    public static let supportedList: String = {
+        let names = allCases.map(\.displayName)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }()
+
+    /// The file name extensions of this format, lower case, without the dot.
+    public var fileExtensions: [String] {
+        switch self {
+        case .png: ["png"]
+        case .jpeg: ["jpg", "jpeg"]
+        case .tiff: ["tif", "tiff"]
+        case .bmp: ["bmp"]
+        case .pnm: ["pnm", "ppm", "pgm", "pbm"]
+        case .webp: ["webp"]
+        case .gif: ["gif"]
+        case .jpeg2000: ["jp2", "j2k"]
+        }
+    }
+
+    /// Every extension of every format: what folders and image sets are searched for.
+    public static let fileExtensions: Set<String> = Set(allCases.flatMap(\.fileExtensions))
+
+    /// Whether `path` names a file of a supported format by its extension.
+    public static func hasImageExtension(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return fileExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
 
     init?(leptonicaFormat format: Int32) {
         switch Int(format) {

@@ -1,3 +1,4 @@
+import Foundation
 import Imaging
 
 /// A line typed in the REPL, parsed.
@@ -22,77 +23,118 @@ public enum SessionCommand: Sendable, Equatable {
     case help
     case quit
 
-    /// Every command word, for completion and help.
-    public static let names = ["original", "blur", "binarize", "25%", "75%", "slider", "next", "open",
-                               "text", "words", "top", "show", "save", "status", "help", "quit"]
+    /// Every command of the session, in the order help lists them: the filter commands of
+    /// command scripts, then the session's own. The parser, its errors, the REPL's help, tab
+    /// completion and `filterocr repl --help` are all made from this table.
+    public static let vocabulary: [CommandSpec] = FilterCommand.vocabulary + [
+        CommandSpec("next", summary: "a random other image of the set"),
+        CommandSpec("open", argument: .value(placeholder: "PATH", example: "open images/receipt.png"),
+                    summary: "load an image file (quote names with spaces; ~ is your home folder)"),
+        CommandSpec("text", summary: "all of the recognised text"),
+        CommandSpec("words", summary: "each word box Tesseract found, with its confidence"),
+        CommandSpec("top", summary: "the top three words of this image and of the session"),
+        CommandSpec("show", summary: "a colour preview of the current image"),
+        CommandSpec("save", argument: .value(placeholder: "PATH.png", example: "save filtered.png"),
+                    summary: "write the current image as PNG"),
+        CommandSpec("status", summary: "the image, its filters, the cache and the settings"),
+        CommandSpec("help", aliases: ["?"], summary: "this list"),
+        CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)"),
+    ]
 
-    /// Parses one line; the error says what was expected.
-    public init(line: String) throws(SessionCommandError) {
-        let words = line.split(whereSeparator: \.isWhitespace)
-        guard let first = words.first?.lowercased() else { throw .empty }
-        let rest = line.drop { $0.isWhitespace }.drop { !$0.isWhitespace }.trimmingWhitespace()
-        func noArguments(_ command: SessionCommand) throws(SessionCommandError) -> SessionCommand {
-            guard words.count == 1 else { throw .unexpectedArgument(command: first, argument: String(words[1])) }
-            return command
-        }
-        switch first {
-        case "next": self = try noArguments(.next)
-        case "text": self = try noArguments(.text)
-        case "words": self = try noArguments(.words)
-        case "top": self = try noArguments(.top)
-        case "show": self = try noArguments(.show)
-        case "status": self = try noArguments(.status)
-        case "help", "?": self = try noArguments(.help)
-        case "quit", "exit": self = try noArguments(.quit)
-        case "open":
-            guard !rest.isEmpty else { throw .missingPath(command: "open", example: "open images/receipt.png") }
-            self = .open(rest)
-        case "save":
-            guard !rest.isEmpty else { throw .missingPath(command: "save", example: "save filtered.png") }
-            guard rest.lowercased().hasSuffix(".png") else { throw .notPNG(rest) }
-            self = .save(rest)
-        default:
+    /// Parses one line; nil for a blank line or a comment (`# ...`); the error says what was
+    /// expected.
+    ///
+    /// - Parameter home: the folder a leading `~` in a path stands for.
+    public static func parse(_ line: String, home: String? = nil) throws(SessionCommandError) -> SessionCommand? {
+        let words = try CommandWords.split(line, home: home)
+        guard let first = words.first else { return nil }
+        guard let spec = vocabulary.spec(for: first) else { throw .unknownCommand(first) }
+        if FilterCommand.vocabulary.contains(spec) {
             do {
-                self = .filter(try FilterCommand(words: words))
-            } catch .unknownCommand {
-                throw .unknownCommand(String(words[0]))
+                return .filter(try FilterCommand(words: words.map { Substring($0) }))
             } catch {
                 throw .filter(error)
             }
+        }
+        let arguments = words.dropFirst()
+        if case .value(_, let example) = spec.argument {
+            guard var path = arguments.first else { throw .missingPath(command: spec.name, example: example) }
+            if arguments.count > 1 {
+                // An unquoted name with spaces, as typed before quoting existed: the words
+                // after the command are the name. With quotes, the user said where it ends.
+                guard !line.contains(where: { "'\"\\".contains($0) }) else {
+                    throw .unexpectedArgument(command: spec.name, argument: arguments.dropFirst().joined(separator: " "))
+                }
+                path = arguments.joined(separator: " ")
+            }
+            if spec.name == "save" {
+                guard path.lowercased().hasSuffix(".png") else { throw .notPNG(path) }
+                return .save(path)
+            }
+            return .open(path)
+        }
+        if let extra = arguments.first { throw .unexpectedArgument(command: spec.name, argument: extra) }
+        switch spec.name {
+        case "next": return .next
+        case "text": return .text
+        case "words": return .words
+        case "top": return .top
+        case "show": return .show
+        case "status": return .status
+        case "help": return .help
+        default: return .quit
+        }
+    }
+
+    /// The command's name in the vocabulary, as JSON output labels what produced it.
+    public var name: String {
+        switch self {
+        case .filter(let command):
+            switch command {
+            case .original: "original"
+            case .select(let kind): kind.rawValue
+            case .step(let intensity): FilterOperation.percent(intensity)
+            case .slider: "slider"
+            }
+        case .next: "next"
+        case .open: "open"
+        case .text: "text"
+        case .words: "words"
+        case .top: "top"
+        case .show: "show"
+        case .save: "save"
+        case .status: "status"
+        case .help: "help"
+        case .quit: "quit"
         }
     }
 }
 
 /// Why a line was not understood.
-public enum SessionCommandError: Error, Equatable, Sendable, CustomStringConvertible {
-    case empty
+public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     case unknownCommand(String)
     case unexpectedArgument(command: String, argument: String)
     case missingPath(command: String, example: String)
     case notPNG(String)
+    case unterminatedQuote(Character)
     case filter(FilterCommandError)
 
     public var description: String {
         switch self {
-        case .empty:
-            "type a command; help lists them"
         case .unknownCommand(let word):
-            "unknown command '\(word)'; expected original, blur, binarize, 25%, 75%, slider V, next, open PATH, "
-                + "text, words, top, show, save PATH.png, status, help or quit"
+            "unknown command '\(word)'; expected \(SessionCommand.vocabulary.usageList)"
         case let .unexpectedArgument(command, argument):
             "'\(command)' takes no '\(argument)'"
         case let .missingPath(command, example):
             "\(command) needs a file, e.g. \(example)"
         case .notPNG(let path):
             "save writes PNG: give a name ending in .png, not '\(path)'"
+        case .unterminatedQuote(let quote):
+            "a \(quote) quote is not closed; e.g. open \"my scan.png\""
         case .filter(let error):
             error.description
         }
     }
-}
 
-extension Substring {
-    func trimmingWhitespace() -> String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
-    }
+    public var errorDescription: String? { description }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FilterOCRKit
 import Foundation
 import Imaging
 
@@ -12,24 +13,24 @@ struct BatchCommand: ParsableCommand {
             quoted globs), or one path per line on standard input when there are no arguments \
             or an argument is '-': find scans -name '*.png' | filterocr batch. \
             --stdin-image reads one image's bytes from standard input instead. Exit status: 0 \
-            when every image was read, 1 when any failed, 2 for a usage error.
+            when every image was read, 1 when any failed, 2 for a usage error, 130 when interrupted.
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var feedOptions: FeedOptions
+    @OptionGroup var jobs: JobsOption
 
     @Argument(help: "Images, folders, globs, or '-' for paths on standard input.")
     var inputs: [String] = []
 
-    @Option(name: .long, help: "Filter commands applied to every image, e.g. \"binarize; 75%\" (default: none).")
-    var ops = "original"
+    @Option(name: .long, help: ArgumentHelp("Filter commands applied to every image, e.g. \"binarize; 75%\" (default: original).",
+                                            valueName: "script"),
+            transform: OperationsOption.state)
+    var ops = FilterState()
 
-    @Option(name: .customShort("j"), help: "Engines working in parallel, each single-threaded.")
-    var jobs = ProcessInfo.processInfo.activeProcessorCount
-
-    @Option(name: .long, help: "jsonl: one JSON object per image; text: a header line per image, then its text.")
-    var format: BatchFormat = .jsonl
+    @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
+    var format: OutputFormat = .jsonl
 
     @Option(name: .long, help: "Also write each filtered image as PNG into this folder.")
     var saveDir: String?
@@ -37,13 +38,13 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .long, help: "Read one image's bytes from standard input.")
     var stdinImage = false
 
-    @Option(name: .long, help: "Process only the inputs whose position (from 0) is I modulo N, e.g. 2/8.")
+    @Option(name: .long, help: ArgumentHelp("Process only the inputs whose position (from 0) is I modulo N, e.g. 2/8.",
+                                            valueName: "I/N"),
+            transform: { try Shard($0) })
     var shard: Shard?
 
     func validate() throws {
-        _ = try OperationsOption.state(from: ops)
-        guard (1...256).contains(jobs) else { throw ValidationError("-j takes 1 to 256 engines, e.g. -j 2") }
-        if stdinImage && (!inputs.isEmpty) {
+        if stdinImage && !inputs.isEmpty {
             throw ValidationError("--stdin-image reads the one image from standard input; give no other inputs")
         }
         if inputs.isEmpty && !stdinImage && isatty(STDIN_FILENO) != 0 {
@@ -52,48 +53,27 @@ struct BatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let state = try OperationsOption.state(from: ops)
         if let saveDir {
             try Terminal.orExit {
                 do {
                     try FileManager.default.createDirectory(atPath: saveDir, withIntermediateDirectories: true)
                 } catch {
-                    throw OutputError(path: saveDir, reason: "cannot create the folder")
+                    throw ApplicationError.cannotWrite(path: saveDir, reason: "cannot create the folder")
                 }
             }
         }
-        let settings = common.pipelineSettings(ignoredWords: feedOptions.ignoredWords)
-        // Fail fast, with one line, if no engine can start (missing language data).
-        _ = try Terminal.orExit { try settings.makePipeline() }
-        let source: BatchSource = stdinImage ? .imageBytes : .paths(BatchInputs(arguments: inputs))
-        let run = BatchRun(
-            source: source, state: state, shard: shard, jobs: jobs, format: format, saveDir: saveDir,
-            settings: settings,
-            publisher: feedOptions.makePublisher(source: "batch")
-        )
-        let outcome = run.run()
-        if outcome.interrupted { throw ExitCode(130) }
-        if outcome.failures > 0 { throw ExitCode.failure }
-    }
-}
-
-enum BatchFormat: String, ExpressibleByArgument, CaseIterable {
-    case jsonl, text
-}
-
-/// `--shard I/N`: this process's share of the inputs.
-struct Shard: ExpressibleByArgument, Equatable {
-    let index: Int
-    let count: Int
-
-    init?(argument: String) {
-        let parts = argument.split(separator: "/")
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count > 0, (0..<count).contains(index) else {
-            return nil
+        let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
+        let runner = ImageRunner(settings: settings, state: ops, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                 saveDirectory: saveDir)
+        let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"))
+        if stdinImage {
+            try run.run([ImageLoader.standardInputName], total: 1)
+        } else if inputs.isEmpty || inputs.contains("-") {
+            try run.run(BatchInputs(arguments: inputs), total: nil, shard: shard)
+        } else {
+            // Arguments alone are expanded first, so that progress can show the total.
+            let known = Array(BatchInputs(arguments: inputs))
+            try run.run(known, total: known.indices.filter { shard?.includes($0) ?? true }.count, shard: shard)
         }
-        self.index = index
-        self.count = count
     }
-
-    func includes(_ position: Int) -> Bool { position % count == index }
 }

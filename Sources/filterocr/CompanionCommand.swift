@@ -22,12 +22,13 @@ struct CompanionCommand: ParsableCommand {
         if isatty(STDOUT_FILENO) != 0 {
             WatchFaceScreen(reader: reader).run()
         } else {
-            followAsLines(reader)
+            try followAsLines(reader)
         }
     }
 
-    /// Prints one line per new feed sequence; problems go to standard error, once each.
-    private func followAsLines(_ reader: FeedReader) {
+    /// Prints one line per new feed sequence; problems go to standard error, once each. Ends
+    /// when the reader of the lines has gone (`filterocr companion | head -1`).
+    private func followAsLines(_ reader: FeedReader) throws {
         var lastSequence: Int?
         var lastProblem: FeedError?
         while true {
@@ -42,6 +43,7 @@ struct CompanionCommand: ParsableCommand {
                 if error != lastProblem { Terminal.printNotice(error.description) }
                 lastProblem = error
             }
+            if Terminal.outputIsClosed { throw ExitCode(Terminal.closedOutputStatus) }
             usleep(50_000)
         }
     }

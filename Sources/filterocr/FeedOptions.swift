@@ -1,5 +1,5 @@
 import ArgumentParser
-import CompanionFeed
+import FilterOCRKit
 import WordFrequency
 
 /// Where recognitions are published for the companion display, and which words count.
@@ -17,35 +17,8 @@ struct FeedOptions: ParsableArguments {
 
     var ignoredWords: Set<String> { stopwords ? StopWords.english : [] }
 
-    /// The publisher for these options; nil with --no-feed.
+    /// The publisher for these options; nil with --no-feed. Problems are warnings, said once.
     func makePublisher(source: String) -> FeedPublisher? {
-        noFeed ? nil : FeedPublisher(path: feed, source: source, ignoredWords: ignoredWords)
-    }
-}
-
-/// Publishes each recognition to the feed, with the counts accumulated since it started.
-final class FeedPublisher {
-    private let writer: FeedWriter
-    private let source: String
-    private(set) var sessionCounts: WordCounts
-
-    init(path: String, source: String, ignoredWords: Set<String>) {
-        writer = FeedWriter(path: path)
-        self.source = source
-        sessionCounts = WordCounts(ignoring: ignoredWords)
-    }
-
-    /// Adds the report's words to the session's and replaces the feed. A feed that cannot be
-    /// written is reported once; recognition goes on.
-    func publish(_ report: RecognitionReport) {
-        sessionCounts.add(report.recognized.text)
-        let snapshot = FeedSnapshot(
-            image: report.image, segment: report.segment, operations: report.operations,
-            topWords: report.topWords, sessionTopWords: sessionCounts.top(3),
-            wordCount: report.wordCount, meanConfidence: report.recognized.meanConfidence, source: source
-        )
-        if let error = writer.write(snapshot) {
-            Terminal.printWarning(error.description)
-        }
+        noFeed ? nil : FeedPublisher(path: feed, source: source) { Terminal.printWarning($0) }
     }
 }

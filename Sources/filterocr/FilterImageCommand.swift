@@ -1,6 +1,6 @@
 import ArgumentParser
+import FilterOCRKit
 import Foundation
-import ImageCodec
 import Imaging
 
 /// `filterocr filter IMAGE --ops "blur; 25%" -o OUT.png`: apply a command script, no OCR.
@@ -9,46 +9,61 @@ struct FilterImageCommand: ParsableCommand {
         commandName: "filter",
         abstract: "Apply filter commands to an image and write the result as PNG, without OCR.",
         discussion: """
-            The commands are the session's: original, blur, binarize, 25%, 75% and \
-            slider V (0-3, or 0%-300%), separated by ';'. Example: --ops "blur; 25%; 75%".
+            The commands are the session's: \(FilterCommand.vocabulary.usageList), separated by ';' \
+            (V is 0-3, or 0%-300%). Example: --ops "blur; 25%; 75%". '-' as the image reads it \
+            from standard input, and -o - writes the PNG to standard output.
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var imageOptions: ImageOptions
 
-    @Argument(help: "The image to filter.")
+    @Argument(help: ArgumentHelp("The image to filter, or - for standard input.", valueName: "image"))
     var image: String
 
-    @Option(name: .long, help: "Filter commands, e.g. \"binarize; slider 1.5\".")
-    var ops: String
+    @Option(name: .long, help: ArgumentHelp("Filter commands, e.g. \"binarize; slider 1.5\".", valueName: "script"),
+            transform: OperationsOption.state)
+    var ops: FilterState
 
-    @Option(name: [.customShort("o"), .long], help: "Where to write the PNG.")
+    @Option(name: [.customShort("o"), .long], help: "Where to write the PNG (- for standard output).")
     var output: String
 
+    @Option(name: .long, parsing: .unconditional,
+            help: "Resolution to record in the PNG, in dots per inch (by default the input file's own).")
+    var dpi: Int?
+
+    // Recognition options, accepted only to say why they do not apply here.
+    @Option(name: .long, help: .hidden) var lang: String?
+    @Option(name: .long, help: .hidden) var psm: String?
+
     func validate() throws {
-        _ = try OperationsOption.state(from: ops)
-        guard output.lowercased().hasSuffix(".png") else {
-            throw ValidationError("--output must name a .png file, e.g. -o filtered.png")
+        if lang != nil || psm != nil {
+            throw ValidationError("filter writes an image without OCR, so --lang and --psm do not apply; "
+                                  + "use them with ocr, repl or batch (--dpi is recorded in the PNG)")
+        }
+        if let dpi { try RecognitionOptions.validate(dpi: dpi) }
+        guard output == PNGOutput.standardOutputName || output.lowercased().hasSuffix(".png") else {
+            throw ValidationError("--output must name a .png file, e.g. -o filtered.png, or - for standard output")
         }
     }
 
     func run() throws {
-        let state = try OperationsOption.state(from: ops)
         try Terminal.orExit {
-            let decoded = try LibraryDiagnostics.silenced { try ImageFile.load(image, decoder: common.decoder) }
-            let filtered = state.operations.apply(to: decoded.image, in: common.colorSpace)
-            try PNGOutput.write(filtered, resolution: decoded.resolution, to: output)
+            if output != PNGOutput.standardOutputName { try PNGOutput.checkFolder(of: output) }
+            let original = try ImageLoader(decoder: imageOptions.decoder).load(image)
+            var renderer = Renderer(space: imageOptions.colorSpace)
+            let filtered = renderer.render(original, operations: ops.operations)
+            try PNGOutput.write(filtered, resolution: dpi ?? original.decoded.resolution, to: output)
         }
     }
 }
 
-/// The `--ops` command script shared by `filter` and `batch`.
+/// The `--ops` command script of `filter` and `batch`, parsed once, as the option is read.
 enum OperationsOption {
     static func state(from script: String) throws -> FilterState {
         do {
             return try CommandScript(script).finalState()
         } catch {
-            throw ValidationError("--ops \"\(script)\": \(error)")
+            throw ValidationError(error.description)
         }
     }
 }

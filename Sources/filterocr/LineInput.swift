@@ -11,6 +11,9 @@ class LineInput {
     /// Adds a line to the history.
     func remember(_ line: String) {}
 
+    /// Whether a person is typing, rather than a script being read.
+    var isInteractive: Bool { false }
+
     static func standardInput(prompt: @escaping () -> String) -> LineInput {
         isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? TerminalLineInput(prompt: prompt) : LineInput()
     }
@@ -20,7 +23,7 @@ class LineInput {
 final class TerminalLineInput: LineInput {
     private let prompt: () -> String
     private let editor = LineEditor(
-        name: "filterocr", completions: SessionCommand.names,
+        name: "filterocr", completions: SessionCommand.vocabulary.words,
         historyFile: (ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.filterocr_history")
 
     init(prompt: @escaping () -> String) {
@@ -28,6 +31,8 @@ final class TerminalLineInput: LineInput {
         super.init()
         Interrupt.install()
     }
+
+    override var isInteractive: Bool { true }
 
     override func readLine() -> String? {
         while true {
@@ -43,6 +48,6 @@ final class TerminalLineInput: LineInput {
     }
 
     override func remember(_ line: String) {
-        editor.addToHistory(line)
+        if !line.allSatisfy(\.isWhitespace) { editor.addToHistory(line) }
     }
 }

@@ -1,5 +1,7 @@
 import ArgumentParser
+import FilterOCRKit
 import Foundation
+import ImageCodec
 import Imaging
 
 /// `filterocr ocr IMAGE...`: recognise images as they are.
@@ -9,40 +11,36 @@ struct OCRCommand: ParsableCommand {
         abstract: "Recognise the text in images as they are.",
         discussion: """
             Prints the text of each image; with several images, each text follows a \
-            '==> IMAGE <==' header. With --json, prints one JSON object per image instead.
+            '==> IMAGE <==' header. With --json, prints one JSON object per image instead. \
+            '-' reads an image from standard input: pdftoppm -r 300 -png -f 1 -l 1 letter.pdf | filterocr ocr -
             """
     )
 
-    @OptionGroup var common: CommonOptions
+    @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var feedOptions: FeedOptions
+    @OptionGroup var jobs: JobsOption
 
-    @Flag(name: .long, help: "Print one JSON object per image (JSON Lines).")
+    @Flag(name: .long, help: "Print one JSON object per image (JSON Lines); the same as --format jsonl.")
     var json = false
 
-    @Argument(help: "Image files (PNG, JPEG, TIFF, BMP, PNM, WebP, GIF).")
+    @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
+    var format: OutputFormat = .text
+
+    @Argument(help: ArgumentHelp("Image files (\(ImageFormat.supportedList)), or - for one on standard input.",
+                                 valueName: "image"))
     var images: [String]
 
-    func run() throws {
-        let pipeline = try common.makePipeline(ignoredWords: feedOptions.ignoredWords)
-        let publisher = feedOptions.makePublisher(source: "ocr")
-        var failures = 0
-        for (index, path) in images.enumerated() {
-            do {
-                let report = try pipeline.run(try pipeline.load(path), state: FilterState()).report
-                publisher?.publish(report)
-                if json {
-                    Terminal.print(JSONLines.line(report))
-                } else {
-                    if images.count > 1 { Terminal.print((index > 0 ? "\n" : "") + "==> \(path) <==") }
-                    Terminal.print(report.recognized.text, terminator: "")
-                }
-            } catch {
-                failures += 1
-                let message = Terminal.message(for: error)
-                Terminal.printError(message)
-                if json { Terminal.print(JSONLines.line(ErrorReport(image: path, error: message))) }
-            }
+    func validate() throws {
+        guard images.filter({ $0 == ImageLoader.standardInputName }).count <= 1 else {
+            throw ValidationError("standard input holds one image: give - once")
         }
-        if failures > 0 { throw ExitCode.failure }
+    }
+
+    func run() throws {
+        let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
+        let runner = ImageRunner(settings: settings, state: FilterState(), jobs: min(jobs.jobs ?? 1, images.count))
+        let run = ImageRun(runner: runner, format: json ? .jsonl : format, headers: images.count > 1,
+                           publisher: feedOptions.makePublisher(source: "ocr"))
+        try run.run(images, total: images.count)
     }
 }

@@ -1,9 +1,9 @@
+import FilterOCRKit
 import Foundation
 
 /// A one-line progress display on standard error: bar, count, rate and time left. Shown
-/// only when standard error is a terminal.
-final class ProgressBar: @unchecked Sendable {
-    var total: Int?
+/// only when standard error is a terminal. Used by the one thread that prints.
+final class ProgressBar {
     private let started = ContinuousClock.now
     private var lastDraw = ContinuousClock.now - .seconds(1)
     private var shown = false
@@ -13,7 +13,8 @@ final class ProgressBar: @unchecked Sendable {
     }
 
     /// Redraws at most ten times a second, and always for the last image.
-    func update(done: Int, failed: Int) {
+    func update(_ progress: ImageRunner.Progress) {
+        let (done, failed, total) = (progress.done, progress.failed, progress.total)
         let now = ContinuousClock.now
         guard now - lastDraw >= .milliseconds(100) || done == total else { return }
         lastDraw = now

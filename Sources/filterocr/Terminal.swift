@@ -1,38 +1,54 @@
 import ArgumentParser
+import FilterOCRKit
 import Foundation
 
 /// Writing to standard output and standard error.
 enum Terminal {
+    /// Exit status when the reader of standard output has gone (128 + SIGPIPE), as a shell reports it.
+    static let closedOutputStatus: Int32 = 141
+
     static func print(_ text: String, terminator: String = "\n") {
-        FileHandle.standardOutput.write(Data((text + terminator).utf8))
+        write(text + terminator, to: STDOUT_FILENO)
     }
 
-    /// One line on standard error, prefixed so it stands out among output.
+    /// One line on standard error, prefixed so it stands out among output; on a terminal,
+    /// wrapped between words to its width.
     static func printError(_ message: String) {
-        LibraryDiagnostics.standardError.write(Data("filterocr: error: \(message)\n".utf8))
+        printDiagnostic("filterocr: error: " + message)
     }
 
     /// A problem that does not stop the command, said once.
     static func printWarning(_ message: String) {
-        LibraryDiagnostics.standardError.write(Data("filterocr: warning: \(message)\n".utf8))
+        printDiagnostic("filterocr: warning: " + message)
     }
 
     /// A state the user may want to know about, such as waiting for a file.
     static func printNotice(_ message: String) {
-        LibraryDiagnostics.standardError.write(Data("filterocr: \(message)\n".utf8))
+        printDiagnostic("filterocr: " + message)
+    }
+
+    private static func printDiagnostic(_ line: String) {
+        let width = isatty(STDERR_FILENO) != 0 ? size(of: STDERR_FILENO)?.width : nil
+        let text = width.map { TextWrap.lines(line, width: $0, indent: "  ").joined(separator: "\n") } ?? line
+        write(text + "\n", to: LibraryDiagnostics.standardError.fileDescriptor)
     }
 
     /// The one-line message for `error`.
-    static func message(for error: any Error) -> String {
-        let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
-        return described.split(whereSeparator: \.isNewline).joined(separator: " ")
-    }
+    static func message(for error: any Error) -> String { oneLineMessage(for: error) }
 
     /// Columns and rows of the terminal on standard output (80x24 when it is not one).
-    static func size() -> (width: Int, height: Int) {
+    static func size() -> (width: Int, height: Int) { size(of: STDOUT_FILENO) ?? (80, 24) }
+
+    private static func size(of descriptor: Int32) -> (width: Int, height: Int)? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return (80, 24) }
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
         return (Int(size.ws_col), Int(size.ws_row))
+    }
+
+    /// Whether the reader of standard output has closed it (`filterocr companion | head -1`).
+    static var outputIsClosed: Bool {
+        var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
     }
 
     /// Runs `body`; on failure prints its message and exits with status 1.
@@ -42,6 +58,20 @@ enum Terminal {
         } catch {
             printError(message(for: error))
             throw ExitCode.failure
+        }
+    }
+
+    /// Writes all of `text`; a closed output ends the process, as it would a Unix tool.
+    private static func write(_ text: String, to descriptor: Int32) {
+        var bytes = Array(text.utf8)[...]
+        while !bytes.isEmpty {
+            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EPIPE { exit(closedOutputStatus) }
+                return
+            }
+            bytes = bytes.dropFirst(written)
         }
     }
 }

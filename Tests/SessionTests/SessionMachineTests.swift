@@ -15,14 +15,18 @@ struct SessionMachineTests {
         return machine
     }
 
-    private func run(_ machine: inout SessionMachine, _ lines: [String]) -> [SessionMachine.Action] {
-        lines.map { machine.handle(try! SessionCommand(line: $0)) }
+    private func run(_ machine: inout SessionMachine, _ lines: [String]) throws -> [SessionMachine.Action] {
+        try lines.map { machine.handle(try command($0)) }
+    }
+
+    private func command(_ line: String) throws -> SessionCommand {
+        try #require(try SessionCommand.parse(line))
     }
 
     private func names(_ machine: SessionMachine) -> [String] { machine.filters.operationNames }
 
     @Test("The session starts by loading an image, then renders it in original")
-    func start() {
+    func start() throws {
         var machine = SessionMachine(images: Self.images, seed: 1)
         guard case .load(let path) = machine.start() else { Issue.record("expected a load"); return }
         #expect(Self.images.contains(path))
@@ -31,47 +35,47 @@ struct SessionMachineTests {
     }
 
     @Test("original: the original, all transformations reverted, from any segment")
-    func original() {
+    func original() throws {
         var machine = started()
-        _ = run(&machine, ["blur", "25%", "75%"])
-        #expect(run(&machine, ["original"]) == [.render(.init(image: "a.png", segment: .original, operations: []))])
+        _ = try run(&machine, ["blur", "25%", "75%"])
+        #expect(try run(&machine, ["original"]) == [.render(.init(image: "a.png", segment: .original, operations: []))])
         #expect(machine.filters == FilterState())
-        #expect(run(&machine, ["original"]) == [.render(.init(image: "a.png", segment: .original, operations: []))])
+        #expect(try run(&machine, ["original"]) == [.render(.init(image: "a.png", segment: .original, operations: []))])
     }
 
     @Test("blur / binarize: that filter at 0.25 on the original; the segment changes", arguments: ["blur", "binarize"])
-    func selectFilter(name: String) {
+    func selectFilter(name: String) throws {
         var machine = started()
-        _ = run(&machine, ["binarize", "75%"])
+        _ = try run(&machine, ["binarize", "75%"])
         let kind = FilterKind(rawValue: name)!
-        #expect(run(&machine, [name]) == [.render(.init(image: "a.png", segment: Segment(kind),
+        #expect(try run(&machine, [name]) == [.render(.init(image: "a.png", segment: Segment(kind),
                                                          operations: [FilterOperation(kind, intensity: 0.25)]))])
     }
 
     @Test("25% / 75%: additive, the current filter applied to the current image", arguments: ["blur", "binarize"])
-    func steps(name: String) {
+    func steps(name: String) throws {
         var machine = started()
-        _ = run(&machine, [name, "25%", "75%"])
+        _ = try run(&machine, [name, "25%", "75%"])
         #expect(names(machine) == ["\(name) 25%", "\(name) 25%", "\(name) 75%"])
         #expect(machine.filters.segment.rawValue == name)
     }
 
     @Test("slider V: not additive, the current filter at V applied to the original")
-    func slider() {
+    func slider() throws {
         var machine = started()
-        _ = run(&machine, ["blur", "25%", "75%", "slider 1.5"])
+        _ = try run(&machine, ["blur", "25%", "75%", "slider 1.5"])
         #expect(names(machine) == ["blur 150%"])
-        _ = run(&machine, ["slider 300%"])
+        _ = try run(&machine, ["slider 300%"])
         #expect(names(machine) == ["blur 300%"])
-        _ = run(&machine, ["slider 0"])
+        _ = try run(&machine, ["slider 0"])
         #expect(names(machine) == ["blur 0%"])
     }
 
     @Test("25%, 75% and slider are refused in original, and nothing changes", arguments: ["25%", "75%", "slider 1"])
-    func refusedInOriginal(line: String) {
+    func refusedInOriginal(line: String) throws {
         var machine = started()
         let before = machine
-        guard case .refuse(let message) = machine.handle(try! SessionCommand(line: line)) else {
+        guard case .refuse(let message) = machine.handle(try command(line)) else {
             Issue.record("\(line) was not refused"); return
         }
         #expect(message.contains("needs a filter first"))
@@ -79,9 +83,9 @@ struct SessionMachineTests {
     }
 
     @Test("next: a random other image, never the one shown; the segment returns to original")
-    func next() {
+    func next() throws {
         var machine = started()
-        _ = run(&machine, ["blur"])
+        _ = try run(&machine, ["blur"])
         for _ in 0..<50 {
             guard case .load(let path) = machine.handle(.next) else { Issue.record("expected a load"); return }
             #expect(path != machine.currentImage)
@@ -90,7 +94,7 @@ struct SessionMachineTests {
     }
 
     @Test("next with a single image reloads it; with none it is refused")
-    func nextWithoutChoice() {
+    func nextWithoutChoice() throws {
         var single = SessionMachine(images: ["only.png"], seed: 3)
         #expect(single.start() == .load(path: "only.png"))
         _ = single.imageLoaded("only.png")
@@ -100,7 +104,7 @@ struct SessionMachineTests {
     }
 
     @Test("next is reproducible with the same seed")
-    func seeded() {
+    func seeded() throws {
         func sequence(_ seed: UInt64) -> [SessionMachine.Action] {
             var machine = SessionMachine(images: Self.images, seed: seed)
             return (0..<8).map { _ in
@@ -114,18 +118,18 @@ struct SessionMachineTests {
     }
 
     @Test("open PATH: loads that image; the segment returns to original once loaded")
-    func open() {
+    func open() throws {
         var machine = started()
-        _ = run(&machine, ["binarize"])
+        _ = try run(&machine, ["binarize"])
         #expect(machine.handle(.open("other dir/x.png")) == .load(path: "other dir/x.png"))
         _ = machine.imageLoaded("other dir/x.png")
         #expect(machine.filters.segment == .original && machine.currentImage == "other dir/x.png")
     }
 
     @Test("A failed load changes nothing")
-    func failedLoad() {
+    func failedLoad() throws {
         var machine = started()
-        _ = run(&machine, ["blur", "75%"])
+        _ = try run(&machine, ["blur", "75%"])
         let before = machine.filters
         _ = machine.handle(.open("/nonexistent.png"))
         #expect(machine.imageFailed("/nonexistent.png", reason: "no such file") == .refuse("no such file"))
@@ -133,11 +137,11 @@ struct SessionMachineTests {
     }
 
     @Test("Queries, save, help and quit change nothing")
-    func queries() {
+    func queries() throws {
         var machine = started()
-        _ = run(&machine, ["blur"])
+        _ = try run(&machine, ["blur"])
         let before = machine.filters
-        #expect(run(&machine, ["text", "words", "top", "show", "status", "help"])
+        #expect(try run(&machine, ["text", "words", "top", "show", "status", "help"])
                 == [.answer(.text), .answer(.words), .answer(.top), .answer(.show), .answer(.status), .answer(.help)])
         #expect(machine.handle(.save("out.png")) == .save(path: "out.png"))
         #expect(machine.handle(.quit) == .quit)
@@ -145,7 +149,7 @@ struct SessionMachineTests {
     }
 
     @Test("Before any image is loaded, filters and queries are refused")
-    func nothingLoaded() {
+    func nothingLoaded() throws {
         var machine = SessionMachine(images: [], seed: 0)
         for command in [SessionCommand.filter(.select(.blur)), .text, .save("x.png")] {
             guard case .refuse = machine.handle(command) else { Issue.record("\(command) not refused"); continue }
@@ -153,7 +157,7 @@ struct SessionMachineTests {
     }
 
     @Test("Mixed sequence gives the exact operation list")
-    func mixed() {
+    func mixed() throws {
         var machine = started()
         let expected: [(String, [String])] = [
             ("blur", ["blur 25%"]),
@@ -168,7 +172,7 @@ struct SessionMachineTests {
             ("75%", []),
         ]
         for (line, operations) in expected {
-            _ = machine.handle(try! SessionCommand(line: line))
+            _ = machine.handle(try command(line))
             #expect(names(machine) == operations, "after \(line)")
         }
     }
@@ -184,7 +188,7 @@ struct SessionCommandTests {
         ("status", .status), ("help", .help), ("quit", .quit), ("exit", .quit),
     ])
     func parses(line: String, command: SessionCommand) throws {
-        #expect(try SessionCommand(line: line) == command)
+        #expect(try SessionCommand.parse(line) == command)
     }
 
     @Test("Bad lines say what was expected", arguments: [
@@ -193,12 +197,70 @@ struct SessionCommandTests {
         ("slider nan", "'nan' is not a number"), ("slider inf", "'inf' is not a number"), ("open", "open needs a file"),
         ("save out.jpg", "save writes PNG"), ("next 2", "'next' takes no '2'"), ("blur 2", "'blur' takes no '2'"),
     ])
-    func errors(line: String, expected: String) {
+    func errors(line: String, expected: String) throws {
         do {
-            _ = try SessionCommand(line: line)
+            _ = try SessionCommand.parse(line)
             Issue.record("\(line) accepted")
         } catch {
             #expect(error.description.contains(expected), "\(error.description)")
+            #expect(!error.description.contains("\n"))
         }
+    }
+}
+
+@Suite("REPL command words")
+struct CommandWordsTests {
+    @Test("Quotes and backslashes keep spaces in a word", arguments: [
+        ("open \"my scan.png\"", ["open", "my scan.png"]), ("open 'my scan.png'", ["open", "my scan.png"]),
+        ("open my\\ scan.png", ["open", "my scan.png"]), ("open \"say \\\"hi\\\".png\"", ["open", "say \"hi\".png"]),
+        ("open 'it'\\''s.png'", ["open", "it's.png"]), ("  blur  ", ["blur"]),
+    ])
+    func quoting(line: String, words: [String]) throws {
+        #expect(try CommandWords.split(line) == words)
+    }
+
+    @Test("# starts a comment where a word starts, not inside one or in quotes")
+    func comments() throws {
+        #expect(try CommandWords.split("# a note").isEmpty)
+        #expect(try CommandWords.split("blur # try blur") == ["blur"])
+        #expect(try CommandWords.split("open scan#2.png") == ["open", "scan#2.png"])
+        #expect(try CommandWords.split("open \"#1.png\"") == ["open", "#1.png"])
+        #expect(try SessionCommand.parse("   # nothing to do") == nil)
+        #expect(try SessionCommand.parse("") == nil)
+    }
+
+    @Test("~ is the home folder at the start of an unquoted word only")
+    func home() throws {
+        #expect(try CommandWords.split("open ~/a.png", home: "/home/u") == ["open", "/home/u/a.png"])
+        #expect(try CommandWords.split("open ~", home: "/home/u") == ["open", "/home/u"])
+        #expect(try CommandWords.split("open \"~/a.png\"", home: "/home/u") == ["open", "~/a.png"])
+        #expect(try CommandWords.split("open a~/b.png", home: "/home/u") == ["open", "a~/b.png"])
+        #expect(try CommandWords.split("open ~/a.png") == ["open", "~/a.png"], "no home, nothing to expand")
+    }
+
+    @Test("An unclosed quote is an error that shows how to quote")
+    func unclosedQuote() throws {
+        #expect(throws: SessionCommandError.unterminatedQuote("\"")) { try CommandWords.split("open \"my scan.png") }
+    }
+
+    @Test("Every command of the vocabulary parses by its name and its aliases")
+    func vocabularyParses() throws {
+        for spec in SessionCommand.vocabulary {
+            let argument: String = switch spec.argument {
+            case .none: ""
+            case .value(_, let example): String(example.split(separator: " ").last ?? "")
+            }
+            for word in [spec.name] + spec.aliases {
+                let command = try #require(try SessionCommand.parse("\(word) \(argument)"), "\(word)")
+                #expect(command.name == spec.name)
+            }
+        }
+    }
+
+    @Test("The unknown-command message lists the vocabulary")
+    func unknownListsVocabulary() throws {
+        #expect(throws: SessionCommandError.self) { try SessionCommand.parse("sharpen") }
+        let message = SessionCommandError.unknownCommand("sharpen").description
+        for spec in SessionCommand.vocabulary { #expect(message.contains(spec.usage)) }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A list of filter commands written on one line, separated by `;` or new lines:
 /// `"blur; 25%; 75%"`, `"binarize; slider 1.5"`.
 public struct CommandScript: Sendable, Equatable {
@@ -34,7 +36,7 @@ public struct CommandScript: Sendable, Equatable {
 }
 
 /// A command script that could not be parsed or run, pointing at the bad command.
-public struct CommandScriptError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct CommandScriptError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     /// 1-based position of the command in the script.
     public let position: Int
     public let command: String
@@ -43,4 +45,6 @@ public struct CommandScriptError: Error, Equatable, Sendable, CustomStringConver
     public var description: String {
         "command \(position) '\(command)': \(problem)"
     }
+
+    public var errorDescription: String? { description }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The segments of the brief's screen: the image as loaded, or one of the filters.
 public enum Segment: String, Sendable, CaseIterable, Codable {
     case original
@@ -36,26 +38,38 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The commands as a user types them, in the order help lists them.
+    public static let vocabulary: [CommandSpec] = [
+        CommandSpec("original", summary: "the image as loaded, every filter reverted"),
+        CommandSpec("blur", summary: "Gaussian blur at 25% (σ = 100 × intensity px) on the original"),
+        CommandSpec("binarize", summary: "colour threshold at 25% (0.5 × intensity, per channel) on the original"),
+        CommandSpec("25%", summary: "the current filter again at 25% on the current image (it compounds)"),
+        CommandSpec("75%", summary: "the current filter again at 75% on the current image (it compounds)"),
+        CommandSpec("slider", argument: .value(placeholder: "V", example: "slider 1.5"),
+                    summary: "the current filter at V (0-3, or 0%-300%) on the original"),
+    ]
+
     /// Parses one command from its words, e.g. `["slider", "1.5"]`.
     public init(words: [Substring]) throws(FilterCommandError) {
         guard let first = words.first else { throw .empty }
-        let name = first.lowercased()
+        guard let spec = Self.vocabulary.spec(for: first) else { throw .unknownCommand(String(first)) }
         let arguments = words.dropFirst()
-        switch name {
-        case "original", "blur", "binarize", "25%", "75%":
-            guard arguments.isEmpty else { throw .unexpectedArgument(command: name, argument: String(arguments.first!)) }
-            switch name {
-            case "original": self = .original
-            case "25%": self = .step(0.25)
-            case "75%": self = .step(0.75)
-            default: self = .select(FilterKind(rawValue: name)!)
-            }
+        if spec.argument == .none, let extra = arguments.first {
+            throw .unexpectedArgument(command: spec.name, argument: String(extra))
+        }
+        switch spec.name {
+        case "original": self = .original
+        case "25%": self = .step(0.25)
+        case "75%": self = .step(0.75)
         case "slider":
             guard let value = arguments.first else { throw .missingSliderValue }
-            guard arguments.count == 1 else { throw .unexpectedArgument(command: name, argument: String(arguments.last!)) }
+            if let extra = arguments.dropFirst().first {
+                throw .unexpectedArgument(command: spec.name, argument: String(extra))
+            }
             self = .slider(try Self.sliderIntensity(value))
         default:
-            throw .unknownCommand(String(first))
+            guard let kind = FilterKind(rawValue: spec.name) else { throw .unknownCommand(String(first)) }
+            self = .select(kind)
         }
     }
 
@@ -72,7 +86,7 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Why a filter command was refused. Each message says what was expected.
-public enum FilterCommandError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     case empty
     case unknownCommand(String)
     case unexpectedArgument(command: String, argument: String)
@@ -81,7 +95,7 @@ public enum FilterCommandError: Error, Equatable, Sendable, CustomStringConverti
     case sliderOutOfRange(String)
     case needsFilter(FilterCommand)
 
-    static let expectedCommands = "original, blur, binarize, 25%, 75% or slider V"
+    static var expectedCommands: String { FilterCommand.vocabulary.usageList }
     static let sliderRange = "a value from 0 to 3 (or 0% to 300%), e.g. slider 1.5"
 
     public var description: String {
@@ -102,4 +116,6 @@ public enum FilterCommandError: Error, Equatable, Sendable, CustomStringConverti
             "'\(command)' needs a filter first: choose blur or binarize (it is disabled in original)"
         }
     }
+
+    public var errorDescription: String? { description }
 }

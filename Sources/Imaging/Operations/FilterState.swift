@@ -31,3 +31,15 @@ public struct FilterState: Sendable, Hashable {
     /// The operations as strings, as the JSON output and the feed list them.
     public var operationNames: [String] { operations.map(\.description) }
 }
+
+extension FilterState: CustomStringConvertible {
+    /// The state as a command script that leads to it: `original`, `blur; 75%`,
+    /// `binarize; slider 150%`.
+    public var description: String {
+        guard let first = operations.first else { return "original" }
+        let head = first.intensity == FilterOperation.defaultIntensity
+            ? [first.kind.rawValue]
+            : [first.kind.rawValue, "slider \(FilterOperation.percent(first.intensity))"]
+        return (head + operations.dropFirst().map { FilterOperation.percent($0.intensity) }).joined(separator: "; ")
+    }
+}

@@ -1,21 +1,17 @@
 import Foundation
 import ImageCodec
 
-/// Where a batch's images come from.
-enum BatchSource {
-    /// Paths, one after another.
-    case paths(BatchInputs)
-    /// One image's bytes on standard input.
-    case imageBytes
-}
-
 /// The image paths of a batch, produced lazily in input order: arguments expanded (folders
 /// recursively to their image files, globs to their matches), and paths read from standard
 /// input one line at a time, so that a long stream is never held in memory.
-struct BatchInputs: Sequence {
-    let arguments: [String]
+public struct BatchInputs: Sequence, Sendable {
+    public let arguments: [String]
 
-    func makeIterator() -> AnyIterator<String> {
+    public init(arguments: [String]) {
+        self.arguments = arguments
+    }
+
+    public func makeIterator() -> AnyIterator<String> {
         var pending = arguments.isEmpty ? ["-"] : arguments
         var expanded: [String] = []
         return AnyIterator {
@@ -38,7 +34,7 @@ struct BatchInputs: Sequence {
 
     /// A folder's image files (sorted, recursively), a glob's matches, or the argument itself
     /// (a file, or a path that will be reported as missing).
-    static func expand(_ argument: String) -> [String] {
+    public static func expand(_ argument: String) -> [String] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
             return isDirectory.boolValue ? imageFiles(under: argument) : [argument]
@@ -50,12 +46,12 @@ struct BatchInputs: Sequence {
         return [argument]
     }
 
-    static func imageFiles(under folder: String) -> [String] {
+    public static func imageFiles(under folder: String) -> [String] {
         guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var files: [String] = []
         while let relative = walker.nextObject() as? String {
-            if ImageSet.extensions.contains((relative as NSString).pathExtension.lowercased()) {
+            if ImageFormat.hasImageExtension(relative) {
                 files.append(prefix + relative)
             }
         }
@@ -70,22 +66,3 @@ struct BatchInputs: Sequence {
     }
 }
 
-/// File names for `--save-dir`: the input's name with `.png`, made unique within the run and
-/// kept inside the folder.
-struct SaveNames {
-    private var used: Set<String> = []
-
-    mutating func name(for input: String) -> String {
-        let stem = ((input as NSString).lastPathComponent as NSString).deletingPathExtension
-        let safe = String(stem.map { $0 == "/" || $0.isNewline ? "_" : $0 }).trimmingCharacters(in: .whitespaces)
-        let base = safe.isEmpty || safe == "." || safe == ".." || safe == "-" ? "stdin" : safe
-        var candidate = base + ".png"
-        var counter = 2
-        while used.contains(candidate) {
-            candidate = "\(base)-\(counter).png"
-            counter += 1
-        }
-        used.insert(candidate)
-        return candidate
-    }
-}

@@ -8,15 +8,15 @@ import Synchronization
 /// must `longjmp`). While any thread decodes or recognises, descriptor 2 points at
 /// /dev/null; filterocr's own messages go to a duplicate of the real standard error, so they
 /// are never lost, and usage errors printed outside these regions are untouched.
-enum LibraryDiagnostics {
+public enum LibraryDiagnostics {
     /// The real standard error, duplicated before any redirection.
-    static let standardError = FileHandle(fileDescriptor: dup(STDERR_FILENO), closeOnDealloc: false)
+    public static let standardError = FileHandle(fileDescriptor: dup(STDERR_FILENO), closeOnDealloc: false)
 
     private static let nullDevice = open("/dev/null", O_WRONLY)
     private static let activeRegions = Mutex(0)
 
     /// Runs `body` with descriptor 2 silenced.
-    static func silenced<Result>(_ body: () throws -> Result) rethrows -> Result {
+    public static func silenced<Result>(_ body: () throws -> Result) rethrows -> Result {
         _ = standardError
         activeRegions.withLock { count in
             if count == 0, nullDevice >= 0 { dup2(nullDevice, STDERR_FILENO) }

@@ -1,0 +1,36 @@
+import Foundation
+import ImageCodec
+
+/// What the application core refuses, with what the user can do about it.
+public enum ApplicationError: LocalizedError, Equatable, Sendable {
+    /// The folder an output file would go in does not exist.
+    case missingOutputFolder(path: String, folder: String)
+    /// An output file could not be written.
+    case cannotWrite(path: String, reason: String)
+    /// Standard input holds a second image after the first.
+    case severalImagesOnStandardInput(firstLength: Int, total: Int)
+    /// The image set cannot be used.
+    case imageSet(folder: String, problem: ImageSetProblem)
+
+    public enum ImageSetProblem: Equatable, Sendable {
+        case missing, notAFolder, empty
+    }
+
+    public var errorDescription: String? {
+        switch self {
+        case let .missingOutputFolder(path, folder):
+            "cannot write \(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))"
+        case let .cannotWrite(path, reason):
+            "cannot write \(path): \(reason)"
+        case let .severalImagesOnStandardInput(firstLength, total):
+            "standard input holds more than one image (\(total - firstLength) more bytes follow the first "
+                + "\(firstLength)); it takes one image: give several as files instead"
+        case let .imageSet(folder, .missing):
+            "\(folder): no such folder; give the image set with --images DIR or one image with --image PATH"
+        case let .imageSet(folder, .notAFolder):
+            "\(folder): is not a folder; use --image for one image"
+        case let .imageSet(folder, .empty):
+            "\(folder): no images in this folder (\(ImageFormat.supportedList))"
+        }
+    }
+}

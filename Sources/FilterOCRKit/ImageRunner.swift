@@ -1,0 +1,179 @@
+import Foundation
+import Imaging
+import Synchronization
+
+/// Runs one filter state over many images, for `ocr` and `batch`: a producer reads the
+/// inputs, `jobs` workers each with their own recognizer process them, and the caller's
+/// thread receives every result in input order, as soon as it is next in line.
+///
+/// Memory stays bounded for any stream: at most `4 × jobs` images are between being read
+/// and being delivered. The caller's thread is the one owner of output, progress and the
+/// feed; workers never wait for it, nor for the feed's flush to disk.
+public final class ImageRunner: Sendable {
+    /// What became of one input.
+    public enum Outcome: Sendable {
+        case recognized(RecognitionReport)
+        case failed(String)
+        /// Not processed because the run was cancelled.
+        case skipped
+    }
+
+    public struct Result: Sendable {
+        /// The input as the user named it.
+        public var input: String
+        public var outcome: Outcome
+    }
+
+    public struct Progress: Sendable, Equatable {
+        public var done = 0
+        public var failed = 0
+        /// The number of inputs, when known before they are read.
+        public var total: Int?
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var succeeded = 0
+        public var failed = 0
+        public var cancelled = false
+    }
+
+    private struct Item: Sendable {
+        var ticket: Int
+        var input: String
+        var saveName: String?
+    }
+
+    private enum Event: Sendable {
+        case finished(Int, Result)
+        case inputEnded(count: Int)
+    }
+
+    private let settings: RecognitionSettings
+    private let factory: RecognizerFactory
+    private let state: FilterState
+    private let jobs: Int
+    private let saveDirectory: String?
+
+    public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
+                state: FilterState, jobs: Int, saveDirectory: String? = nil) {
+        precondition(jobs >= 1, "a run needs at least one worker")
+        self.settings = settings
+        self.factory = factory
+        self.state = state
+        self.jobs = jobs
+        self.saveDirectory = saveDirectory
+    }
+
+    /// Processes every input (`-` is an image on standard input) and hands each result to
+    /// `deliver` on this thread, in input order.
+    ///
+    /// - Parameters:
+    ///   - total: the number of inputs, when known, for progress.
+    ///   - publisher: where each recognition is published, with the words of the run so far.
+    ///   - isCancelled: checked before each input; once true, no new input is started and
+    ///     the ones not started are delivered as `skipped`.
+    /// - Throws: when no recognizer can start (missing language data), before any input
+    ///   is read.
+    public func run(_ inputs: some Sequence<String> & Sendable, total: Int? = nil, shard: Shard? = nil,
+                    publisher: FeedPublisher? = nil,
+                    isCancelled: @escaping @Sendable () -> Bool = { false },
+                    deliver: (Result, Progress) -> Void) throws -> Summary {
+        let work = WorkQueue<Item>()
+        let events = WorkQueue<Event>()
+        let window = DispatchSemaphore(value: jobs * 4)
+        try startWorkers(taking: work, reportingTo: events, isCancelled: isCancelled)
+        let producer = Thread { [saveDirectory, jobs] in
+            var names = SaveNames()
+            var ticket = 0
+            for (position, input) in inputs.enumerated() {
+                if isCancelled() { break }
+                guard shard?.includes(position) ?? true else { continue }
+                window.wait()
+                work.push(Item(ticket: ticket, input: input, saveName: saveDirectory.map { _ in names.name(for: input) }))
+                ticket += 1
+            }
+            events.push(.inputEnded(count: ticket))
+            work.close(consumers: jobs)
+        }
+        producer.start()
+
+        var order = ReorderBuffer<Result>()
+        var progress = Progress(total: total)
+        var summary = Summary()
+        var words = SessionWords(ignoring: settings.ignoredWords)
+        while !order.isComplete, let event = events.pop() {
+            switch event {
+            case .inputEnded(let count):
+                order.inputEnded(after: count)
+            case let .finished(ticket, result):
+                for ready in order.arrived(ticket, result) {
+                    switch ready.outcome {
+                    case .recognized(let report):
+                        summary.succeeded += 1
+                        words.add(report.recognized.text, rendering: nil)
+                        publisher?.publish(report, sessionTopWords: words.top())
+                    case .failed: summary.failed += 1
+                    case .skipped: break
+                    }
+                    (progress.done, progress.failed) = (summary.succeeded + summary.failed, summary.failed)
+                    deliver(ready, progress)
+                    window.signal()
+                }
+            }
+        }
+        summary.cancelled = isCancelled()
+        return summary
+    }
+
+    /// Starts the workers and waits until each has its recognizer, so that a recognizer
+    /// that cannot start is one error for the run, not one per image.
+    private func startWorkers(taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
+                              isCancelled: @escaping @Sendable () -> Bool) throws {
+        let started = DispatchSemaphore(value: 0)
+        let startFailure = Mutex<String?>(nil)
+        for _ in 0..<jobs {
+            let worker = Thread { [self] in
+                var pipeline: Pipeline
+                do {
+                    pipeline = try Pipeline.make(settings, factory: factory)
+                } catch {
+                    startFailure.withLock { $0 = $0 ?? oneLineMessage(for: error) }
+                    started.signal()
+                    return
+                }
+                started.signal()
+                while let item = work.pop() {
+                    let outcome = isCancelled() ? .skipped : process(item, with: &pipeline)
+                    events.push(.finished(item.ticket, Result(input: item.input, outcome: outcome)))
+                }
+            }
+            // Tesseract recurses deeply on some pages; the default 512 KB is not enough.
+            worker.stackSize = 8 << 20
+            worker.start()
+        }
+        for _ in 0..<jobs { started.wait() }
+        if let message = startFailure.withLock({ $0 }) {
+            work.close(consumers: jobs)
+            throw RunnerError(message: message)
+        }
+    }
+
+    private func process(_ item: Item, with pipeline: inout Pipeline) -> Outcome {
+        do {
+            let original = try pipeline.load(item.input)
+            let result = try pipeline.run(original, state: state)
+            if let saveDirectory, let name = item.saveName {
+                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)
+            }
+            return .recognized(result.report)
+        } catch {
+            return .failed(oneLineMessage(for: error))
+        }
+    }
+}
+
+/// A run that could not start.
+public struct RunnerError: LocalizedError, Sendable {
+    public let message: String
+    public var errorDescription: String? { message }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Imaging
+import Recognition
+import Session
+import WordFrequency
+
+/// The one path every front end takes from an image to a `RecognitionReport`: render the
+/// operations (through the cache, when there is one), recognise, count words, time each
+/// stage. `ocr`, `repl`, `batch` and the web differ only in where images come from and
+/// where reports go.
+public struct Pipeline {
+    public let settings: RecognitionSettings
+    public let loader: ImageLoader
+    public var renderer: Renderer
+    private let recognizer: any Recognizer
+
+    /// - Parameter cacheBudget: bytes of renderings kept for revisits; nil for none.
+    public init(settings: RecognitionSettings, recognizer: any Recognizer, cacheBudget: Int? = nil) {
+        self.settings = settings
+        self.recognizer = recognizer
+        loader = ImageLoader(decoder: settings.decoder)
+        renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
+    }
+
+    /// A pipeline with a new recognizer from `factory`.
+    public static func make(_ settings: RecognitionSettings, factory: RecognizerFactory = RecognitionSettings.tesseract,
+                            cacheBudget: Int? = nil) throws -> Pipeline {
+        Pipeline(settings: settings, recognizer: try factory(settings), cacheBudget: cacheBudget)
+    }
+
+    /// Reads an image; with a cache, identified by its pixels.
+    public func load(_ path: String) throws -> LoadedImage {
+        try loader.load(path, identified: renderer.cache != nil)
+    }
+
+    /// `original` rendered with `state`'s operations and recognised. A state seen before is
+    /// answered from the cache.
+    ///
+    /// - Parameter includeDecodeTime: count the image's decoding in the timings (the first
+    ///   recognition after loading it).
+    public mutating func run(_ original: LoadedImage, state: FilterState, includeDecodeTime: Bool = true) throws -> PipelineResult {
+        var stopwatch = Stopwatch()
+        let decodeTime = includeDecodeTime ? original.decodeTime : 0
+        if let (image, recognized) = renderer.cached(original, state.operations) {
+            let timings = RecognitionReport.Timings(decode: decodeTime, filter: 0, ocr: 0, lookup: stopwatch.lap())
+            return PipelineResult(report: report(original, state, recognized, cached: true, timings: timings), image: image)
+        }
+        let rendered = renderer.render(original, operations: state.operations)
+        let filterTime = stopwatch.lap()
+        let recognized: RecognizedText
+        do {
+            recognized = try LibraryDiagnostics.silenced {
+                try recognizer.recognize(rendered, resolution: resolution(of: original))
+            }
+        } catch {
+            throw PipelineError(source: original.name, underlying: error)
+        }
+        let ocrTime = stopwatch.lap()
+        renderer.store(recognized, image: rendered, for: original, state.operations)
+        let timings = RecognitionReport.Timings(decode: decodeTime, filter: filterTime, ocr: ocrTime)
+        return PipelineResult(report: report(original, state, recognized, cached: false, timings: timings), image: rendered)
+    }
+
+    /// The resolution the recognition assumes: the option's, else the file's own.
+    public func resolution(of original: LoadedImage) -> Int? {
+        settings.resolution ?? original.decoded.resolution
+    }
+
+    private func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, cached: Bool,
+                        timings: RecognitionReport.Timings) -> RecognitionReport {
+        var settings = settings
+        settings.resolution = resolution(of: original)
+        return RecognitionReport(
+            image: original.name, segment: state.segment, operations: state.operations, recognized: recognized,
+            topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
+            cached: cached, timings: timings, settings: settings,
+            size: .init(width: original.image.width, height: original.image.height))
+    }
+}
+
+/// A recognition and the image it read.
+public struct PipelineResult: Sendable {
+    public var report: RecognitionReport
+    public var image: RGBImage
+}
+
+/// A failure of one stage, with the image it happened to.
+public struct PipelineError: LocalizedError {
+    public let source: String
+    public let underlying: any Error
+
+    public var errorDescription: String? { "\(source): \(oneLineMessage(for: underlying))" }
+}

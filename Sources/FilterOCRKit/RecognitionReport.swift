@@ -1,0 +1,81 @@
+import Foundation
+import Imaging
+import Recognition
+import WordFrequency
+
+/// One recognition as filterocr reports it (`ocr --json`, `repl --json`, `batch`, the web).
+public struct RecognitionReport: Sendable, Encodable {
+    /// Milliseconds per stage.
+    public struct Timings: Sendable, Encodable {
+        public var decode: Double
+        public var filter: Double
+        public var ocr: Double
+        public var total: Double
+
+        /// - Parameter lookup: time spent otherwise, such as a cache lookup, counted in the total.
+        public init(decode: Double, filter: Double, ocr: Double, lookup: Double = 0) {
+            (self.decode, self.filter, self.ocr) = (decode, filter, ocr)
+            total = Milliseconds.round(decode + filter + ocr + lookup)
+        }
+    }
+
+    /// Width and height in pixels.
+    public struct Size: Sendable, Encodable, Equatable {
+        public var width: Int
+        public var height: Int
+    }
+
+    public var image: String
+    public var segment: Segment
+    public var operations: [FilterOperation]
+    public var recognized: RecognizedText
+    public var topWords: [WordCount]
+    public var cached: Bool
+    public var timings: Timings
+    public var settings: RecognitionSettings
+    public var size: Size
+
+    /// Words in the text, as the top words count them: runs of letters and digits. Tesseract's
+    /// word boxes (`recognized.words`) are a different count, and are called boxes.
+    public var wordCount: Int { WordCounts.words(in: recognized.text).count }
+
+    /// The operations as the feed and JSON list them: `blur 25%`.
+    public var operationNames: [String] { operations.map(\.description) }
+
+    private enum CodingKeys: String, CodingKey {
+        case image, segment, operations, text, meanConfidence, words, wordCount, topWords, cached, timings, settings, size
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(image, forKey: .image)
+        try container.encode(segment, forKey: .segment)
+        try container.encode(operationNames, forKey: .operations)
+        try container.encode(recognized.text, forKey: .text)
+        try container.encode(recognized.meanConfidence, forKey: .meanConfidence)
+        try container.encode(recognized.words, forKey: .words)
+        try container.encode(wordCount, forKey: .wordCount)
+        try container.encode(topWords, forKey: .topWords)
+        try container.encode(cached, forKey: .cached)
+        try container.encode(timings, forKey: .timings)
+        try container.encode(settings, forKey: .settings)
+        try container.encode(size, forKey: .size)
+    }
+}
+
+/// An image that could not be processed, as a JSON line.
+public struct ErrorReport: Sendable, Encodable {
+    public var image: String?
+    public var error: String
+
+    public init(image: String?, error: String) {
+        self.image = image
+        self.error = error
+    }
+}
+
+/// The one-line message for `error`: its `LocalizedError` description, new lines folded.
+public func oneLineMessage(for error: any Error) -> String {
+    let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)
+    return described.split(whereSeparator: \.isNewline).joined(separator: " ")
+}

@@ -1,0 +1,45 @@
+import ImageCodec
+import Imaging
+import Recognition
+
+/// Everything that decides what a recognition reads, besides the image and its filters.
+/// Reports carry it, so that a result says what produced it.
+public struct RecognitionSettings: Sendable, Encodable {
+    /// Tesseract language codes, e.g. `eng` or `eng+deu`.
+    public var language: String
+    public var pageSegmentation: PageSegmentation
+    /// The resolution to assume; nil uses the file's own, or lets Tesseract estimate it.
+    public var resolution: Int?
+    /// The values the filters work on.
+    public var space: WorkingSpace
+    /// Words left out of the top words, such as `StopWords.english`.
+    public var ignoredWords: Set<String>
+    public var decoder: ImageDecoder
+
+    public init(language: String = "eng", pageSegmentation: PageSegmentation = .default, resolution: Int? = nil,
+                space: WorkingSpace = .linear, ignoredWords: Set<String> = [], decoder: ImageDecoder = ImageDecoder()) {
+        self.language = language
+        self.pageSegmentation = pageSegmentation
+        self.resolution = resolution
+        self.space = space
+        self.ignoredWords = ignoredWords
+        self.decoder = decoder
+    }
+
+    /// A Tesseract engine for these settings.
+    public static let tesseract: RecognizerFactory = { settings in
+        try TesseractEngine(language: settings.language, pageSegmentation: settings.pageSegmentation)
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case lang, psm, dpi, colorSpace
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(language, forKey: .lang)
+        try container.encode(pageSegmentation.rawValue, forKey: .psm)
+        try container.encode(resolution, forKey: .dpi)
+        try container.encode(space.rawValue, forKey: .colorSpace)
+    }
+}

@@ -1,0 +1,17 @@
+import Imaging
+import Recognition
+
+/// Reads the text in a rendered image.
+///
+/// The application core works against this protocol, so that tests of the core can use a
+/// fake that answers at once; `TesseractEngine` is the real one. A recognizer serves one
+/// thread at a time: parallel work makes one per thread with `RecognitionSettings`.
+public protocol Recognizer {
+    /// - Parameter resolution: the DPI to assume, or nil to let the recognizer estimate it.
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText
+}
+
+extension TesseractEngine: Recognizer {}
+
+/// Makes a recognizer for `settings`; each worker thread calls it once.
+public typealias RecognizerFactory = @Sendable (RecognitionSettings) throws -> any Recognizer

@@ -1,0 +1,178 @@
+import Foundation
+import Imaging
+import Session
+
+/// The REPL session: reads a line, moves the session machine, loads, renders and recognises
+/// through the pipeline, publishes to the feed, and returns what to say. It prints nothing;
+/// front ends render its outputs.
+public final class ReplDriver {
+    private var machine: SessionMachine
+    private var pipeline: Pipeline
+    private let publisher: FeedPublisher?
+    private var words: SessionWords
+    /// The folder `~` stands for in paths.
+    private let home: String?
+    /// The image shown, decoded.
+    private var original: LoadedImage?
+    /// Set when an image has just been loaded, so its first report includes the decode time.
+    private var freshlyLoaded = false
+    private var last: PipelineResult?
+
+    /// Commands refused or failed so far.
+    public private(set) var refusals = 0
+    /// Whether `quit` was given.
+    public private(set) var hasQuit = false
+
+    public init(pipeline: Pipeline, images: [String], seed: UInt64, publisher: FeedPublisher?, home: String?) {
+        machine = SessionMachine(images: images, seed: seed)
+        self.pipeline = pipeline
+        self.publisher = publisher
+        self.home = home
+        words = SessionWords(ignoring: pipeline.settings.ignoredWords)
+    }
+
+    /// The first recognition: `image`, or a random one of the set.
+    public func start(with image: String?) -> [ReplOutput] {
+        let command = image == nil ? "next" : "open"
+        return perform(command, changingNothingOnRefusal: { machine.start(with: image.map(expandingHome)) })
+    }
+
+    /// The outputs for one typed line; none for a blank line or a comment.
+    public func handle(_ line: String) -> [ReplOutput] {
+        let command: SessionCommand
+        do {
+            guard let parsed = try SessionCommand.parse(line, home: home) else { return [] }
+            command = parsed
+        } catch {
+            let word = line.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
+            return [refusal(error.description, command: word)]
+        }
+        if command == .quit {
+            hasQuit = true
+            return []
+        }
+        return perform(command.name, changingNothingOnRefusal: { machine.handle(command) })
+    }
+
+    /// The prompt for the current state, e.g. `receipt.png · blur 25% > `.
+    public var prompt: String {
+        guard let image = machine.currentImage else { return "filterocr> " }
+        let operations = machine.filters.operationNames
+        let name = (image as NSString).lastPathComponent
+        return operations.isEmpty ? "\(name) · original> " : "\(name) · \(operations.joined(separator: " → "))> "
+    }
+
+    // MARK: Carrying out the machine's actions
+
+    /// Performs the action `event` returns. If the outcome is a refusal (a load or a
+    /// recognition that failed), the session is put back as it was, filters and image included.
+    private func perform(_ command: String, changingNothingOnRefusal event: () -> SessionMachine.Action) -> [ReplOutput] {
+        let before = (machine, original, freshlyLoaded)
+        let outputs = perform(event(), command: command)
+        if outputs.contains(where: \.isRefusal) { (machine, original, freshlyLoaded) = before }
+        return outputs
+    }
+
+    private func perform(_ action: SessionMachine.Action, command: String) -> [ReplOutput] {
+        switch action {
+        case .load(let path):
+            do {
+                original = try pipeline.load(path)
+                freshlyLoaded = true
+                return perform(machine.imageLoaded(path), command: command)
+            } catch {
+                return perform(machine.imageFailed(path, reason: oneLineMessage(for: error)), command: command)
+            }
+        case .render:
+            return [render(command: command)]
+        case .answer(let query):
+            return [answer(query, command: command)]
+        case .save(let path):
+            return [save(to: path, command: command)]
+        case .refuse(let message):
+            return [refusal(message, command: command)]
+        case .quit:
+            hasQuit = true
+            return []
+        }
+    }
+
+    private func render(command: String) -> ReplOutput {
+        guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
+        let state = machine.filters
+        do {
+            let result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded)
+            freshlyLoaded = false
+            last = result
+            let key = original.contentKey.map {
+                Renderer.Cache.Key(original: $0, operations: state.operations, space: pipeline.settings.space)
+            }
+            words.add(result.report.recognized.text, rendering: key)
+            publisher?.publish(result.report, sessionTopWords: words.top())
+            return ReplOutput(command: command, content: .recognition(result.report))
+        } catch {
+            return refusal(oneLineMessage(for: error), command: command)
+        }
+    }
+
+    private func answer(_ query: SessionMachine.Query, command: String) -> ReplOutput {
+        switch query {
+        case .status:
+            return ReplOutput(command: command, content: .status(status))
+        case .help:
+            return ReplOutput(command: command, content: .help(SessionCommand.vocabulary))
+        case .text, .words, .top, .show:
+            break
+        }
+        guard let last else { return refusal("nothing recognised yet; try next or open PATH", command: command) }
+        let report = last.report
+        let content: ReplOutput.Content = switch query {
+        case .text: .text(report.recognized.text)
+        case .words: .words(boxes: report.recognized.words, wordCount: report.wordCount)
+        case .top: .top(image: report.topWords, session: words.top())
+        default: .preview(.init(image: last.image, suggestedPath: suggestedPath(for: report)))
+        }
+        return ReplOutput(command: command, content: content)
+    }
+
+    private var status: SessionStatus {
+        let cache = pipeline.renderer.cache
+        return SessionStatus(
+            image: original.map {
+                .init(path: $0.name, width: $0.image.width, height: $0.image.height,
+                      format: $0.decoded.format.displayName, dpi: $0.decoded.resolution)
+            },
+            segment: machine.filters.segment.rawValue, operations: machine.filters.operationNames,
+            wordCount: last?.report.wordCount, meanConfidence: last?.report.recognized.meanConfidence,
+            cache: .init(images: cache?.count ?? 0, megabytes: (cache?.bytes ?? 0) >> 20, hits: cache?.hits ?? 0),
+            imageSetCount: machine.images.count, settings: pipeline.settings)
+    }
+
+    private func save(to path: String, command: String) -> ReplOutput {
+        guard let last, let original else { return refusal("no image to save yet", command: command) }
+        do {
+            try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
+            return ReplOutput(command: command, content: .saved(path: path))
+        } catch {
+            return refusal(oneLineMessage(for: error), command: command)
+        }
+    }
+
+    private func refusal(_ message: String, command: String) -> ReplOutput {
+        refusals += 1
+        return ReplOutput(command: command, content: .refusal(message))
+    }
+
+    /// `receipt-blur25-blur75.png`: the image's name and how it was filtered.
+    private func suggestedPath(for report: RecognitionReport) -> String {
+        let stem = ((report.image as NSString).lastPathComponent as NSString).deletingPathExtension
+        let steps = report.operations.map { $0.kind.rawValue + FilterOperation.percent($0.intensity).dropLast() }
+        return ([stem.isEmpty || stem == "-" ? "image" : stem] + (steps.isEmpty ? ["original"] : steps))
+            .joined(separator: "-") + ".png"
+    }
+
+    private func expandingHome(_ path: String) -> String {
+        guard let home, path == "~" || path.hasPrefix("~/") else { return path }
+        return home + path.dropFirst()
+    }
+}

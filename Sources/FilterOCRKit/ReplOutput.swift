@@ -1,0 +1,130 @@
+import Foundation
+import ImageCodec
+import Imaging
+import Recognition
+import WordFrequency
+
+/// One thing the REPL says in answer to a command. The driver returns these; a human
+/// printer and a JSON printer render them, so `--json` and the web get the same values.
+public struct ReplOutput: Sendable {
+    /// The command that produced it, by its name in the vocabulary (`blur`, `slider`, `open`).
+    public var command: String
+    public var content: Content
+
+    public enum Content: Sendable {
+        /// The image was rendered and recognised.
+        case recognition(RecognitionReport)
+        /// All of the last recognised text.
+        case text(String)
+        /// Tesseract's word boxes, and the words counted in the text.
+        case words(boxes: [RecognizedWord], wordCount: Int)
+        /// The top words of the last recognition and of the session.
+        case top(image: [WordCount], session: [WordCount])
+        /// The current image, to show.
+        case preview(Preview)
+        /// The current image was written to `path`.
+        case saved(path: String)
+        case status(SessionStatus)
+        case help([CommandSpec])
+        /// The command was refused or failed; nothing changed.
+        case refusal(String)
+    }
+
+    /// The current image, for a picture of it, and a file name it could be saved as.
+    public struct Preview: Sendable {
+        public var image: RGBImage
+        public var suggestedPath: String
+    }
+
+    /// Whether the command was refused.
+    public var isRefusal: Bool {
+        if case .refusal = content { return true }
+        return false
+    }
+}
+
+/// Where the session stands, for `status`.
+public struct SessionStatus: Sendable, Encodable {
+    public struct Image: Sendable, Encodable {
+        public var path: String
+        public var width: Int
+        public var height: Int
+        public var format: String
+        /// The resolution the file records, if any.
+        public var dpi: Int?
+    }
+
+    public struct Cache: Sendable, Encodable {
+        public var images: Int
+        public var megabytes: Int
+        public var hits: Int
+    }
+
+    /// The image shown; nil before one is loaded.
+    public var image: Image?
+    public var segment: String
+    public var operations: [String]
+    /// Words and confidence of the last recognition, if any.
+    public var wordCount: Int?
+    public var meanConfidence: Int?
+    public var cache: Cache
+    public var imageSetCount: Int
+    public var settings: RecognitionSettings
+}
+
+extension ReplOutput: Encodable {
+    private struct Key: CodingKey {
+        var stringValue: String
+        var intValue: Int? { nil }
+        init(_ string: String) { stringValue = string }
+        init(stringValue: String) { self.init(stringValue) }
+        init?(intValue: Int) { nil }
+    }
+
+    /// What kind of output an object is, for scripts that read `--json`.
+    public var kind: String {
+        switch content {
+        case .recognition: "recognition"
+        case .text: "text"
+        case .words: "words"
+        case .top: "top"
+        case .preview: "preview"
+        case .saved: "saved"
+        case .status: "status"
+        case .help: "help"
+        case .refusal: "error"
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(command, forKey: Key("command"))
+        try container.encode(kind, forKey: Key("kind"))
+        switch content {
+        case .recognition(let report):
+            // The report's own keys, beside command and kind, in the same object.
+            try report.encode(to: encoder)
+        case .text(let text):
+            try container.encode(text, forKey: Key("text"))
+        case let .words(boxes, wordCount):
+            try container.encode(boxes, forKey: Key("words"))
+            try container.encode(wordCount, forKey: Key("wordCount"))
+        case let .top(image, session):
+            try container.encode(image, forKey: Key("topWords"))
+            try container.encode(session, forKey: Key("sessionTopWords"))
+        case .preview(let preview):
+            try container.encode(preview.image.width, forKey: Key("width"))
+            try container.encode(preview.image.height, forKey: Key("height"))
+            try container.encode(preview.suggestedPath, forKey: Key("suggestedPath"))
+        case .saved(let path):
+            try container.encode(path, forKey: Key("path"))
+        case .status(let status):
+            try container.encode(status, forKey: Key("status"))
+        case .help(let commands):
+            let entries = commands.map { ["usage": $0.usage, "summary": $0.summary] }
+            try container.encode(entries, forKey: Key("commands"))
+        case .refusal(let message):
+            try container.encode(message, forKey: Key("error"))
+        }
+    }
+}

@@ -1,0 +1,60 @@
+/// One entry of a command vocabulary: the word a user types, what it takes and a line of
+/// help. Parsers, their error messages, help screens and completion are all made from these
+/// tables, so a command is described in one place.
+public struct CommandSpec: Sendable, Equatable {
+    /// What follows the command word.
+    public enum Argument: Sendable, Equatable {
+        case none
+        /// A value such as `V` in `slider V`, with an example for error messages.
+        case value(placeholder: String, example: String)
+    }
+
+    public let name: String
+    /// Other words accepted for it, such as `exit` for `quit`.
+    public let aliases: [String]
+    public let argument: Argument
+    public let summary: String
+
+    public init(_ name: String, aliases: [String] = [], argument: Argument = .none, summary: String) {
+        self.name = name
+        self.aliases = aliases
+        self.argument = argument
+        self.summary = summary
+    }
+
+    /// `slider V`, `open PATH`, `blur`.
+    public var usage: String {
+        switch argument {
+        case .none: name
+        case .value(let placeholder, _): "\(name) \(placeholder)"
+        }
+    }
+
+    /// Whether `word` (already lower-cased) names this command.
+    public func matches(_ word: String) -> Bool { word == name || aliases.contains(word) }
+}
+
+extension Array where Element == CommandSpec {
+    /// The entry that `word` names, ignoring case.
+    public func spec(for word: some StringProtocol) -> CommandSpec? {
+        let lowered = word.lowercased()
+        return first { $0.matches(lowered) }
+    }
+
+    /// `original, blur, binarize, 25%, 75% or slider V`, for "expected ..." messages.
+    public var usageList: String {
+        let usages = map(\.usage)
+        guard let last = usages.last else { return "" }
+        return usages.count == 1 ? last : usages.dropLast().joined(separator: ", ") + " or " + last
+    }
+
+    /// Every word that names a command, for completion.
+    public var words: [String] { flatMap { [$0.name] + $0.aliases } }
+
+    /// Two columns, usage and summary, for a help screen.
+    public var helpText: String {
+        let width = (map(\.usage.count).max() ?? 0) + 2
+        return map { $0.usage.padding(toLength: width, withPad: " ", startingAt: 0) + $0.summary }
+            .joined(separator: "\n")
+    }
+}

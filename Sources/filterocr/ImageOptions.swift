@@ -1,0 +1,23 @@
+import ArgumentParser
+import ImageCodec
+import Imaging
+
+/// Options of every command that reads images.
+struct ImageOptions: ParsableArguments {
+    @Option(name: .long, help: "Values the filters work on: linear light (as Core Image) or gamma-encoded sRGB.")
+    var colorSpace: WorkingSpace = .linear
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Refuse images with more pixels than this (checked from the header).")
+    var maxPixels = ImageDecoder.defaultMaxPixels
+
+    func validate() throws {
+        guard maxPixels > 0 else {
+            throw ValidationError("--max-pixels must be a positive number of pixels, e.g. --max-pixels 100000000")
+        }
+    }
+
+    var decoder: ImageDecoder { ImageDecoder(maxPixels: maxPixels) }
+}
+
+extension WorkingSpace: ExpressibleByArgument {}

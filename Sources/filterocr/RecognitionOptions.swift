@@ -1,0 +1,45 @@
+import ArgumentParser
+import FilterOCRKit
+import Recognition
+
+/// Options of every command that recognises text.
+struct RecognitionOptions: ParsableArguments {
+    @OptionGroup var image: ImageOptions
+
+    @Option(name: .long, help: "Tesseract language(s), e.g. eng or eng+deu.")
+    var lang = "eng"
+
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Tesseract page segmentation mode: 1, 3-13 (3 is automatic).", valueName: "mode"),
+            transform: RecognitionOptions.pageSegmentation)
+    var psm: PageSegmentation = .default
+
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Resolution to tell Tesseract, in dots per inch.",
+        discussion: "By default the image file's own; for files without one, Tesseract estimates it from the text size."))
+    var dpi: Int?
+
+    func validate() throws {
+        if let dpi { try Self.validate(dpi: dpi) }
+        guard !lang.isEmpty, lang.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "+" }) else {
+            throw ValidationError("--lang takes Tesseract language codes such as eng or eng+deu")
+        }
+    }
+
+    static func validate(dpi: Int) throws {
+        guard (1...10_000).contains(dpi) else { throw ValidationError("--dpi must be between 1 and 10000, e.g. --dpi 300") }
+    }
+
+    /// The settings every engine of a command is made with.
+    func settings(ignoredWords: Set<String>) -> RecognitionSettings {
+        RecognitionSettings(language: lang, pageSegmentation: psm, resolution: dpi, space: image.colorSpace,
+                            ignoredWords: ignoredWords, decoder: image.decoder)
+    }
+
+    static func pageSegmentation(_ text: String) throws -> PageSegmentation {
+        guard let number = Int(text), let mode = PageSegmentation(rawValue: number) else {
+            throw ValidationError("Tesseract's modes are 1 and 3 to 13 (3 is automatic), e.g. --psm 6")
+        }
+        return mode
+    }
+}

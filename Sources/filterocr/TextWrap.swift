@@ -1,0 +1,27 @@
+/// Breaks text into lines of at most a width, between words where it can.
+enum TextWrap {
+    /// `text` wrapped to `width` columns; lines after the first start with `indent`. A word
+    /// longer than a line is cut, as nothing else fits.
+    static func lines(_ text: String, width: Int, indent: String = "") -> [String] {
+        let width = max(width, indent.count + 8)
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let prefix = lines.isEmpty ? "" : indent
+            if line.isEmpty {
+                line = prefix + word
+            } else if line.count + 1 + word.count <= width {
+                line += " " + word
+            } else {
+                lines.append(line)
+                line = indent + word
+            }
+            while line.count > width {
+                lines.append(String(line.prefix(width)))
+                line = indent + line.dropFirst(width)
+            }
+        }
+        lines.append(line)
+        return lines
+    }
+}
