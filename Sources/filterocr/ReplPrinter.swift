@@ -138,10 +138,3 @@ struct HumanReplPrinter: ReplPrinter {
         milliseconds >= 100 ? String(Int(milliseconds.rounded())) : String(format: "%.1f", milliseconds)
     }
 }
-
-/// `1 word`, `2 words`.
-enum Plural {
-    static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
-    }
-}

@@ -34,9 +34,10 @@ struct BatchTests {
             folder + "/a-phototest.tif", folder + "/b-corrupt.png", folder + "/nested/d-price.bmp",
             folder + "/nested/deeper/c-receipt.png",
         ])
-        #expect(lines[1]["error"] as? String == "\(folder)/b-corrupt.png: is a corrupt or truncated PNG file")
-        #expect((lines[0]["text"] as? String)?.hasPrefix("This is a lot of 12 point text") == true)
-        #expect(lines[3]["timings"] != nil && lines[3]["words"] != nil)
+        #expect(try #require(lines.at(1))["error"] as? String == "\(folder)/b-corrupt.png: is a corrupt or truncated PNG file")
+        #expect((try #require(lines.first)["text"] as? String)?.hasPrefix("This is a lot of 12 point text") == true)
+        let last = try #require(lines.at(3))
+        #expect(last["timings"] != nil && last["words"] != nil)
         #expect(result.errorLines.count == 1, "only the error on standard error, no progress bar: \(result.errorLines)")
     }
 
@@ -88,10 +89,12 @@ struct BatchTests {
         #expect(batch.first?["operations"] as? [String] == ["binarize 60%"])
     }
 
-    @Test("--format text: a header line per image, then its text")
+    @Test("--format text: a header line per image, then its text, images set apart by a blank line")
     func textFormat() throws {
-        let result = try Command.filterocr(["batch", "--no-feed", "--format", "text", Paths.corpus + "/phototest.tif"])
-        #expect(result.standardOutput.hasPrefix("==> \(Paths.corpus)/phototest.tif <==\nThis is a lot of 12 point text"))
+        let image = Paths.corpus + "/phototest.tif"
+        let result = try Command.filterocr(["batch", "--no-feed", "--format", "text", "/no/such.png", image, image])
+        #expect(result.standardOutput.hasPrefix("==> \(image) <==\nThis is a lot of 12 point text"))
+        #expect(result.standardOutput.components(separatedBy: "\n\n==> \(image) <==\n").count == 2)
     }
 
     @Test("--save-dir writes each filtered image once, named after its input, inside the folder")
@@ -112,8 +115,26 @@ struct BatchTests {
         let result = try Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: bytes)
         let lines = try objects(result.standardOutput)
         #expect(result.status == 0 && lines.count == 1)
-        #expect(lines[0]["image"] as? String == "-")
-        #expect((lines[0]["text"] as? String)?.hasPrefix("This is a lot") == true)
+        let line = try #require(lines.first)
+        #expect(line["image"] as? String == "-")
+        #expect((line["text"] as? String)?.hasPrefix("This is a lot") == true)
+    }
+
+    @Test("--stdin-image with two images on standard input says so instead of reading the first")
+    func twoImagesOnStandardInput() throws {
+        let png = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/price_tag.bmp"))
+        let result = try Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: png + png)
+        #expect(result.status == 1)
+        let line = try #require(try objects(result.standardOutput).first)
+        #expect((line["error"] as? String)?.contains("more than one image") == true, "\(line)")
+        #expect(line["text"] == nil)
+    }
+
+    @Test("--help shows each default once")
+    func help() throws {
+        let help = try Command.filterocr(["batch", "--help"]).standardOutput
+        #expect(!help.contains("(default: none)"))
+        #expect(help.components(separatedBy: "(default: original)").count == 2, "\(help)")
     }
 
     @Test("--shard I/N splits the inputs so that the shards together cover them once")
@@ -147,19 +168,16 @@ struct BatchTests {
 
     @Test("Interrupting a run leaves only whole lines")
     func interrupted() throws {
-        let folder = try Paths.temporaryDirectory()
-        let output = folder + "/out.jsonl"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", "exec \"$0\" batch --no-feed -j 2 \"$1\" \"$1\" \"$1\" \"$1\" \"$1\" \"$1\" > \"$2\" 2>/dev/null",
-                             Paths.filterocr, Paths.images + "/*.png", output]
-        try process.run()
-        usleep(2_500_000)
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 130)
-        let text = try String(contentsOfFile: output, encoding: .utf8)
-        #expect(text.isEmpty || text.hasSuffix("\n"))
-        _ = try objects(text)  // every line parses
+        let images = Array(repeating: Paths.images + "/*.png", count: 6)
+        let batch = try BackgroundProcess(Paths.filterocr, ["batch", "--no-feed", "-j", "2"] + images)
+        defer { batch.terminate() }
+        // Interrupt once the run is under way: its first line is out.
+        #expect(batch.waitForLines(1, timeout: 60).count >= 1)
+        kill(batch.processIdentifier, SIGINT)
+        #expect(batch.waitForExit(timeout: 60))
+        #expect(batch.terminationStatus == 130)
+        let lines = batch.outputLines
+        #expect(lines.count < images.count * 8, "the run stopped early")
+        _ = try objects(lines.joined(separator: "\n"))  // every line parses
     }
 }

@@ -9,7 +9,7 @@ struct CompanionTests {
         let feed = try Paths.temporaryDirectory() + "/watch/topwords.json"
         let companion = try BackgroundProcess(Paths.filterocr, ["companion", "--feed", feed])
         defer { companion.terminate() }
-        usleep(300_000)
+        #expect(companion.waitForError(containing: "waiting for feed", timeout: 30), "the companion says it waits")
         #expect(companion.outputLines.isEmpty, "nothing to show before the first recognition")
 
         let first = try Command.filterocr(["ocr", "--feed", feed, Paths.corpus + "/phototest.tif"])
@@ -24,8 +24,21 @@ struct CompanionTests {
         let receiptTop = try topWords(of: Paths.images + "/receipt.png", stopwords: true)
         #expect(lines.last?.contains("receipt.png [original]: \(receiptTop)") == true, "\(lines)")
         #expect(lines.first?.hasPrefix("#1 ") == true && lines.last?.hasPrefix("#2 ") == true)
-        usleep(300_000)
-        #expect(companion.outputLines.count == 2, "one line per update, nothing else")
+        // A third update must be the third line: nothing was printed between the updates.
+        #expect(try Command.filterocr(["ocr", "--feed", feed, Paths.images + "/price_tag.bmp"]).status == 0)
+        let all = companion.waitForLines(3, timeout: 10)
+        #expect(all.count == 3 && all.last?.hasPrefix("#3 ") == true, "\(all)")
+    }
+
+    @Test("companion | head -1 ends after one line")
+    func endsWhenReaderGoes() throws {
+        let feed = try Paths.temporaryDirectory() + "/topwords.json"
+        #expect(try Command.filterocr(["ocr", "--feed", feed, Paths.images + "/price_tag.bmp"]).status == 0)
+        let pipeline = try BackgroundProcess("/bin/sh", ["-c", "\"$0\" companion --feed \"$1\" | head -1", Paths.filterocr, feed])
+        defer { pipeline.terminate() }
+        #expect(pipeline.waitForExit(timeout: 30), "the companion noticed its reader was gone")
+        #expect(pipeline.outputLines.count == 1)
+        #expect(pipeline.outputLines.first?.hasPrefix("#1 ") == true)
     }
 
     /// The top words as `filterocr ocr --json` reports them, formatted as the companion does.

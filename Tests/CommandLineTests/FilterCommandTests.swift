@@ -52,10 +52,39 @@ struct FilterCommandTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == original)
     }
 
-    @Test("An output folder that cannot be written is a one-line error")
-    func unwritableOutput() throws {
+    @Test("A missing output folder is named as missing, before any work")
+    func missingOutputFolder() throws {
         let result = try Command.filterocr(["filter", input, "--ops", "blur", "-o", "/nonexistent/dir/out.png"])
         #expect(result.status == 1)
-        #expect(result.errorLines.count == 1 && result.standardError.contains("cannot write /nonexistent/dir/out.png"))
+        #expect(result.errorLines.count == 1)
+        #expect(result.standardError.contains("cannot write /nonexistent/dir/out.png: the folder /nonexistent/dir does not exist"),
+                "\(result.standardError)")
+    }
+
+    @Test("- reads the image from standard input and -o - writes the PNG to standard output")
+    func pipes() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: input))
+        let result = try Command.filterocr(["filter", "-", "--ops", "binarize", "-o", "-"], input: bytes)
+        #expect(result.status == 0, "\(result.standardError)")
+        let folder = try Paths.temporaryDirectory()
+        #expect(try Command.filterocr(["filter", input, "--ops", "binarize", "-o", folder + "/file.png"]).status == 0)
+        let file = try Data(contentsOf: URL(fileURLWithPath: folder + "/file.png"))
+        #expect(result.outputData.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        #expect(result.outputData == file, "the same PNG as written to a file")
+    }
+
+    @Test("Recognition options are refused with the reason; --dpi is recorded in the PNG")
+    func recognitionOptions() throws {
+        for option in [["--lang", "deu"], ["--psm", "6"]] {
+            let result = try Command.filterocr(["filter", input, "--ops", "blur", "-o", "/tmp/unused.png"] + option)
+            #expect(result.status == 2)
+            #expect(result.standardError.contains("without OCR"), "\(result.standardError)")
+        }
+        let output = try Paths.temporaryDirectory() + "/dpi.png"
+        #expect(try Command.filterocr(["filter", input, "--ops", "blur", "--dpi", "150", "-o", output]).status == 0)
+        let png = [UInt8](try Data(contentsOf: URL(fileURLWithPath: output)))
+        let chunk = try #require((0..<(png.count - 12)).first { png[$0..<($0 + 4)].elementsEqual("pHYs".utf8) })
+        let perMetre = png[(chunk + 4)..<(chunk + 8)].reduce(0) { $0 << 8 | Int($1) }
+        #expect(Int((Double(perMetre) * 0.0254).rounded()) == 150)
     }
 }

@@ -12,9 +12,11 @@ struct OCRCommandTests {
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
-        let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
-        #expect(Set(object.keys) == ["image", "segment", "operations", "text", "meanConfidence", "words",
-                                     "topWords", "cached", "timings"])
+        let first = try #require(lines.first)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
+        #expect(Set(object.keys) == ["image", "segment", "operations", "text", "meanConfidence", "words", "wordCount",
+                                     "topWords", "cached", "timings", "settings", "size"])
+        #expect(object["size"] as? [String: Int] == ["width": 640, "height": 480])
         #expect(object["image"] as? String == phototest)
         #expect(object["segment"] as? String == "original")
         #expect((object["operations"] as? [Any])?.isEmpty == true)
@@ -27,13 +29,45 @@ struct OCRCommandTests {
         #expect(top.first?["count"] as? Int == 9)
         let timings = try #require(object["timings"] as? [String: Double])
         #expect(Set(timings.keys) == ["decode", "filter", "ocr", "total"])
-        #expect(timings["ocr"]! > 0)
+        #expect(try #require(timings["ocr"]) > 0)
     }
 
     @Test("Plain text of several images comes under a header per image")
     func severalImages() throws {
         let result = try Command.filterocr(["ocr", phototest, phototest])
         #expect(result.standardOutput.components(separatedBy: "==> \(phototest) <==").count == 3)
+    }
+
+    @Test("After an error, the first header is not preceded by a blank line")
+    func headerAfterError() throws {
+        let result = try Command.filterocr(["ocr", "--no-feed", "/no/such/scan.png", phototest, phototest])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.hasPrefix("==> \(phototest) <==\nThis is a lot"), "\(result.standardOutput.prefix(80))")
+        #expect(result.standardOutput.contains("\n\n==> \(phototest) <==\n"), "images after the first are set apart")
+    }
+
+    @Test("- reads the image from standard input")
+    func standardInput() throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: phototest))
+        let result = try Command.filterocr(["ocr", "--no-feed", "-"], input: bytes)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.hasPrefix("This is a lot of 12 point text"))
+    }
+
+    @Test("More than one image on standard input is refused, not read in part")
+    func severalImagesOnStandardInput() throws {
+        let png = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/receipt.png"))
+        let result = try Command.filterocr(["ocr", "--no-feed", "-"], input: png + png)
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1)
+        #expect(result.standardError.contains("more than one image"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("--help lists every image format")
+    func helpListsFormats() throws {
+        let help = try Command.filterocr(["ocr", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(help.contains("PNG, JPEG, TIFF, BMP, PNM, WebP, GIF or JPEG 2000"), "\(help)")
     }
 
     @Test("--version names filterocr and Tesseract")
@@ -74,16 +108,29 @@ struct OCRBadInputTests {
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
-        #expect(lines[0].contains("\"error\""))
-        #expect(lines[1].contains("12 point text"))
+        #expect(try #require(lines.first).contains("\"error\""))
+        #expect(try #require(lines.at(1)).contains("12 point text"))
     }
 
-    @Test("Usage errors say what to type and exit with status 2")
-    func usage() throws {
-        for arguments in [["ocr"], ["ocr", "--psm", "99", "x.png"], ["ocr", "--max-pixels", "0", "x.png"]] {
-            let result = try Command.filterocr(arguments)
-            #expect(result.status == 2, "\(arguments)")
-            #expect(result.standardError.contains("Error:") || result.standardError.contains("error:"))
-        }
+    static let usageErrors: [([String], String)] = [
+        (["ocr"], "Missing expected argument"),
+        (["ocr", "--psm", "99", "x.png"], "modes are 1 and 3 to 13"),
+        (["ocr", "--max-pixels", "0", "x.png"], "--max-pixels must be a positive number"),
+        (["ocr", "--max-pixels", "-5", "x.png"], "--max-pixels must be a positive number"),
+        (["ocr", "--dpi", "-300", "x.png"], "--dpi must be between 1 and 10000"),
+        (["ocr", "-j", "-1", "x.png"], "-j takes 1 to 256 engines"),
+        (["batch", "--shard", "3/3", "x.png"], "must be 0 to 2 for 3 shares"),
+        (["batch", "--shard", "1/0", "x.png"], "N must be at least 1"),
+        (["batch", "-j", "-2", "x.png"], "-j takes 1 to 256 engines"),
+        (["repl", "--cache-megabytes", "-1"], "--cache-megabytes takes 0 to"),
+    ]
+
+    @Test("Usage errors give the reason on one line and exit with status 2", arguments: usageErrors)
+    func usage(arguments: [String], reason: String) throws {
+        let result = try Command.filterocr(arguments)
+        #expect(result.status == 2, "\(arguments)")
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("filterocr: error: "))
+        #expect(result.standardError.contains(reason), "\(result.standardError)")
     }
 }

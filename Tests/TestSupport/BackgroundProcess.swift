@@ -1,51 +1,90 @@
 import Foundation
+import Synchronization
 
-/// A process left running while a test drives it, whose output lines are collected as they
-/// arrive.
-public final class BackgroundProcess: @unchecked Sendable {
-    private let process = Process()
-    private let lock = NSLock()
-    private var lines: [String] = []
-    private var partial = ""
+/// A process left running while a test drives it, whose output and error lines are
+/// collected as they arrive, so that a test waits for what the process says rather than for
+/// a fixed time.
+public final class BackgroundProcess: Sendable {
+    private struct Lines {
+        var output: [String] = []
+        var errors: [String] = []
+        var partial = ["", ""]
+    }
+
+    /// The lines, shared with the pipes' handlers.
+    private final class Store: Sendable {
+        let lines = Mutex(Lines())
+    }
+
+    private let process: Process
+    private let store = Store()
     public let input = Pipe()
 
     public init(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
         process.standardInput = input
-        output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.lock.withLock {
-                self.partial += String(decoding: data, as: UTF8.self)
-                while let newline = self.partial.firstIndex(of: "\n") {
-                    self.lines.append(String(self.partial[..<newline]))
-                    self.partial = String(self.partial[self.partial.index(after: newline)...])
+        self.process = process
+        for (index, pipe) in [Pipe(), Pipe()].enumerated() {
+            if index == 0 { process.standardOutput = pipe } else { process.standardError = pipe }
+            pipe.fileHandleForReading.readabilityHandler = { [store] handle in
+                let data = handle.availableData
+                guard !data.isEmpty else { return }
+                store.lines.withLock { state in
+                    state.partial[index] += String(decoding: data, as: UTF8.self)
+                    while let newline = state.partial[index].firstIndex(of: "\n") {
+                        let line = String(state.partial[index][..<newline])
+                        if index == 0 { state.output.append(line) } else { state.errors.append(line) }
+                        state.partial[index] = String(state.partial[index][state.partial[index].index(after: newline)...])
+                    }
                 }
             }
         }
         try process.run()
     }
 
-    /// The lines printed so far.
-    public var outputLines: [String] { lock.withLock { lines } }
+    /// The lines printed on standard output so far.
+    public var outputLines: [String] { store.lines.withLock { $0.output } }
+    /// The lines printed on standard error so far.
+    public var errorLines: [String] { store.lines.withLock { $0.errors } }
 
-    /// Waits until at least `count` lines have arrived or `timeout` seconds have passed.
+    /// Waits until at least `count` output lines have arrived or `timeout` seconds have passed.
     @discardableResult
     public func waitForLines(_ count: Int, timeout: Double) -> [String] {
-        let deadline = Date().addingTimeInterval(timeout)
-        while outputLines.count < count && Date() < deadline { usleep(20_000) }
+        Self.wait(timeout: timeout) { outputLines.count >= count }
         return outputLines
     }
 
+    /// Waits until a line on standard error contains `text`; false if none did in time.
+    @discardableResult
+    public func waitForError(containing text: String, timeout: Double) -> Bool {
+        Self.wait(timeout: timeout) { errorLines.contains { $0.contains(text) } }
+    }
+
+    /// Waits until the process has ended; false if it still runs after `timeout` seconds.
+    public func waitForExit(timeout: Double) -> Bool {
+        Self.wait(timeout: timeout) { !process.isRunning }
+    }
+
     public var isRunning: Bool { process.isRunning }
+    public var processIdentifier: Int32 { process.processIdentifier }
+    public var terminationStatus: Int32 { process.terminationStatus }
 
     public func terminate() {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+    }
+
+    /// Polls `condition` every 20 ms until it holds or `timeout` seconds have passed.
+    @discardableResult
+    public static func wait(timeout: Double, until condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            guard Date() < deadline else { return false }
+            usleep(20_000)
+        }
+        return true
     }
 
     deinit { terminate() }

@@ -3,8 +3,12 @@ import Foundation
 /// A finished process: its exit status and what it printed.
 public struct CommandResult: Sendable {
     public var status: Int32
-    public var standardOutput: String
+    /// Standard output as bytes, for binary output such as a PNG.
+    public var outputData: Data
     public var standardError: String
+
+    /// Standard output as text (invalid UTF-8 shown as replacement characters).
+    public var standardOutput: String { String(decoding: outputData, as: UTF8.self) }
 
     /// Standard error as lines, without the empty last one.
     public var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
@@ -32,8 +36,10 @@ public enum Command {
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
         process.environment = merged
-        let (output, error, stdin) = (FileHandle(forWritingAtPath: outputPath)!, FileHandle(forWritingAtPath: errorPath)!,
-                                      FileHandle(forReadingAtPath: inputPath)!)
+        guard let output = FileHandle(forWritingAtPath: outputPath), let error = FileHandle(forWritingAtPath: errorPath),
+              let stdin = FileHandle(forReadingAtPath: inputPath) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder])
+        }
         defer { try? output.close(); try? error.close(); try? stdin.close() }
         process.standardOutput = output
         process.standardError = error
@@ -41,8 +47,8 @@ public enum Command {
         try process.run()
         process.waitUntilExit()
         return CommandResult(status: process.terminationStatus,
-                             standardOutput: try String(contentsOfFile: outputPath, encoding: .utf8),
-                             standardError: try String(contentsOfFile: errorPath, encoding: .utf8))
+                             outputData: try Data(contentsOf: URL(fileURLWithPath: outputPath)),
+                             standardError: String(decoding: try Data(contentsOf: URL(fileURLWithPath: errorPath)), as: UTF8.self))
     }
 
     /// Runs the built `filterocr`.

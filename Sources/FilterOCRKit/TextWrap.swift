@@ -1,8 +1,8 @@
 /// Breaks text into lines of at most a width, between words where it can.
-enum TextWrap {
+public enum TextWrap {
     /// `text` wrapped to `width` columns; lines after the first start with `indent`. A word
     /// longer than a line is cut, as nothing else fits.
-    static func lines(_ text: String, width: Int, indent: String = "") -> [String] {
+    public static func lines(_ text: String, width: Int, indent: String = "") -> [String] {
         let width = max(width, indent.count + 8)
         var lines: [String] = []
         var line = ""
@@ -23,5 +23,12 @@ enum TextWrap {
         }
         lines.append(line)
         return lines
+    }
+}
+
+/// `1 word`, `2 words`: counts as people write them.
+public enum Plural {
+    public static func count(_ count: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(count) " + (count == 1 ? singular : plural ?? singular + "s")
     }
 }
