@@ -78,7 +78,7 @@ public final class FeedWriter {
 }
 
 /// Why the feed could not be written or read.
-public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum FeedError: LocalizedError, Equatable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
     case missing(path: String)
     case unreadable(path: String, reason: String)
@@ -96,4 +96,6 @@ public enum FeedError: Error, Equatable, Sendable, CustomStringConvertible {
             "\(path) is not a filterocr feed (\(reason)); waiting for one"
         }
     }
+
+    public var errorDescription: String? { description }
 }

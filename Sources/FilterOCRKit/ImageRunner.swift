@@ -22,6 +22,11 @@ public final class ImageRunner: Sendable {
         /// The input as the user named it.
         public var input: String
         public var outcome: Outcome
+
+        public init(input: String, outcome: Outcome) {
+            self.input = input
+            self.outcome = outcome
+        }
     }
 
     public struct Progress: Sendable, Equatable {

@@ -23,6 +23,11 @@ public struct RecognitionReport: Sendable, Encodable {
     public struct Size: Sendable, Encodable, Equatable {
         public var width: Int
         public var height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
+        }
     }
 
     public var image: String
@@ -34,6 +39,19 @@ public struct RecognitionReport: Sendable, Encodable {
     public var timings: Timings
     public var settings: RecognitionSettings
     public var size: Size
+
+    public init(image: String, segment: Segment, operations: [FilterOperation], recognized: RecognizedText,
+                topWords: [WordCount], cached: Bool, timings: Timings, settings: RecognitionSettings, size: Size) {
+        self.image = image
+        self.segment = segment
+        self.operations = operations
+        self.recognized = recognized
+        self.topWords = topWords
+        self.cached = cached
+        self.timings = timings
+        self.settings = settings
+        self.size = size
+    }
 
     /// Words in the text, as the top words count them: runs of letters and digits. Tesseract's
     /// word boxes (`recognized.words`) are a different count, and are called boxes.

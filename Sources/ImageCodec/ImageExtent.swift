@@ -28,7 +28,8 @@ public enum ImageExtent {
             length = bmpLength(bytes)
         } else if hasPrefix(bytes, Signature.riff) {
             length = webpLength(bytes)
-        } else if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"), (UInt8(ascii: "4")...UInt8(ascii: "6")).contains(bytes[1]) {
+        } else if bytes.count >= 2, bytes[0] == UInt8(ascii: "P"),
+                  (UInt8(ascii: "4")...UInt8(ascii: "6")).contains(bytes[1]) {
             length = pnmLength(bytes)
         } else {
             length = nil
@@ -271,11 +272,13 @@ public enum ImageExtent {
 
     private static func uint32BigEndian(_ bytes: [UInt8], at offset: Int) -> Int? {
         guard advance(offset, by: 4, within: bytes.count) != nil else { return nil }
-        return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16
+            | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
     }
 
     private static func uint32LittleEndian(_ bytes: [UInt8], at offset: Int) -> Int? {
         guard advance(offset, by: 4, within: bytes.count) != nil else { return nil }
-        return Int(bytes[offset]) | Int(bytes[offset + 1]) << 8 | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        return Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
+            | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
     }
 }

@@ -1,10 +1,12 @@
 internal import CTesseract
+import Foundation
 import Imaging
 
 /// Encodes `RGBImage`s as PNG through Leptonica (libpng).
 public enum PNGEncoder {
-    public struct EncodingError: Error, CustomStringConvertible {
+    public struct EncodingError: LocalizedError, CustomStringConvertible {
         public var description: String { "PNG encoding failed" }
+        public var errorDescription: String? { description }
     }
 
     /// The PNG bytes of `image`, with `resolution` recorded as its DPI when given.

@@ -16,7 +16,7 @@ struct ImageRun {
     func run(_ inputs: some Sequence<String> & Sendable, total: Int?, shard: Shard? = nil) throws {
         Interrupt.install(resettingAfterFirst: true)
         let progress = ProgressBar.standardErrorIfTerminal()
-        var printer = ResultPrinter(format: format, headers: headers)
+        var formatter = ResultFormatter(format: format, headers: headers)
         defer {
             progress?.finish()
             publisher?.finish()
@@ -25,49 +25,14 @@ struct ImageRun {
             try runner.run(inputs, total: total, shard: shard, publisher: publisher,
                            isCancelled: { Interrupt.happened }) { result, state in
                 progress?.clear()
-                printer.print(result)
+                let text = formatter.format(result)
+                if let error = text.error { Terminal.printError(error) }
+                if let output = text.output { Terminal.print(output) }
                 progress?.update(state)
             }
         }
         if summary.cancelled { throw ExitCode(130) }
         if summary.failed > 0 { throw ExitCode.failure }
-    }
-}
-
-/// Prints results in one of the output formats; errors also go to standard error.
-struct ResultPrinter {
-    let format: OutputFormat
-    let headers: Bool
-    /// Whether anything is on standard output yet, so that headers are separated by a blank
-    /// line and never preceded by one.
-    private var printedAny = false
-
-    init(format: OutputFormat, headers: Bool) {
-        self.format = format
-        self.headers = headers
-    }
-
-    mutating func print(_ result: ImageRunner.Result) {
-        switch result.outcome {
-        case .recognized(let report):
-            switch format {
-            case .jsonl:
-                Terminal.print(JSONLines.line(report))
-            case .text:
-                if headers { Terminal.print((printedAny ? "\n" : "") + "==> \(result.input) <==") }
-                let text = report.recognized.text.trimmingCharacters(in: .newlines)
-                if !text.isEmpty { Terminal.print(text) }
-            }
-            printedAny = true
-        case .failed(let message):
-            Terminal.printError(message)
-            if format == .jsonl {
-                Terminal.print(JSONLines.line(ErrorReport(image: result.input, error: message)))
-                printedAny = true
-            }
-        case .skipped:
-            break
-        }
     }
 }
 

@@ -2,8 +2,8 @@ import Imaging
 
 /// A colour preview of an image for a terminal with 24-bit colour: each character cell
 /// shows two pixels, the upper as the foreground of `▀`, the lower as its background.
-enum ImagePreview {
-    static func render(_ image: RGBImage, fitting terminal: (width: Int, height: Int)) -> String {
+public enum ImagePreview {
+    public static func render(_ image: RGBImage, fitting terminal: (width: Int, height: Int)) -> String {
         let columns = max(1, terminal.width)
         let pixelRows = max(2, (terminal.height - 2) * 2)
         // Terminal cells are about twice as tall as wide: one cell is a square of two pixels.

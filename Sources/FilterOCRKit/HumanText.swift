@@ -1,0 +1,110 @@
+import Foundation
+import Imaging
+import Recognition
+import WordFrequency
+
+/// The REPL's outputs as text for a person: short reports, tables and lists. Pure
+/// formatting, so every front end that shows text words it the same way.
+public enum HumanText {
+    /// How many lines of the text a report shows.
+    public static let previewLines = 4
+
+    public static func report(_ report: RecognitionReport, width: Int) -> String {
+        let timings = report.timings
+        let stages = report.cached
+            ? "cached · \(format(timings.total)) ms"
+            : [timings.decode > 0 ? "decode \(format(timings.decode)) ms" : nil,
+               report.operations.isEmpty ? nil : "filter \(format(timings.filter)) ms",
+               "ocr \(format(timings.ocr)) ms", "total \(format(timings.total)) ms"]
+                .compactMap { $0 }.joined(separator: " · ")
+        let rows = report.recognized.text.split(separator: "\n", omittingEmptySubsequences: true)
+            .flatMap { TextWrap.lines(String($0), width: width - 4, indent: "") }
+        var lines = [
+            "\(report.image) · \(label(report))",
+            "  \(Plural.count(report.wordCount, "word")) · confidence \(report.recognized.meanConfidence) · "
+                + "top: \(list(report.topWords))",
+        ]
+        lines += rows.prefix(previewLines).map { "  │ \($0)" }
+        if rows.count > previewLines {
+            lines.append("  │ … \(Plural.count(rows.count - previewLines, "more line")) (text shows all)")
+        }
+        if rows.isEmpty { lines.append("  │ (no text recognised)") }
+        lines.append("  \(stages)")
+        return lines.joined(separator: "\n")
+    }
+
+    /// `original`, `blur σ25 → +25% → +75%`, `binarize >0.125`.
+    public static func label(_ report: RecognitionReport) -> String {
+        guard let first = report.operations.first else { return "original" }
+        let head: String = switch first.kind {
+        case .blur: "blur σ\(number(first.sigma))"
+        case .binarize: "binarize >\(number(first.threshold))"
+        }
+        return ([head] + report.operations.dropFirst().map { "+" + FilterOperation.percent($0.intensity) })
+            .joined(separator: " → ")
+    }
+
+    public static func list(_ words: [WordCount]) -> String {
+        words.isEmpty ? "(none)" : words.map { "\($0.word) (\($0.count))" }.joined(separator: ", ")
+    }
+
+    /// Tesseract's word boxes as a table, under how many there are and how many words the
+    /// text counts: two counts with two names.
+    public static func words(_ boxes: [RecognizedWord], wordCount: Int) -> String {
+        "\(Plural.count(boxes.count, "word box", "word boxes")) as Tesseract found them "
+            + "(\(Plural.count(wordCount, "word")) counted in the text)\n" + wordTable(boxes)
+    }
+
+    public static func top(image: [WordCount], session: [WordCount]) -> String {
+        "this image: \(list(image))\nsession:    \(list(session))"
+    }
+
+    public static func help(_ commands: [CommandSpec]) -> String {
+        commands.helpText + "\nFrom a pipe: one command per line; # starts a comment."
+    }
+
+    public static func wordTable(_ words: [RecognizedWord]) -> String {
+        guard !words.isEmpty else { return "(no words)" }
+        let header = "confidence  box [x, y, w, h]        word"
+        let rows = words.map { word in
+            let box = "[\(word.box.x), \(word.box.y), \(word.box.width), \(word.box.height)]"
+            return pad(String(format: "%.1f", word.confidence), 10) + "  " + pad(box, 22) + "  " + word.text
+        }
+        return ([header] + rows).joined(separator: "\n")
+    }
+
+    public static func status(_ status: SessionStatus) -> String {
+        var lines: [String] = []
+        if let image = status.image {
+            lines.append("image:      \(image.path) (\(image.width)x\(image.height), \(image.format), "
+                         + "\(image.dpi.map { "\($0) dpi" } ?? "no dpi"))")
+        } else {
+            lines.append("image:      none loaded; try next or open PATH")
+        }
+        lines.append("segment:    \(status.segment)")
+        lines.append("operations: \(status.operations.isEmpty ? "none" : status.operations.joined(separator: ", "))")
+        if let words = status.wordCount, let confidence = status.meanConfidence {
+            lines.append("last:       \(Plural.count(words, "word")), confidence \(confidence)")
+        }
+        lines.append("cache:      \(Plural.count(status.cache.images, "image")), \(status.cache.megabytes) MB, "
+                     + Plural.count(status.cache.hits, "hit"))
+        lines.append("image set:  \(Plural.count(status.imageSetCount, "image"))")
+        let settings = status.settings
+        lines.append("settings:   --lang \(settings.language) --psm \(settings.pageSegmentation.rawValue) "
+                     + "--color-space \(settings.space.rawValue)"
+                     + (settings.resolution.map { " --dpi \($0)" } ?? ""))
+        return lines.joined(separator: "\n")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+
+    static func number(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%g", value)
+    }
+
+    private static func format(_ milliseconds: Double) -> String {
+        milliseconds >= 100 ? String(Int(milliseconds.rounded())) : String(format: "%.1f", milliseconds)
+    }
+}

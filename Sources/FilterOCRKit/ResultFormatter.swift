@@ -1,0 +1,39 @@
+import Foundation
+
+/// Writes the results of `ocr` and `batch` in one of the output formats, one result at a
+/// time, in input order.
+public struct ResultFormatter: Sendable {
+    public let format: OutputFormat
+    /// In text, a `==> IMAGE <==` header before each image's text.
+    public let headers: Bool
+    /// Whether anything is on standard output yet, so that headers are separated by a blank
+    /// line and never preceded by one.
+    private var wroteAny = false
+
+    public init(format: OutputFormat, headers: Bool) {
+        self.format = format
+        self.headers = headers
+    }
+
+    /// What to write for `result`: lines for standard output, and an error for standard error.
+    public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?) {
+        switch result.outcome {
+        case .recognized(let report):
+            let output: String = switch format {
+            case .jsonl:
+                JSONLines.line(report)
+            case .text:
+                (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
+                    + report.recognized.text.trimmingCharacters(in: .newlines)
+            }
+            wroteAny = true
+            return (output.isEmpty ? nil : output, nil)
+        case .failed(let message):
+            guard format == .jsonl else { return (nil, message) }
+            wroteAny = true
+            return (JSONLines.line(ErrorReport(image: result.input, error: message)), message)
+        case .skipped:
+            return (nil, nil)
+        }
+    }
+}
