@@ -34,7 +34,7 @@ struct FeedWriterTests {
         #expect(writer.write(snapshot("b.png")) == nil)
         #expect(try FeedReader(path: path).read().sequence == 2)
         let second = FeedWriter(path: path)
-        second.write(snapshot("c.png"))
+        #expect(second.write(snapshot("c.png")) == nil)
         let read = try FeedReader(path: path).read()
         #expect(read.sequence == 3 && read.image == "c.png")
         let leftovers = try FeedManager.contents(of: (path as NSString).deletingLastPathComponent)
@@ -82,7 +82,9 @@ struct FeedCrashSafetyTests {
         writer.arguments = [path, String(writes)]
         try writer.run()
         var (reads, failures, empty, backwards, last) = (0, 0, 0, 0, 0)
-        while writer.isRunning || reads == 0 {
+        // A writer that dies before its first write must fail the test, not hang it.
+        let deadline = Date().addingTimeInterval(120)
+        while writer.isRunning || reads == 0, Date() < deadline {
             guard let data = FileManager.default.contents(atPath: path) else { continue }
             reads += 1
             if data.isEmpty { empty += 1; continue }
@@ -90,6 +92,8 @@ struct FeedCrashSafetyTests {
             if snapshot.sequence < last { backwards += 1 }
             last = snapshot.sequence
         }
+        #expect(!writer.isRunning, "feedstress did not finish \(writes) writes in 120 s")
+        if writer.isRunning { writer.terminate() }
         writer.waitUntilExit()
         #expect(writer.terminationStatus == 0)
         #expect(reads > 100, "the reader should have raced the writer many times")
@@ -97,20 +101,35 @@ struct FeedCrashSafetyTests {
         #expect(try FeedReader(path: path).read().sequence == writes)
     }
 
+    /// Waits until the feed at `path` carries `sequence` or more, while `process` runs; false
+    /// after `timeout` seconds or if the process ends first.
+    private func waitForFeed(_ path: String, sequence: Int, from process: Process, timeout: Double) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline, process.isRunning {
+            if let feed = try? FeedReader(path: path).read(), feed.sequence >= sequence { return true }
+            usleep(1_000)
+        }
+        return false
+    }
+
     @Test("A writer killed with SIGKILL mid-update leaves a complete feed")
     func killedWriter() throws {
         let path = try Paths.temporaryDirectory() + "/topwords.json"
-        for delay in [30_000, 70_000, 110_000] as [useconds_t] {
+        // Killed after its first update, then further into a run, each writer continuing the
+        // sequence of the one before.
+        for updates in [1, 50, 200] {
+            let before = (try? FeedReader(path: path).read().sequence) ?? 0
             let writer = Process()
             writer.executableURL = URL(fileURLWithPath: stress)
             writer.arguments = [path, "1000000"]
             try writer.run()
-            usleep(delay)
+            let reached = waitForFeed(path, sequence: before + updates, from: writer, timeout: 60)
             kill(writer.processIdentifier, SIGKILL)
             writer.waitUntilExit()
+            #expect(reached, "feedstress did not reach update \(before + updates)")
             #expect(writer.terminationReason == .uncaughtSignal)
             let snapshot = try FeedReader(path: path).read()
-            #expect(snapshot.sequence > 0)
+            #expect(snapshot.sequence >= before + updates)
         }
     }
 }

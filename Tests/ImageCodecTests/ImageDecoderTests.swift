@@ -5,15 +5,19 @@ import Testing
 
 /// The fixtures are 40x30: left half (200, 40, 30), right half blue (30, 60, 200) or
 /// transparent; see scripts/make-fixtures.py.
-private func fixture(_ name: String) -> String {
-    Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures")!
+private func fixture(_ name: String) throws -> String {
+    try #require(Bundle.module.path(forResource: name, ofType: nil, inDirectory: "Fixtures"), "no fixture \(name)")
 }
 
 private let red = RGBPixel(red: 200, green: 40, blue: 30)
 private let blue = RGBPixel(red: 30, green: 60, blue: 200)
 
-private func load(_ name: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws -> DecodedImage {
-    try ImageFile.load(fixture(name), decoder: ImageDecoder(maxPixels: maxPixels))
+/// A 40x30 fixture, decoded; the size is required so that reading a pixel cannot trap.
+private func load(_ name: String) throws -> DecodedImage {
+    let decoded = try ImageFile.load(fixture(name))
+    try #require(decoded.image.width == 40 && decoded.image.height == 30, "\(name) is not 40x30")
+    try #require(decoded.image.samples.count == 40 * 30 * 3)
+    return decoded
 }
 
 private func isClose(_ pixel: RGBPixel, _ expected: RGBPixel, tolerance: Int = 0) -> Bool {
@@ -31,7 +35,7 @@ struct DecodingTests {
     func losslessColour(name: String, format: ImageFormat) throws {
         let decoded = try load(name)
         #expect(decoded.format == format)
-        #expect(decoded.image.width == 40 && decoded.image.height == 30)
+        try #require(decoded.image.width == 40 && decoded.image.height == 30)
         #expect(decoded.image[5, 5] == red)
         #expect(decoded.image[35, 25] == blue)
     }
@@ -112,35 +116,38 @@ struct BadInputTests {
         #expect(problem(NSTemporaryDirectory())?.problem == .isDirectory)
     }
 
-    @Test("Zero-byte file") func empty() {
-        #expect(problem(fixture("empty.png"))?.problem == .empty)
+    @Test("Zero-byte file") func empty() throws {
+        #expect(problem(try fixture("empty.png"))?.problem == .empty)
     }
 
-    @Test("A text file named .png") func textFile() {
-        let error = problem(fixture("text.png"))
+    @Test("A text file named .png") func textFile() throws {
+        let path = try fixture("text.png")
+        let error = problem(path)
         #expect(error?.problem == .unknownFormat)
-        #expect(error?.localizedDescription.hasPrefix(fixture("text.png") + ": is not an image") == true)
+        #expect(error?.localizedDescription.hasPrefix(path + ": is not an image") == true)
     }
 
-    @Test("Truncated PNG") func truncated() {
-        #expect(problem(fixture("truncated.png"))?.problem == .corrupt(.png))
+    @Test("Truncated PNG") func truncated() throws {
+        #expect(problem(try fixture("truncated.png"))?.problem == .corrupt(.png))
     }
 
-    @Test("A header claiming 100000x100000 pixels is refused before decoding") func hugeHeader() {
-        let error = problem(fixture("huge-header.png"))
+    @Test("A header claiming 100000x100000 pixels is refused before decoding") func hugeHeader() throws {
+        let error = problem(try fixture("huge-header.png"))
         #expect(error?.problem == .tooLarge(width: 100_000, height: 100_000, limit: 100_000_000))
         #expect(error?.localizedDescription.contains("--max-pixels") == true)
     }
 
     @Test("The pixel limit is configurable") func configurableLimit() throws {
-        #expect(problem(fixture("rgb.png"), maxPixels: 1199)?.problem == .tooLarge(width: 40, height: 30, limit: 1199))
-        #expect(problem(fixture("rgb.png"), maxPixels: 1200) == nil)
+        let path = try fixture("rgb.png")
+        #expect(problem(path, maxPixels: 1199)?.problem == .tooLarge(width: 40, height: 30, limit: 1199))
+        #expect(problem(path, maxPixels: 1200) == nil)
     }
 
-    @Test("Every message is one line that starts with the file") func oneLine() {
+    @Test("Every message is one line that starts with the file") func oneLine() throws {
         for name in ["empty.png", "text.png", "truncated.png", "huge-header.png"] {
-            let message = problem(fixture(name))?.localizedDescription ?? ""
-            #expect(message.hasPrefix(fixture(name) + ": "))
+            let path = try fixture(name)
+            let message = try #require(problem(path)?.localizedDescription, "\(name) was accepted")
+            #expect(message.hasPrefix(path + ": "))
             #expect(!message.contains("\n"))
         }
     }

@@ -12,9 +12,10 @@ struct RGBImageTests {
     }
 
     @Test("Pixels are addressed row by row")
-    func subscripting() {
+    func subscripting() throws {
         var image = RGBImage(width: 4, height: 3)
         image[3, 1] = RGBPixel(red: 10, green: 20, blue: 30)
+        try #require(image.samples.count == 4 * 3 * 3)
         #expect(Array(image.samples[(1 * 4 + 3) * 3 ..< (1 * 4 + 3) * 3 + 3]) == [10, 20, 30])
         #expect(image[3, 1] == RGBPixel(red: 10, green: 20, blue: 30))
         #expect(image[0, 0] == .white)

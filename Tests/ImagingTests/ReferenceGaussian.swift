@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import Testing
 
 /// The exact reference the blur is measured against, written plainly: linear-light sRGB in
 /// double precision, a sampled Gaussian out to 4σ normalised to 1, replicated borders, rows
@@ -45,9 +46,11 @@ enum ReferenceGaussian {
     static func encode(_ v: Double) -> Double { v <= 0.0031308 ? v * 12.92 : 1.055 * pow(v, 1 / 2.4) - 0.055 }
 }
 
-/// Peak signal-to-noise ratio of two 8-bit images, in dB (infinite when equal).
-func psnr(_ a: RGBImage, _ b: RGBImage) -> Double {
-    precondition(a.samples.count == b.samples.count)
+/// Peak signal-to-noise ratio of two 8-bit images, in dB (infinite when equal); images of
+/// different sizes fail the test.
+func psnr(_ a: RGBImage, _ b: RGBImage) throws -> Double {
+    try #require(a.width == b.width && a.height == b.height && a.samples.count == b.samples.count,
+                 "\(a.width)x\(a.height) compared with \(b.width)x\(b.height)")
     var squared = 0.0
     for (x, y) in zip(a.samples, b.samples) {
         let d = Double(x) - Double(y)
@@ -78,7 +81,11 @@ extension RGBImage {
         return output
     }
 
-    func maximumDifference(to other: RGBImage) -> Int {
-        zip(samples, other.samples).map { abs(Int($0) - Int($1)) }.max() ?? 0
+    /// The largest difference of one sample; images of different sizes fail the test rather
+    /// than being compared over their common prefix.
+    func maximumDifference(to other: RGBImage) throws -> Int {
+        try #require(width == other.width && height == other.height && samples.count == other.samples.count,
+                     "\(width)x\(height) compared with \(other.width)x\(other.height)")
+        return zip(samples, other.samples).map { abs(Int($0) - Int($1)) }.max() ?? 0
     }
 }
