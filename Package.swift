@@ -27,11 +27,14 @@ let package = Package(
         // Pixel buffers and filters: pure Swift, no I/O.
         .target(name: "Imaging", dependencies: ["CVectorMath"]),
         // Image files <-> pixel buffers, through Leptonica.
-        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract"]),
+        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "FileSystem"]),
+        // Files as filterocr reads and writes them: kinds, bounded reads, atomic replacement,
+        // names that are not UTF-8.
+        .target(name: "FileSystem"),
         // Word counting for the top words and the companion feed; pure Swift.
         .target(name: "WordFrequency"),
         // The companion feed: its schema, atomic writer, reader and watch-face layout.
-        .target(name: "CompanionFeed", dependencies: ["WordFrequency"]),
+        .target(name: "CompanionFeed", dependencies: ["WordFrequency", "FileSystem"]),
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging"]),
         // One Tesseract engine, recognising pixel buffers from memory.
@@ -40,14 +43,15 @@ let package = Package(
         // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
         .target(
             name: "FilterOCRKit",
-            dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session"]
+            dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
+                           "FileSystem"]
         ),
         // The command-line front end: argument parsing, terminal input and printing.
         .executableTarget(
             name: "filterocr",
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "LineEditing",
+                "FileSystem", "LineEditing",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -55,6 +59,11 @@ let package = Package(
         .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec"]),
         // Hammers a feed file for the crash-safety tests.
         .executableTarget(name: "feedstress", dependencies: ["CompanionFeed", "WordFrequency"]),
+        // libFuzzer targets (`make fuzz`); built normally, each replays the files it is given.
+        .target(name: "CFuzzing"),
+        .executableTarget(name: "FuzzImageDecoder", dependencies: ["ImageCodec", "CFuzzing"]),
+        .executableTarget(name: "FuzzCommands", dependencies: ["Session", "Imaging", "CFuzzing"]),
+        .executableTarget(name: "FuzzFeedReader", dependencies: ["CompanionFeed", "CFuzzing"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging"],

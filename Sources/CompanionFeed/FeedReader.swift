@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Reads the feed file as the companion display does.
@@ -8,18 +9,24 @@ public struct FeedReader: Sendable {
         self.path = path
     }
 
+    /// A feed is a few hundred bytes; anything larger than this is not one.
+    public static let maximumLength = 1 << 20
+
     /// The current snapshot, or why there is none yet.
     public func read() throws(FeedError) -> FeedSnapshot {
-        let data: Data
+        let bytes: [UInt8]
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
-        } catch let error as CocoaError where error.code == .fileReadNoSuchFile {
-            throw .missing(path: path)
+            bytes = try BoundedRead.file(path, limit: Self.maximumLength)
         } catch {
-            if !FileManager.default.fileExists(atPath: path) { throw .missing(path: path) }
-            throw .unreadable(path: path, reason: (error as NSError).localizedFailureReason ?? "\(error)")
+            switch error {
+            case .notFound: throw .missing(path: path)
+            case let .notAFile(_, kind): throw .foreign(path: path, reason: "it is \(kind.description)")
+            case .tooLarge: throw .foreign(path: path, reason: "larger than any feed")
+            case let .unreadable(_, reason): throw .unreadable(path: path, reason: reason)
+            default: throw .unreadable(path: path, reason: error.errorDescription ?? "")
+            }
         }
-        return try Self.decode(data, path: path)
+        return try Self.decode(Data(bytes), path: path)
     }
 
     /// Decodes feed bytes; anything but a feed of this schema is `foreign`.

@@ -1,38 +1,40 @@
+import FileSystem
 import Foundation
 
 /// Replaces the feed file atomically after every recognition.
 ///
 /// Each update is written to a temporary file in the same folder, flushed to disk and
 /// renamed over the feed, so a reader sees either the previous feed or the new one, never a
-/// partial or empty file; a crash mid-write leaves the previous feed intact. Sequences
-/// continue from the feed already there, so a display following it sees every process's
-/// updates as new.
+/// partial or empty file; a crash mid-write leaves the previous feed intact, and the
+/// temporary file it left is removed by the next write.
 ///
-/// Not `Sendable`: one writer per feed, used from one thread at a time.
+/// Several processes may write the same feed: each update takes an advisory lock on
+/// `.NAME.lock` beside the feed, reads the sequence there and writes the next one, so the
+/// sequence rises strictly across writers. The kernel releases the lock of a writer that
+/// dies, so a crashed writer never blocks the others.
+///
+/// Not `Sendable`: one writer per thread; use several writers for several threads.
 public final class FeedWriter {
+    /// The largest sequence written; beyond it the feed starts again from 1. It is the
+    /// largest integer a JavaScript reader (the web watch) holds exactly.
+    public static let maximumSequence = 9_007_199_254_740_991
+
     public let path: String
-    private var sequence: Int
+    /// The sequence this writer wrote last.
+    private var sequence = 0
     /// Set after the first failed write, so the problem is reported once, not per update.
     public private(set) var lastError: FeedError?
 
-    /// Prepares to write `path`, creating its folder if needed.
     public init(path: String) {
         self.path = path
-        sequence = (try? FeedReader(path: path).read().sequence) ?? 0
     }
-
-    /// The sequence number the next update will carry.
-    public var nextSequence: Int { sequence + 1 }
 
     /// Writes `snapshot` with the next sequence number. Returns the error if this write
     /// failed and the previous one did not, so the caller can say so once.
     @discardableResult
     public func write(_ snapshot: FeedSnapshot) -> FeedError? {
-        var snapshot = snapshot
-        snapshot.sequence = sequence + 1
         do {
-            try replaceAtomically(with: snapshot.encoded())
-            sequence = snapshot.sequence
+            try replace(with: snapshot)
             lastError = nil
             return nil
         } catch {
@@ -42,37 +44,56 @@ public final class FeedWriter {
         }
     }
 
-    private func replaceAtomically(with data: Data) throws(FeedError) {
-        let folder = (path as NSString).deletingLastPathComponent
-        let directory = folder.isEmpty ? "." : folder
+    private func replace(with snapshot: FeedSnapshot) throws(FeedError) {
+        // Refused before anything is made beside it: `--feed /dev/null` stays a device.
+        switch FileKind(at: path) {
+        case .missing, .regular: break
+        case let kind: throw .cannotWrite(path: path, reason: "it is \(kind.description), not a file")
+        }
+        let folder = AtomicFile.folder(of: path)
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Folders.create(folder)
         } catch {
-            throw .cannotWrite(path: path, reason: "cannot create folder \(directory)")
+            throw .cannotWrite(path: path, reason: "cannot create folder \(PathEncoding.displayed(folder))")
         }
-        let name = (path as NSString).lastPathComponent
-        let temporary = "\(directory)/.\(name).\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
-        var failure: String?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = String(cString: strerror(errno))
-                    return
-                }
-                offset += written
+        try withLock(in: folder) { () throws(FeedError) in
+            AtomicFile.removeStaleTemporaries(of: path)
+            let current = (try? FeedReader(path: path).read().sequence) ?? 0
+            let last = max(current, sequence)
+            var snapshot = snapshot
+            snapshot.sequence = (0..<Self.maximumSequence).contains(last) ? last + 1 : 1
+            do throws(FileError) {
+                try AtomicFile.write(Array(snapshot.encoded()), to: path)
+            } catch {
+                throw .cannotWrite(path: path, reason: Self.reason(error))
             }
+            sequence = snapshot.sequence
         }
-        if failure == nil, fsync(descriptor) != 0 { failure = String(cString: strerror(errno)) }
-        close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 { failure = String(cString: strerror(errno)) }
-        if let failure {
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: failure)
+    }
+
+    /// Runs `body` holding the feed's advisory lock.
+    private func withLock(in folder: String, _ body: () throws(FeedError) -> Void) throws(FeedError) {
+        let lockPath = "\(folder)/.\(AtomicFile.name(of: path)).lock"
+        let descriptor = PathEncoding.withFileSystemPath(lockPath) { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else {
+            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+        }
+        defer { close(descriptor) }
+        while flock(descriptor, LOCK_EX) != 0 {
+            guard errno == EINTR else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
+        }
+        defer { flock(descriptor, LOCK_UN) }
+        try body()
+    }
+
+    /// The reason part of a file error, without the path the feed error names again.
+    private static func reason(_ error: FileError) -> String {
+        switch error {
+        case let .notAFile(_, kind): "it is \(kind.description), not a file"
+        case let .cannotWrite(_, reason), let .unreadable(_, reason): reason
+        case .missingFolder: "its folder does not exist"
+        case .notFound: "no such file"
+        case .tooLarge: "too large"
         }
     }
 }
@@ -87,7 +108,7 @@ public enum FeedError: LocalizedError, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason):
-            "cannot write the companion feed \(path) (\(reason)); recognition goes on without it"
+            "cannot write the companion feed \(PathEncoding.displayed(path)) (\(reason)); recognition goes on without it"
         case let .missing(path):
             "waiting for feed at \(path)"
         case let .unreadable(path, reason):

@@ -3,8 +3,6 @@ import ImageCodec
 
 /// What the application core refuses, with what the user can do about it.
 public enum ApplicationError: LocalizedError, Equatable, Sendable {
-    /// The folder an output file would go in does not exist.
-    case missingOutputFolder(path: String, folder: String)
     /// An output file could not be written.
     case cannotWrite(path: String, reason: String)
     /// Standard input holds a second image after the first.
@@ -18,8 +16,6 @@ public enum ApplicationError: LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case let .missingOutputFolder(path, folder):
-            "cannot write \(path): the folder \(folder) does not exist; create it first (mkdir -p \(folder))"
         case let .cannotWrite(path, reason):
             "cannot write \(path): \(reason)"
         case let .severalImagesOnStandardInput(firstLength, total):

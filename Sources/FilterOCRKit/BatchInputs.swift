@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import ImageCodec
 
@@ -14,13 +15,14 @@ public struct BatchInputs: Sequence, Sendable {
     public func makeIterator() -> AnyIterator<String> {
         var pending = arguments.isEmpty ? ["-"] : arguments
         var expanded: [String] = []
+        let standardInput = LineReader()
         return AnyIterator {
             while true {
                 if !expanded.isEmpty { return expanded.removeFirst() }
                 guard !pending.isEmpty else { return nil }
                 if pending[0] == "-" {
                     // Standard input stays the current argument until it ends.
-                    while let line = readLine(strippingNewline: true) {
+                    while let line = standardInput.readLine() {
                         let path = line.trimmingCharacters(in: .whitespaces)
                         if !path.isEmpty { return path }
                     }
@@ -35,9 +37,11 @@ public struct BatchInputs: Sequence, Sendable {
     /// A folder's image files (sorted, recursively), a glob's matches, or the argument itself
     /// (a file, or a path that will be reported as missing).
     public static func expand(_ argument: String) -> [String] {
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory) {
-            return isDirectory.boolValue ? imageFiles(under: argument) : [argument]
+        switch FileKind(at: argument) {
+        case .missing: break
+        case .directory: return imageFiles(under: argument)
+        case .symbolicLink where Folders.names(in: argument) != nil: return imageFiles(under: argument)
+        default: return [argument]
         }
         if argument.contains(where: { "*?[".contains($0) }) {
             let matches = glob(argument)
@@ -47,22 +51,16 @@ public struct BatchInputs: Sequence, Sendable {
     }
 
     public static func imageFiles(under folder: String) -> [String] {
-        guard let walker = FileManager.default.enumerator(atPath: folder) else { return [] }
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        var files: [String] = []
-        while let relative = walker.nextObject() as? String {
-            if ImageFormat.hasImageExtension(relative) {
-                files.append(prefix + relative)
-            }
-        }
-        return files.sorted()
+        Folders.files(under: folder, including: ImageFormat.hasImageExtension)
     }
 
     private static func glob(_ pattern: String) -> [String] {
         var matches = glob_t()
         defer { globfree(&matches) }
-        guard Glibc.glob(pattern, 0, nil, &matches) == 0 else { return [] }
-        return (0..<Int(matches.gl_pathc)).compactMap { matches.gl_pathv[$0].map { String(cString: $0) } }
+        guard PathEncoding.withFileSystemPath(pattern, { Glibc.glob($0, 0, nil, &matches) }) == 0 else { return [] }
+        return (0..<Int(matches.gl_pathc)).compactMap { index in
+            matches.gl_pathv[index].map { PathEncoding.decode(UnsafeRawBufferPointer(start: $0, count: strlen($0))) }
+        }
     }
 }
 

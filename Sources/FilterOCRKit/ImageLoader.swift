@@ -18,7 +18,9 @@ public struct ImageLoader: Sendable {
     /// - Parameter identified: compute the content key the render cache needs.
     public func load(_ path: String, identified: Bool = false) throws -> LoadedImage {
         var stopwatch = Stopwatch()
-        let bytes = path == Self.standardInputName ? try Self.readStandardInput() : try ImageFile.readBytes(path)
+        let bytes = path == Self.standardInputName
+            ? try Self.readStandardInput(decoder: decoder)
+            : try ImageFile.readBytes(path, decoder: decoder)
         var loaded = try load(bytes: bytes, name: path)
         if identified { loaded.contentKey = LoadedImage.contentKey(loaded.image) }
         loaded.decodeTime = stopwatch.lap()
@@ -34,8 +36,8 @@ public struct ImageLoader: Sendable {
 
     /// All of standard input, which must hold one image: a second one after it (as
     /// `cat a.png b.png` or a multi-page converter gives) is refused rather than ignored.
-    static func readStandardInput() throws -> [UInt8] {
-        let bytes = [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    static func readStandardInput(decoder: ImageDecoder) throws -> [UInt8] {
+        let bytes = try ImageFile.readStandardInput(name: standardInputName, decoder: decoder)
         if let length = ImageExtent.length(ofFirstImageIn: bytes), length < bytes.count,
            ImageExtent.length(ofFirstImageIn: Array(bytes[length...])) != nil {
             throw ApplicationError.severalImagesOnStandardInput(firstLength: length, total: bytes.count)

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Imaging
 import Synchronization
@@ -12,14 +13,16 @@ import Synchronization
 public final class ImageRunner: Sendable {
     /// What became of one input.
     public enum Outcome: Sendable {
-        case recognized(RecognitionReport)
+        /// Recognised; `problem` says what else went wrong (the filtered image could not be
+        /// saved), without losing the recognition.
+        case recognized(RecognitionReport, problem: String? = nil)
         case failed(String)
         /// Not processed because the run was cancelled.
         case skipped
     }
 
     public struct Result: Sendable {
-        /// The input as the user named it.
+        /// The input as the user named it, shown safely (see `PathEncoding.displayed`).
         public var input: String
         public var outcome: Outcome
 
@@ -83,11 +86,46 @@ public final class ImageRunner: Sendable {
                     publisher: FeedPublisher? = nil,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
                     deliver: (Result, Progress) -> Void) throws -> Summary {
+        // No more engines than images: each costs its start-up and its memory.
+        let jobs = min(self.jobs, max(1, total ?? self.jobs))
+        var tally = Tally(total: total, ignoredWords: settings.ignoredWords, publisher: publisher)
+        func record(_ result: Result) { deliver(result, tally.record(result)) }
+        if jobs == 1 {
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, deliver: record)
+        } else {
+            try runInParallel(inputs, jobs: jobs, shard: shard, isCancelled: isCancelled, deliver: record)
+        }
+        tally.summary.cancelled = isCancelled()
+        return tally.summary
+    }
+
+    /// One engine: every input in turn on this thread, with nothing to put in order.
+    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
+                         deliver: (Result) -> Void) throws {
+        var pipeline: Pipeline
+        do {
+            pipeline = try Pipeline.make(settings, factory: factory)
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
+        }
+        var names = SaveNames()
+        for (position, input) in inputs.enumerated() {
+            if isCancelled() { break }
+            guard shard?.includes(position) ?? true else { continue }
+            let item = Item(ticket: 0, input: input, saveName: saveDirectory.map { _ in names.name(for: input) })
+            deliver(Result(input: PathEncoding.displayed(input), outcome: process(item, with: &pipeline)))
+        }
+    }
+
+    /// Several engines: a producer thread reads the inputs, workers process them, and this
+    /// thread puts the results back in input order.
+    private func runInParallel(_ inputs: some Sequence<String> & Sendable, jobs: Int, shard: Shard?,
+                               isCancelled: @escaping @Sendable () -> Bool, deliver: (Result) -> Void) throws {
         let work = WorkQueue<Item>()
         let events = WorkQueue<Event>()
         let window = DispatchSemaphore(value: jobs * 4)
-        try startWorkers(taking: work, reportingTo: events, isCancelled: isCancelled)
-        let producer = Thread { [saveDirectory, jobs] in
+        try startWorkers(jobs: jobs, taking: work, reportingTo: events, isCancelled: isCancelled)
+        let producer = Thread { [saveDirectory] in
             var names = SaveNames()
             var ticket = 0
             for (position, input) in inputs.enumerated() {
@@ -101,38 +139,53 @@ public final class ImageRunner: Sendable {
             work.close(consumers: jobs)
         }
         producer.start()
-
         var order = ReorderBuffer<Result>()
-        var progress = Progress(total: total)
-        var summary = Summary()
-        var words = SessionWords(ignoring: settings.ignoredWords)
         while !order.isComplete, let event = events.pop() {
             switch event {
             case .inputEnded(let count):
                 order.inputEnded(after: count)
             case let .finished(ticket, result):
                 for ready in order.arrived(ticket, result) {
-                    switch ready.outcome {
-                    case .recognized(let report):
-                        summary.succeeded += 1
-                        words.add(report.recognized.text, rendering: nil)
-                        publisher?.publish(report, sessionTopWords: words.top())
-                    case .failed: summary.failed += 1
-                    case .skipped: break
-                    }
-                    (progress.done, progress.failed) = (summary.succeeded + summary.failed, summary.failed)
-                    deliver(ready, progress)
+                    deliver(ready)
                     window.signal()
                 }
             }
         }
-        summary.cancelled = isCancelled()
-        return summary
+    }
+
+    /// The counts, progress and feed of a run, kept by the thread that delivers results.
+    private struct Tally {
+        var summary = Summary()
+        var progress: Progress
+        var words: SessionWords
+        let publisher: FeedPublisher?
+
+        init(total: Int?, ignoredWords: Set<String>, publisher: FeedPublisher?) {
+            progress = Progress(total: total)
+            words = SessionWords(ignoring: ignoredWords)
+            self.publisher = publisher
+        }
+
+        /// Counts `result`, publishes its recognition, and returns the progress so far.
+        mutating func record(_ result: Result) -> Progress {
+            switch result.outcome {
+            case let .recognized(report, problem):
+                if problem == nil { summary.succeeded += 1 } else { summary.failed += 1 }
+                words.add(report.recognized.text, rendering: nil)
+                publisher?.publish(report, sessionTopWords: words.top())
+            case .failed:
+                summary.failed += 1
+            case .skipped:
+                break
+            }
+            (progress.done, progress.failed) = (summary.succeeded + summary.failed, summary.failed)
+            return progress
+        }
     }
 
     /// Starts the workers and waits until each has its recognizer, so that a recognizer
     /// that cannot start is one error for the run, not one per image.
-    private func startWorkers(taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
+    private func startWorkers(jobs: Int, taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
                               isCancelled: @escaping @Sendable () -> Bool) throws {
         let started = DispatchSemaphore(value: 0)
         let startFailure = Mutex<String?>(nil)
@@ -149,7 +202,7 @@ public final class ImageRunner: Sendable {
                 started.signal()
                 while let item = work.pop() {
                     let outcome = isCancelled() ? .skipped : process(item, with: &pipeline)
-                    events.push(.finished(item.ticket, Result(input: item.input, outcome: outcome)))
+                    events.push(.finished(item.ticket, Result(input: PathEncoding.displayed(item.input), outcome: outcome)))
                 }
             }
             // Tesseract recurses deeply on some pages; the default 512 KB is not enough.
@@ -167,10 +220,13 @@ public final class ImageRunner: Sendable {
         do {
             let original = try pipeline.load(item.input)
             let result = try pipeline.run(original, state: state)
-            if let saveDirectory, let name = item.saveName {
+            guard let saveDirectory, let name = item.saveName else { return .recognized(result.report) }
+            do {
                 try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)
+                return .recognized(result.report)
+            } catch {
+                return .recognized(result.report, problem: oneLineMessage(for: error))
             }
-            return .recognized(result.report)
         } catch {
             return .failed(oneLineMessage(for: error))
         }

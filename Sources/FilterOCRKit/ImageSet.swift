@@ -1,15 +1,17 @@
+import FileSystem
 import Foundation
 import ImageCodec
 
 /// The image files of a folder, sorted: what the REPL's `next` chooses from.
 public enum ImageSet {
     public static func files(in folder: String) throws(ApplicationError) -> [String] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw .imageSet(folder: folder, problem: .missing)
+        switch FileKind(at: folder) {
+        case .missing: throw .imageSet(folder: folder, problem: .missing)
+        case .directory: break
+        case .symbolicLink where Folders.names(in: folder) != nil: break
+        default: throw .imageSet(folder: folder, problem: .notAFolder)
         }
-        guard isDirectory.boolValue else { throw .imageSet(folder: folder, problem: .notAFolder) }
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let names = Folders.names(in: folder) ?? []
         let images = names.filter(ImageFormat.hasImageExtension).sorted()
         guard !images.isEmpty else { throw .imageSet(folder: folder, problem: .empty) }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"

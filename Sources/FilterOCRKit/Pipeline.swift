@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Imaging
 import Recognition
@@ -71,7 +72,7 @@ public struct Pipeline {
         var settings = settings
         settings.resolution = resolution(of: original)
         return RecognitionReport(
-            image: original.name, segment: state.segment, operations: state.operations, recognized: recognized,
+            image: PathEncoding.displayed(original.name), segment: state.segment, operations: state.operations, recognized: recognized,
             topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
             cached: cached, timings: timings, settings: settings,
             size: .init(width: original.image.width, height: original.image.height))

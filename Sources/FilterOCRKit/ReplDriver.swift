@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Imaging
 import Session
@@ -58,7 +59,7 @@ public final class ReplDriver {
     public var prompt: String {
         guard let image = machine.currentImage else { return "filterocr> " }
         let operations = machine.filters.operationNames
-        let name = (image as NSString).lastPathComponent
+        let name = PathEncoding.displayed(AtomicFile.name(of: image))
         return operations.isEmpty ? "\(name) · original> " : "\(name) · \(operations.joined(separator: " → "))> "
     }
 
@@ -139,7 +140,7 @@ public final class ReplDriver {
         let cache = pipeline.renderer.cache
         return SessionStatus(
             image: original.map {
-                .init(path: $0.name, width: $0.image.width, height: $0.image.height,
+                .init(path: PathEncoding.displayed($0.name), width: $0.image.width, height: $0.image.height,
                       format: $0.decoded.format.displayName, dpi: $0.decoded.resolution)
             },
             segment: machine.filters.segment.rawValue, operations: machine.filters.operationNames,

@@ -18,7 +18,7 @@ public struct ResultFormatter: Sendable {
     /// What to write for `result`: lines for standard output, and an error for standard error.
     public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?) {
         switch result.outcome {
-        case .recognized(let report):
+        case let .recognized(report, problem):
             let output: String = switch format {
             case .jsonl:
                 JSONLines.line(report)
@@ -27,7 +27,7 @@ public struct ResultFormatter: Sendable {
                     + report.recognized.text.trimmingCharacters(in: .newlines)
             }
             wroteAny = true
-            return (output.isEmpty ? nil : output, nil)
+            return (output.isEmpty ? nil : output, problem)
         case .failed(let message):
             guard format == .jsonl else { return (nil, message) }
             wroteAny = true

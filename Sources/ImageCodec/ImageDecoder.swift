@@ -4,15 +4,52 @@ import Imaging
 /// Decodes image bytes of any supported format into an `RGBImage`.
 ///
 /// The size is checked from the header before any pixel is decoded, so a file that claims
-/// billions of pixels is refused without allocating for them.
+/// billions of pixels is refused without allocating for them: GIF (logical screen and every
+/// frame), BMP, WebP, TIFF and JPEG 2000 headers are read here, PNG, JPEG and PNM headers by
+/// Leptonica, which reads only the header of those.
 public struct ImageDecoder: Sendable {
     /// 100 megapixels: a 12-megapixel phone photo fits eight times over.
     public static let defaultMaxPixels = 100_000_000
 
+    /// The most pixels an image may claim, checked from its header before decoding.
     public var maxPixels: Int
+    /// The most bytes an encoded image may have; more is refused before decoding. Set from
+    /// `maxPixels` by `init(maxPixels:)`, not updated when `maxPixels` changes later.
+    public var maxBytes: Int
 
+    /// A decoder whose byte limit follows from the pixel limit (`defaultMaxBytes(forPixels:)`).
     public init(maxPixels: Int = ImageDecoder.defaultMaxPixels) {
+        self.init(maxPixels: maxPixels, maxBytes: Self.defaultMaxBytes(forPixels: maxPixels))
+    }
+
+    /// A decoder with both limits given, as `--max-pixels` and `--max-bytes` set them.
+    public init(maxPixels: Int, maxBytes: Int) {
         self.maxPixels = maxPixels
+        self.maxBytes = maxBytes
+    }
+
+    /// 8 bytes per allowed pixel plus 1 MiB, `Int.max` rather than overflowing.
+    ///
+    /// No supported format stores a pixel in more than 8 bytes (16-bit RGBA, uncompressed), so
+    /// an image within the pixel limit is within this too; the MiB is for headers and metadata.
+    public static func defaultMaxBytes(forPixels pixels: Int) -> Int {
+        pixels.multipliedSaturating(by: 8).addingSaturating(1 << 20)
+    }
+
+    /// Checks the header in the first bytes of a file (64 KB, say) before the rest is read.
+    ///
+    /// Never decodes a pixel. For a GIF, every frame's descriptor must be in `prefix` too, since
+    /// each frame is checked against the limit.
+    ///
+    /// - Returns: true when the header was read from `prefix` and is within the limits; false
+    ///   when `prefix` ends before the header does: read the whole file then and call `decode`,
+    ///   which checks again.
+    /// - Throws: `.tooLarge`, `.zeroSized`, `.unknownFormat` or `.corrupt` when `prefix` already
+    ///   shows it; `.empty` for an empty prefix, which is an empty file.
+    public func checkHeader(_ prefix: [UInt8], source: String) throws(ImageLoadError) -> Bool {
+        LeptonicaMessages.silence()
+        guard !prefix.isEmpty else { throw ImageLoadError(source: source, problem: .empty) }
+        return try checkedHeader(prefix, source: source, isWholeFile: false) != nil
     }
 
     /// Decodes `bytes`; `source` names them in errors (a path, or `<stdin>`).
@@ -22,23 +59,23 @@ public struct ImageDecoder: Sendable {
             ImageLoadError(source: source, problem: problem)
         }
         guard !bytes.isEmpty else { throw failure(.empty) }
+        guard bytes.count <= maxBytes else { throw failure(.tooManyBytes(bytes: bytes.count, limit: maxBytes)) }
+        // A whole file's header is read or refused; nil is only for a prefix.
+        guard let header = try checkedHeader(bytes, source: source, isWholeFile: true) else {
+            throw failure(.unknownFormat)
+        }
+        let format = header.format
+        // Image data past the end (a TIFF strip, the rest of a WebP): truncated, though libtiff
+        // would decode what is there and leave the rest black.
+        guard header.dataEnd <= bytes.count else { throw failure(.corrupt(format)) }
 
-        let header = bytes.withUnsafeBufferPointer { Header(reading: $0) }
-        guard let header, let format = ImageFormat(leptonicaFormat: header.format) else {
-            // A file whose signature names a format but whose header does not parse is
-            // corrupt, not foreign.
-            throw failure(Self.formatFromSignature(bytes).map { .corrupt($0) } ?? .unknownFormat)
+        let decoded = Self.leptonicaDecode(bytes, header: header)
+        guard let decoded else {
+            throw failure(header.unsupportedVariant.map { .unsupported($0) } ?? .corrupt(format))
         }
-        guard header.width > 0, header.height > 0 else { throw failure(.zeroSized) }
-        guard header.width.multipliedReportingOverflow(by: header.height).partialValue <= maxPixels,
-              header.width <= maxPixels, header.height <= maxPixels else {
-            throw failure(.tooLarge(width: header.width, height: header.height, limit: maxPixels))
-        }
-
-        let decoded = bytes.withUnsafeBufferPointer { buffer in
-            LeptonicaImage(taking: pixReadMem(buffer.baseAddress, buffer.count))
-        }
-        guard let decoded, decoded.width == header.width, decoded.height == header.height,
+        let size = (decoded.width, decoded.height)
+        let expected = (header.size.width, header.size.height)
+        guard size == expected || (header.mayBeTransposed && size == (expected.1, expected.0)),
               let rgb = decoded.rgbComposited() else {
             throw failure(.corrupt(format))
         }
@@ -47,29 +84,67 @@ public struct ImageDecoder: Sendable {
                             resolution: resolution > 0 ? resolution : nil)
     }
 
-    /// What Leptonica reads from the first bytes of a file.
-    private struct Header {
-        var format: Int32 = 0
-        var width = 0
-        var height = 0
-
-        init?(reading buffer: UnsafeBufferPointer<UInt8>) {
-            var (format, width, height, bitsPerSample, samplesPerPixel, hasColormap): (Int32, Int32, Int32, Int32, Int32, Int32)
-                = (0, 0, 0, 0, 0, 0)
-            let status = pixReadHeaderMem(buffer.baseAddress, buffer.count, &format, &width, &height,
-                                          &bitsPerSample, &samplesPerPixel, &hasColormap)
-            guard status == 0 else { return nil }
-            self.format = format
-            self.width = Int(width)
-            self.height = Int(height)
+    /// The header of `bytes`, checked against the limits; nil when `bytes` is a prefix that ends
+    /// before the header does.
+    private func checkedHeader(_ bytes: [UInt8], source: String,
+                               isWholeFile: Bool) throws(ImageLoadError) -> ImageHeader? {
+        func failure(_ problem: ImageLoadError.Problem) -> ImageLoadError {
+            ImageLoadError(source: source, problem: problem)
+        }
+        func checkLimit(_ size: PixelSize?) throws(ImageLoadError) {
+            guard let size, size.area > maxPixels else { return }
+            throw failure(.tooLarge(width: size.width, height: size.height, limit: maxPixels))
+        }
+        guard let format = ImageFormat(signatureOf: bytes) else {
+            if !isWholeFile && bytes.count < ImageFormat.signatureLength { return nil }
+            throw failure(.unknownFormat)
+        }
+        let reading = ImageHeaders.read(bytes, format: format) ?? Self.leptonicaHeader(bytes, format: format,
+                                                                                          isWholeFile: isWholeFile)
+        switch reading {
+        case .read(let header):
+            try checkLimit(header.largestClaim)
+            guard header.size.width > 0, header.size.height > 0 else { throw failure(.zeroSized) }
+            return header
+        case .cutShort(let claim):
+            // A size already seen is refused whatever follows it.
+            try checkLimit(claim)
+            if isWholeFile { throw failure(.corrupt(format)) }
+            return nil
+        case .invalid(let claim):
+            try checkLimit(claim)
+            throw failure(.corrupt(format))
         }
     }
 
-    private static func formatFromSignature(_ bytes: [UInt8]) -> ImageFormat? {
-        var format: Int32 = 0
-        let status = bytes.withUnsafeBufferPointer { findFileFormatBuffer($0.baseAddress, &format) }
-        guard status == 0, bytes.count >= 12 else { return nil }
-        return ImageFormat(leptonicaFormat: format)
+    /// PNG, JPEG and PNM headers, as Leptonica reads them (the header only, for these formats).
+    /// From a prefix, a header Leptonica cannot read may only be cut short.
+    private static func leptonicaHeader(_ bytes: [UInt8], format: ImageFormat, isWholeFile: Bool) -> HeaderReading {
+        let failed: HeaderReading = isWholeFile ? .invalid(largestClaim: nil) : .cutShort(largestClaim: nil)
+        // Leptonica reads 12 bytes to tell the format, whatever the count.
+        guard bytes.count >= ImageFormat.signatureLength else { return failed }
+        var (leptonicaFormat, width, height, bitsPerSample, samplesPerPixel, hasColormap): (Int32, Int32, Int32, Int32, Int32, Int32)
+            = (0, 0, 0, 0, 0, 0)
+        let status = bytes.withUnsafeBufferPointer {
+            pixReadHeaderMem($0.baseAddress, $0.count, &leptonicaFormat, &width, &height,
+                             &bitsPerSample, &samplesPerPixel, &hasColormap)
+        }
+        guard status == 0, ImageFormat(leptonicaFormat: leptonicaFormat) == format else { return failed }
+        return .read(ImageHeader(format: format, size: PixelSize(width: Int(width), height: Int(height))))
+    }
+
+    /// Leptonica's decoding of `bytes`, whose header has been checked.
+    private static func leptonicaDecode(_ bytes: [UInt8], header: ImageHeader) -> LeptonicaImage? {
+        var bytes = bytes
+        // Leptonica decodes every frame of a GIF (giflib's DGifSlurp) and keeps the first: hand
+        // it only the first, followed by the trailer, so later frames cost nothing.
+        if let end = header.firstFrameEnd, end < bytes.count, bytes[end] != 0x3B {
+            bytes.removeSubrange(end...)
+            bytes.append(0x3B)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            LeptonicaImage(taking: pixReadMem(buffer.baseAddress, buffer.count))
+        }
     }
 }
 

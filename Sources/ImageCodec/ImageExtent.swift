@@ -110,57 +110,8 @@ public enum ImageExtent {
     /// Header and colour table, then extension and image blocks (each followed by data
     /// sub-blocks) up to the 0x3B trailer.
     private static func gifLength(_ bytes: [UInt8]) -> Int? {
-        let count = bytes.count
-        guard count >= 13 else { return nil }
-        var offset = 13
-        if let table = colourTableSize(flags: bytes[10]) {
-            guard let next = advance(offset, by: table, within: count) else { return nil }
-            offset = next
-        }
-        while offset < count {
-            let introducer = bytes[offset]
-            offset += 1
-            switch introducer {
-            case 0x3B:
-                return offset
-            case 0x21:
-                // Label, then sub-blocks.
-                guard let label = advance(offset, by: 1, within: count),
-                      let next = endOfSubBlocks(bytes, from: label) else { return nil }
-                offset = next
-            case 0x2C:
-                // Position, size and flags (9 bytes), local colour table, LZW code size, sub-blocks.
-                guard var next = advance(offset, by: 9, within: count) else { return nil }
-                if let table = colourTableSize(flags: bytes[offset + 8]) {
-                    guard let afterTable = advance(next, by: table, within: count) else { return nil }
-                    next = afterTable
-                }
-                guard let codeSize = advance(next, by: 1, within: count),
-                      let end = endOfSubBlocks(bytes, from: codeSize) else { return nil }
-                offset = end
-            default:
-                return nil
-            }
-        }
-        return nil
-    }
-
-    /// The bytes of the colour table that `flags` announce, if any.
-    private static func colourTableSize(flags: UInt8) -> Int? {
-        flags & 0x80 == 0 ? nil : 3 << (Int(flags & 0x07) + 1)
-    }
-
-    /// Sub-blocks, each a size byte and that many bytes, ended by a zero size.
-    private static func endOfSubBlocks(_ bytes: [UInt8], from start: Int) -> Int? {
-        var offset = start
-        while offset < bytes.count {
-            let size = Int(bytes[offset])
-            offset += 1
-            if size == 0 { return offset }
-            guard let next = advance(offset, by: size, within: bytes.count) else { return nil }
-            offset = next
-        }
-        return nil
+        guard case .trailer(let end) = GIFStructure.walk(bytes) else { return nil }
+        return end
     }
 
     /// The file size in the file header, when it is consistent with the other headers.
@@ -248,37 +199,26 @@ public enum ImageExtent {
     // MARK: - Checked reading
 
     private static func hasPrefix(_ bytes: [UInt8], _ prefix: [UInt8], at start: Int = 0) -> Bool {
-        guard start >= 0, start <= bytes.count, prefix.count <= bytes.count - start else { return false }
-        return prefix.indices.allSatisfy { bytes[start + $0] == prefix[$0] }
+        UntrustedBytes.hasPrefix(bytes, prefix, at: start)
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {
         (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
     }
 
-    /// `offset + first + second`, when that is not past `count`; nil on overflow or negatives.
     private static func advance(_ offset: Int, by first: Int, plus second: Int = 0, within count: Int) -> Int? {
-        guard offset >= 0, first >= 0, second >= 0 else { return nil }
-        let (partial, overflow1) = offset.addingReportingOverflow(first)
-        let (end, overflow2) = partial.addingReportingOverflow(second)
-        guard !overflow1, !overflow2, end <= count else { return nil }
-        return end
+        UntrustedBytes.advance(offset, by: first, plus: second, within: count)
     }
 
     private static func uint16BigEndian(_ bytes: [UInt8], at offset: Int) -> Int? {
-        guard advance(offset, by: 2, within: bytes.count) != nil else { return nil }
-        return Int(bytes[offset]) << 8 | Int(bytes[offset + 1])
+        UntrustedBytes.uint16BigEndian(bytes, at: offset)
     }
 
     private static func uint32BigEndian(_ bytes: [UInt8], at offset: Int) -> Int? {
-        guard advance(offset, by: 4, within: bytes.count) != nil else { return nil }
-        return Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16
-            | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        UntrustedBytes.uint32BigEndian(bytes, at: offset)
     }
 
     private static func uint32LittleEndian(_ bytes: [UInt8], at offset: Int) -> Int? {
-        guard advance(offset, by: 4, within: bytes.count) != nil else { return nil }
-        return Int(bytes[offset]) | Int(bytes[offset + 1]) << 8
-            | Int(bytes[offset + 2]) << 16 | Int(bytes[offset + 3]) << 24
+        UntrustedBytes.uint32LittleEndian(bytes, at: offset)
     }
 }

@@ -1,31 +1,64 @@
-import Foundation
+import FileSystem
 
-/// Reads image files from disk: the only file access of the codec.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads image files and standard input with the decoder's limits: the only file access of
+/// the codec. The header is checked from the first bytes before the whole file is read, and
+/// no read ever holds more than the byte limit, so an over-limit image costs no more than
+/// its header.
 public enum ImageFile {
+    /// How much of a file is read first, to check its header.
+    static let headerLength = 64 << 10
+
     /// Reads and decodes the image at `path`.
     public static func load(_ path: String, decoder: ImageDecoder = ImageDecoder()) throws(ImageLoadError) -> DecodedImage {
-        try decoder.decode(readBytes(path), source: path)
+        try decoder.decode(readBytes(path, decoder: decoder), source: path)
     }
 
-    /// The bytes of the file at `path`, or an error that says what is wrong with it.
-    public static func readBytes(_ path: String) throws(ImageLoadError) -> [UInt8] {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw ImageLoadError(source: path, problem: .notFound)
+    /// The bytes of the image file at `path`, once its header is within the limits.
+    public static func readBytes(_ path: String, decoder: ImageDecoder = ImageDecoder()) throws(ImageLoadError) -> [UInt8] {
+        let prefix = try mapped(path) { () throws(FileError) in try BoundedRead.prefix(of: path, count: headerLength) }
+        // A file shorter than the prefix has been read whole.
+        guard prefix.count >= headerLength else { return prefix }
+        _ = try decoder.checkHeader(prefix, source: path)
+        return try mapped(path) { () throws(FileError) in try BoundedRead.file(path, limit: decoder.maxBytes) }
+    }
+
+    /// All of standard input, read in bounded chunks up to the byte limit.
+    public static func readStandardInput(name: String, decoder: ImageDecoder = ImageDecoder()) throws(ImageLoadError) -> [UInt8] {
+        switch FileKind(descriptor: STDIN_FILENO) {
+        case .directory, .missing:
+            throw ImageLoadError(source: name, problem: .unreadable("standard input is closed or a directory"))
+        default:
+            break
         }
-        guard !isDirectory.boolValue else { throw ImageLoadError(source: path, problem: .isDirectory) }
+        return try mapped(name) { () throws(FileError) in
+            try BoundedRead.stream(STDIN_FILENO, limit: decoder.maxBytes, name: name)
+        }
+    }
+
+    /// Writes encoded image bytes to `path`: a regular file or nothing is replaced, and only
+    /// once the whole new file is written.
+    public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
+        try AtomicFile.write(bytes, to: path)
+    }
+
+    /// `body`'s bytes, with a file error said as an image error for `source`.
+    private static func mapped(_ source: String, _ body: () throws(FileError) -> [UInt8]) throws(ImageLoadError) -> [UInt8] {
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        } catch let error as CocoaError where error.code == .fileReadNoPermission {
-            throw ImageLoadError(source: path, problem: .unreadable("permission denied"))
+            return try body()
         } catch {
-            throw ImageLoadError(source: path, problem: .unreadable(error.localizedDescription))
+            let problem: ImageLoadError.Problem = switch error {
+            case .notFound: .notFound
+            case .notAFile(_, .directory): .isDirectory
+            case let .notAFile(_, kind): .notAFile(kind: kind.description)
+            case let .tooLarge(_, bytes, limit): .tooManyBytes(bytes: bytes, limit: limit)
+            case let .unreadable(_, reason): .unreadable(reason)
+            case .missingFolder, .cannotWrite: .unreadable(error.errorDescription ?? "cannot be read")
+            }
+            throw ImageLoadError(source: source, problem: problem)
         }
-    }
-
-    /// Writes encoded image bytes to `path`; an existing file is replaced only once the whole
-    /// new file is written.
-    public static func write(_ bytes: [UInt8], to path: String) throws {
-        try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
     }
 }

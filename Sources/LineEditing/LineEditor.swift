@@ -48,7 +48,9 @@ public final class LineEditor {
     }
 }
 
-/// The words `completeFirstWord` offers; a C callback cannot capture them.
+/// The words `completeFirstWord` offers; a C callback cannot capture them. Safe without a
+/// lock: written once in `LineEditor.init`, before libedit can call back, and read only by
+/// that callback, which runs inside `readLine` on the editor's one thread.
 private enum CompletionWords {
     nonisolated(unsafe) static var words: [String] = []
 }

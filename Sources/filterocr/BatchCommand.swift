@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystem
 import FilterOCRKit
 import Foundation
 import Imaging
@@ -54,18 +55,13 @@ struct BatchCommand: ParsableCommand {
 
     func run() throws {
         if let saveDir {
-            try Terminal.orExit {
-                do {
-                    try FileManager.default.createDirectory(atPath: saveDir, withIntermediateDirectories: true)
-                } catch {
-                    throw ApplicationError.cannotWrite(path: saveDir, reason: "cannot create the folder")
-                }
-            }
+            try Terminal.orExit { () throws -> Void in try Folders.create(saveDir) }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         let runner = ImageRunner(settings: settings, state: ops, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                  saveDirectory: saveDir)
-        let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"))
+        let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
+                           showsProgress: true)
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)
         } else if inputs.isEmpty || inputs.contains("-") {

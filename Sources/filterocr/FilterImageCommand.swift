@@ -48,7 +48,7 @@ struct FilterImageCommand: ParsableCommand {
 
     func run() throws {
         try Terminal.orExit {
-            if output != PNGOutput.standardOutputName { try PNGOutput.checkFolder(of: output) }
+            try PNGOutput.checkTarget(output)
             let original = try ImageLoader(decoder: imageOptions.decoder).load(image)
             var renderer = Renderer(space: imageOptions.colorSpace)
             let filtered = renderer.render(original, operations: ops.operations)

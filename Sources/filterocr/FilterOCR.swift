@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystem
 import Foundation
 import ImageCodec
 import Recognition
@@ -27,12 +28,23 @@ struct FilterOCR: ParsableCommand {
     /// Exit status for a command line that could not be parsed, as most Unix tools use.
     static let usageErrorStatus: Int32 = 2
 
+    /// The arguments as the bytes the shell passed: a file name that is not UTF-8 is kept
+    /// (see `PathEncoding`) rather than repaired into a name that does not exist.
+    private static var arguments: [String] {
+        (1..<Int(CommandLine.argc)).map { index in
+            guard let argument = CommandLine.unsafeArgv[index] else { return "" }
+            return PathEncoding.decode(UnsafeRawBufferPointer(start: argument, count: strlen(argument)))
+        }
+    }
+
     static func main() {
         unblockSignals()
+        // A closed output pipe is seen as EPIPE where it can be handled, not as a signal.
+        signal(SIGPIPE, SIG_IGN)
         OpenMPThreadLimit.applyByRestarting()
         MemoryTuning.keepLargeBuffers()
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(arguments)
             try command.run()
         } catch {
             let code = exitCode(for: error)

@@ -11,13 +11,23 @@ struct ImageOptions: ParsableArguments {
             help: "Refuse images with more pixels than this (checked from the header).")
     var maxPixels = ImageDecoder.defaultMaxPixels
 
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "Refuse image files and standard input larger than this many bytes (checked before reading).",
+        discussion: "By default 8 bytes per allowed pixel, plus 1 MiB."))
+    var maxBytes: Int?
+
     func validate() throws {
         guard maxPixels > 0 else {
             throw ValidationError("--max-pixels must be a positive number of pixels, e.g. --max-pixels 100000000")
         }
+        if let maxBytes, maxBytes <= 0 {
+            throw ValidationError("--max-bytes must be a positive number of bytes, e.g. --max-bytes 50000000")
+        }
     }
 
-    var decoder: ImageDecoder { ImageDecoder(maxPixels: maxPixels) }
+    var decoder: ImageDecoder {
+        ImageDecoder(maxPixels: maxPixels, maxBytes: maxBytes ?? ImageDecoder.defaultMaxBytes(forPixels: maxPixels))
+    }
 }
 
 extension WorkingSpace: ExpressibleByArgument {}

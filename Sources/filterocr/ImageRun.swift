@@ -10,12 +10,15 @@ struct ImageRun {
     /// In text, a `==> IMAGE <==` header before each image's text.
     var headers: Bool
     var publisher: FeedPublisher?
+    /// A progress bar on standard error when it is a terminal (for batch, not for ocr).
+    var showsProgress: Bool
 
     /// Runs `inputs` and ends the command with the status that says how it went: 0 when
-    /// every image was read, 1 when any failed, 130 when interrupted.
+    /// every image was read, 1 when any failed, 128 + the signal when SIGINT (130), SIGTERM
+    /// (143) or SIGHUP (129) stopped it, 141 when the reader of the output went away.
     func run(_ inputs: some Sequence<String> & Sendable, total: Int?, shard: Shard? = nil) throws {
-        Interrupt.install(resettingAfterFirst: true)
-        let progress = ProgressBar.standardErrorIfTerminal()
+        Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
+        let progress = showsProgress ? ProgressBar.standardErrorIfTerminal() : nil
         var formatter = ResultFormatter(format: format, headers: headers)
         defer {
             progress?.finish()
@@ -23,7 +26,7 @@ struct ImageRun {
         }
         let summary = try Terminal.orExit {
             try runner.run(inputs, total: total, shard: shard, publisher: publisher,
-                           isCancelled: { Interrupt.happened }) { result, state in
+                           isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, state in
                 progress?.clear()
                 let text = formatter.format(result)
                 if let error = text.error { Terminal.printError(error) }
@@ -31,7 +34,8 @@ struct ImageRun {
                 progress?.update(state)
             }
         }
-        if summary.cancelled { throw ExitCode(130) }
+        if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
+        if summary.cancelled { throw ExitCode(Interrupt.exitStatus) }
         if summary.failed > 0 { throw ExitCode.failure }
     }
 }

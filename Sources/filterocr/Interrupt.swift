@@ -1,15 +1,24 @@
 import Foundation
 import Synchronization
 
-/// Ctrl-C, caught rather than fatal: the REPL abandons the line being typed, a run stops
-/// taking new images and finishes the lines it has started.
+/// Signals caught rather than fatal: Ctrl-C abandons the line being typed in the REPL; in a
+/// run, SIGINT, SIGTERM and SIGHUP stop new images from starting, the lines already started
+/// are finished whole, and the exit status says which signal it was (128 + its number).
 enum Interrupt {
-    /// Set by the signal handler. An atomic store is safe there, and the value is made when
-    /// `install` first touches it, not inside the handler.
-    private static let flag = Atomic<Bool>(false)
+    /// The signal caught, 0 for none. Set by the handler: an atomic store is safe there, and
+    /// the value is made when `install` first touches it, not inside the handler.
+    private static let caught = Atomic<Int32>(0)
 
-    static var happened: Bool { flag.load(ordering: .relaxed) }
-    static func reset() { flag.store(false, ordering: .relaxed) }
+    static var happened: Bool { caught.load(ordering: .relaxed) != 0 }
+    /// The signal caught, 0 for none.
+    static var signal: Int32 { caught.load(ordering: .relaxed) }
+    static func reset() { caught.store(0, ordering: .relaxed) }
+
+    /// The exit status for the signal caught, as a shell reports a process ended by it.
+    static var exitStatus: Int32 { 128 + caught.load(ordering: .relaxed) }
+
+    /// The signals that end a run cleanly.
+    static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
 
     /// - Parameters:
     ///   - resettingAfterFirst: a second signal then ends the process at once.
@@ -17,7 +26,7 @@ enum Interrupt {
     static func install(resettingAfterFirst: Bool = false, signals: [Int32] = [SIGINT]) {
         reset()
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in Interrupt.flag.store(true, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { signal in Interrupt.caught.store(signal, ordering: .relaxed) }
         sigemptyset(&action.sa_mask)
         // No SA_RESTART: a blocking read returns, so the interrupted loop can see the flag.
         action.sa_flags = resettingAfterFirst ? Int32(bitPattern: UInt32(SA_RESETHAND)) : 0

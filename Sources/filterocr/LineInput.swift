@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import LineEditing
 import Session
@@ -5,8 +6,11 @@ import Session
 /// Where the REPL's commands come from: a terminal with line editing, history and tab
 /// completion, or one command per line from a pipe, without a prompt.
 class LineInput {
-    /// The next line, or nil at the end of input (Ctrl-D on a terminal).
-    func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+    private let reader = LineReader()
+
+    /// The next line, or nil at the end of input (Ctrl-D on a terminal) or when a signal
+    /// ends the session.
+    func readLine() -> String? { reader.readLine() }
 
     /// Adds a line to the history.
     func remember(_ line: String) {}
@@ -14,8 +18,10 @@ class LineInput {
     /// Whether a person is typing, rather than a script being read.
     var isInteractive: Bool { false }
 
+    /// Standard input; SIGINT, SIGTERM and SIGHUP end a script after the command under way.
     static func standardInput(prompt: @escaping () -> String) -> LineInput {
-        isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? TerminalLineInput(prompt: prompt) : LineInput()
+        Interrupt.install(signals: Interrupt.endingSignals)
+        return isatty(STDIN_FILENO) != 0 && isatty(STDOUT_FILENO) != 0 ? TerminalLineInput(prompt: prompt) : LineInput()
     }
 }
 
@@ -29,16 +35,17 @@ final class TerminalLineInput: LineInput {
     init(prompt: @escaping () -> String) {
         self.prompt = prompt
         super.init()
-        Interrupt.install()
     }
 
     override var isInteractive: Bool { true }
 
     override func readLine() -> String? {
         while true {
-            Interrupt.reset()
+            // Ctrl-C abandons a line; SIGTERM or SIGHUP (the terminal closed) ends the session.
+            if Interrupt.signal == SIGINT { Interrupt.reset() }
+            if Interrupt.happened { return nil }
             let line = editor.readLine(prompt: prompt())
-            if line == nil && Interrupt.happened {
+            if line == nil && Interrupt.signal == SIGINT {
                 FileHandle.standardOutput.write(Data("^C\n".utf8))
                 continue
             }

@@ -40,7 +40,7 @@ struct OCRCommand: ParsableCommand {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         let runner = ImageRunner(settings: settings, state: FilterState(), jobs: min(jobs.jobs ?? 1, images.count))
         let run = ImageRun(runner: runner, format: json ? .jsonl : format, headers: images.count > 1,
-                           publisher: feedOptions.makePublisher(source: "ocr"))
+                           publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false)
         try run.run(images, total: images.count)
     }
 }

@@ -21,8 +21,13 @@ struct RecognitionOptions: ParsableArguments {
 
     func validate() throws {
         if let dpi { try Self.validate(dpi: dpi) }
-        guard !lang.isEmpty, lang.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0 == "+" }) else {
-            throw ValidationError("--lang takes Tesseract language codes such as eng or eng+deu")
+        let codes = lang.split(separator: "+", omittingEmptySubsequences: false)
+        guard codes.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") } }) else {
+            throw ValidationError("--lang takes Tesseract language codes joined by +, such as eng or eng+deu")
+        }
+        guard !codes.contains("osd") else {
+            throw ValidationError("osd is Tesseract's orientation and script detection, not a language to read; "
+                                  + "give one such as --lang eng")
         }
     }
 

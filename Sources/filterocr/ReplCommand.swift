@@ -59,11 +59,16 @@ struct ReplCommand: ParsableCommand {
                                 publisher: publisher, home: ProcessInfo.processInfo.environment["HOME"])
         let printer: any ReplPrinter = json ? JSONReplPrinter() : HumanReplPrinter()
         let input = LineInput.standardInput(prompt: { driver.prompt })
+        // SIGTERM and SIGHUP end any session, SIGINT a script; at a terminal Ctrl-C only
+        // abandons the line being typed.
+        var endedBySignal: Bool { Interrupt.happened && (Interrupt.signal != SIGINT || !input.isInteractive) }
         printer.print(driver.start(with: image))
-        while !driver.hasQuit, let line = input.readLine() {
+        while !driver.hasQuit, !Terminal.outputClosed, !endedBySignal, let line = input.readLine() {
             input.remember(line)
             printer.print(driver.handle(line))
         }
+        if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
+        if endedBySignal { throw ExitCode(Interrupt.exitStatus) }
         // A script whose commands were refused failed; at a terminal the user saw each refusal.
         if driver.refusals > 0 && !input.isInteractive { throw ExitCode.failure }
     }

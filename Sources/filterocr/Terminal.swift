@@ -1,6 +1,8 @@
 import ArgumentParser
+import FileSystem
 import FilterOCRKit
 import Foundation
+import Synchronization
 
 /// Writing to standard output and standard error.
 enum Terminal {
@@ -10,6 +12,11 @@ enum Terminal {
     static func print(_ text: String, terminator: String = "\n") {
         write(text + terminator, to: STDOUT_FILENO)
     }
+
+    /// Set once a write finds that the reader of standard output has gone. Further output
+    /// is dropped; runs stop as they do for Ctrl-C and end with `closedOutputStatus`.
+    static var outputClosed: Bool { closed.load(ordering: .relaxed) }
+    private static let closed = Atomic<Bool>(false)
 
     /// One line on standard error, prefixed so it stands out among output; on a terminal,
     /// wrapped between words to its width.
@@ -27,7 +34,10 @@ enum Terminal {
         printDiagnostic("filterocr: " + message)
     }
 
-    private static func printDiagnostic(_ line: String) {
+    private static func printDiagnostic(_ text: String) {
+        // Names and commands come from files and users: never send their control
+        // characters (an escape sequence) to the terminal raw.
+        let line = PathEncoding.displayed(text)
         let width = isatty(STDERR_FILENO) != 0 ? size(of: STDERR_FILENO)?.width : nil
         let text = width.map { TextWrap.lines(line, width: $0, indent: "  ").joined(separator: "\n") } ?? line
         write(text + "\n", to: LibraryDiagnostics.standardError.fileDescriptor)
@@ -61,14 +71,16 @@ enum Terminal {
         }
     }
 
-    /// Writes all of `text`; a closed output ends the process, as it would a Unix tool.
+    /// Writes all of `text` (names that are not UTF-8 as their own bytes). A signal never
+    /// cuts a line: an interrupted write goes on where it stopped.
     private static func write(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)[...]
+        if descriptor == STDOUT_FILENO && outputClosed { return }
+        var bytes = PathEncoding.bytes(of: text)[...]
         while !bytes.isEmpty {
             let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
             if written < 0 {
                 if errno == EINTR { continue }
-                if errno == EPIPE { exit(closedOutputStatus) }
+                if errno == EPIPE && descriptor == STDOUT_FILENO { closed.store(true, ordering: .relaxed) }
                 return
             }
             bytes = bytes.dropFirst(written)

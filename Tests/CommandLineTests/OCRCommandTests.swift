@@ -64,6 +64,21 @@ struct OCRCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 
+    @Test("On a terminal a long error wraps between words; elsewhere it is one line")
+    func errorWrapsOnTerminal() throws {
+        let image = Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures/huge-header.png"
+        let plain = try Command.filterocr(["ocr", "--no-feed", image])
+        let message = try #require(plain.errorLines.first)
+        #expect(plain.errorLines.count == 1 && message.count > 80)
+        // script(1) runs the command on a terminal of 80 columns and records what it shows.
+        let shown = try Command.run("/usr/bin/script", ["-qec", "stty cols 80; exec '\(Paths.filterocr)' ocr --no-feed '\(image)'",
+                                                        "/dev/null"])
+        let lines = shown.standardOutput.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
+        #expect(lines.count > 1, "\(lines)")
+        #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        #expect(lines.joined(separator: " ").split(separator: " ") == message.split(separator: " "), "no word is cut")
+    }
+
     @Test("--help lists every image format")
     func helpListsFormats() throws {
         let help = try Command.filterocr(["ocr", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")

@@ -38,7 +38,7 @@ struct FeedWriterTests {
         let read = try FeedReader(path: path).read()
         #expect(read.sequence == 3 && read.image == "c.png")
         let leftovers = try FeedManager.contents(of: (path as NSString).deletingLastPathComponent)
-        #expect(leftovers == ["topwords.json"])
+        #expect(leftovers == [".topwords.json.lock", "topwords.json"], "the feed and its lock, no temporary file")
     }
 
     @Test("An unwritable folder is reported once, then writes go on failing quietly")
@@ -60,6 +60,44 @@ struct FeedWriterTests {
             if case .foreign = error as? FeedError { return true }
             return false
         }
+    }
+}
+
+@Suite("Feed writer limits")
+struct FeedWriterLimitTests {
+    @Test("A feed at the largest sequence starts again from 1 instead of overflowing")
+    func sequenceLimit() throws {
+        let path = try Paths.temporaryDirectory() + "/topwords.json"
+        var full = snapshot()
+        full.sequence = Int.max
+        try full.encoded().write(to: URL(fileURLWithPath: path))
+        #expect(FeedWriter(path: path).write(snapshot("next.png")) == nil)
+        let read = try FeedReader(path: path).read()
+        #expect(read.sequence == 1 && read.image == "next.png")
+    }
+
+    @Test("Temporary files of writers that died are removed by the next write; live ones are kept")
+    func staleTemporaries() throws {
+        let folder = try Paths.temporaryDirectory()
+        let path = folder + "/topwords.json"
+        // PID 2^22 + 1 is above Linux's largest, so no process has it.
+        let stale = folder + "/.topwords.json.4194305.17.tmp", live = folder + "/.topwords.json.\(getpid()).9.tmp"
+        for file in [stale, live] { try Data("{".utf8).write(to: URL(fileURLWithPath: file)) }
+        #expect(FeedWriter(path: path).write(snapshot()) == nil)
+        let names = try FeedManager.contents(of: folder)
+        #expect(!names.contains(".topwords.json.4194305.17.tmp"))
+        #expect(names.contains(".topwords.json.\(getpid()).9.tmp"), "this process is alive: its file may be in use")
+    }
+
+    @Test("A FIFO or a folder as the feed is refused and left as it is", arguments: ["fifo", ".", "dir/"])
+    func specialPaths(name: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        if name == "fifo" { #expect(mkfifo(folder + "/fifo", 0o600) == 0) }
+        if name == "dir/" { try FileManager.default.createDirectory(atPath: folder + "/dir", withIntermediateDirectories: true) }
+        let message = try #require(FeedWriter(path: folder + "/" + name).write(snapshot())).description
+        #expect(message.contains(name == "fifo" ? "FIFO" : "directory"), "\(message)")
+        var info = stat()
+        #expect(name != "fifo" || (lstat(folder + "/fifo", &info) == 0 && info.st_mode & S_IFMT == S_IFIFO))
     }
 }
 
@@ -110,6 +148,35 @@ struct FeedCrashSafetyTests {
             usleep(1_000)
         }
         return false
+    }
+
+    @Test("Concurrent writers of one feed: the sequence rises strictly, a reader never sees a partial feed")
+    func concurrentWriters() throws {
+        let path = try Paths.temporaryDirectory() + "/topwords.json"
+        let writes = Int(ProcessInfo.processInfo.environment["FILTEROCR_FEED_WRITES"] ?? "") ?? 1500
+        let writers = try (0..<2).map { _ in
+            let writer = Process()
+            writer.executableURL = URL(fileURLWithPath: stress)
+            writer.arguments = [path, String(writes)]
+            try writer.run()
+            return writer
+        }
+        var (reads, failures, backwards, last) = (0, 0, 0, 0)
+        let deadline = Date().addingTimeInterval(180)
+        while writers.contains(where: \.isRunning), Date() < deadline {
+            guard let data = FileManager.default.contents(atPath: path), !data.isEmpty else { continue }
+            reads += 1
+            guard let feed = try? FeedReader.decode(data, path: path) else { failures += 1; continue }
+            if feed.sequence < last { backwards += 1 }
+            last = feed.sequence
+        }
+        for writer in writers {
+            if writer.isRunning { writer.terminate() }
+            writer.waitUntilExit()
+            #expect(writer.terminationStatus == 0)
+        }
+        #expect(reads > 100 && failures == 0 && backwards == 0, "reads \(reads), failures \(failures), backwards \(backwards)")
+        #expect(try FeedReader(path: path).read().sequence == 2 * writes, "every write took its own number")
     }
 
     @Test("A writer killed with SIGKILL mid-update leaves a complete feed")

@@ -71,8 +71,17 @@ public final class BackgroundProcess: Sendable {
     public var processIdentifier: Int32 { process.processIdentifier }
     public var terminationStatus: Int32 { process.terminationStatus }
 
+    /// Ends the process and any children it started. A test runner's threads block signals
+    /// and children inherit that, so SIGTERM may be ignored: after a moment, SIGKILL, which
+    /// cannot be blocked.
     public func terminate() {
-        if process.isRunning { process.terminate() }
+        guard process.isRunning else { return }
+        let identifier = process.processIdentifier
+        process.terminate()
+        if !waitForExit(timeout: 5) {
+            _ = try? Command.run("/usr/bin/pkill", ["-KILL", "-P", "\(identifier)"])
+            kill(identifier, SIGKILL)
+        }
         process.waitUntilExit()
     }
 

@@ -23,21 +23,26 @@ public enum Command {
     ///
     /// - Parameter environment: variables added to (or, with nil, removed from) this
     ///   process's environment.
+    /// - Parameters:
+    ///   - inputPath: a file (or device, such as /dev/zero) to read standard input from,
+    ///     instead of `input`.
+    ///   - directory: the working directory, if not this process's.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
-                           input: Data? = nil) throws -> CommandResult {
+                           input: Data? = nil, inputPath: String? = nil, directory: String? = nil) throws -> CommandResult {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let (outputPath, errorPath, inputPath) = (folder + "/stdout", folder + "/stderr", folder + "/stdin")
+        let (outputPath, errorPath, stdinPath) = (folder + "/stdout", folder + "/stderr", folder + "/stdin")
         for path in [outputPath, errorPath] { _ = FileManager.default.createFile(atPath: path, contents: nil) }
-        _ = FileManager.default.createFile(atPath: inputPath, contents: input ?? Data())
+        _ = FileManager.default.createFile(atPath: stdinPath, contents: input ?? Data())
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var merged = ProcessInfo.processInfo.environment
         for (name, value) in environment { merged[name] = value }
         process.environment = merged
         guard let output = FileHandle(forWritingAtPath: outputPath), let error = FileHandle(forWritingAtPath: errorPath),
-              let stdin = FileHandle(forReadingAtPath: inputPath) else {
+              let stdin = FileHandle(forReadingAtPath: inputPath ?? stdinPath) else {
             throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: folder])
         }
         defer { try? output.close(); try? error.close(); try? stdin.close() }
@@ -53,8 +58,8 @@ public enum Command {
 
     /// Runs the built `filterocr`.
     public static func filterocr(_ arguments: [String], environment: [String: String?] = [:],
-                                 input: Data? = nil) throws -> CommandResult {
-        try run(Paths.filterocr, arguments, environment: environment, input: input)
+                                 input: Data? = nil, inputPath: String? = nil, directory: String? = nil) throws -> CommandResult {
+        try run(Paths.filterocr, arguments, environment: environment, input: input, inputPath: inputPath, directory: directory)
     }
 
     /// Runs the `tesseract` command line on `image` with default settings and returns its text.

@@ -1,0 +1,82 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Reads whole files and streams without ever holding more than a limit: the size is
+/// checked before reading, and reading stops one byte past the limit.
+public enum BoundedRead {
+    /// The first bytes of the file at `path` (at most `count`), to check a header before
+    /// committing memory to the whole file.
+    public static func prefix(of path: String, count: Int) throws(FileError) -> [UInt8] {
+        let descriptor = try openRegularFile(path)
+        defer { close(descriptor) }
+        return try readAll(descriptor, limit: count, name: path, stopAtLimit: true)
+    }
+
+    /// All bytes of the regular file at `path`; more than `limit` is refused.
+    public static func file(_ path: String, limit: Int) throws(FileError) -> [UInt8] {
+        let descriptor = try openRegularFile(path)
+        defer { close(descriptor) }
+        var info = stat()
+        if fstat(descriptor, &info) == 0, Int(info.st_size) > limit {
+            throw .tooLarge(path: path, bytes: Int(info.st_size), limit: limit)
+        }
+        return try readAll(descriptor, limit: limit, name: path, stopAtLimit: false)
+    }
+
+    /// All bytes from `descriptor` (standard input), in bounded chunks; more than `limit`
+    /// is refused as soon as it is seen.
+    public static func stream(_ descriptor: Int32, limit: Int, name: String) throws(FileError) -> [UInt8] {
+        try readAll(descriptor, limit: limit, name: name, stopAtLimit: false)
+    }
+
+    private static func openRegularFile(_ path: String) throws(FileError) -> Int32 {
+        // Special files are refused before opening: opening a FIFO would wait for a writer.
+        switch FileKind(at: path) {
+        case .missing: throw .notFound(path: path)
+        case .regular, .symbolicLink: break
+        case let kind: throw .notAFile(path: path, kind: kind)
+        }
+        let descriptor = PathEncoding.withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
+        guard descriptor >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
+            throw .unreadable(path: path, reason: code == EACCES ? "permission denied" : systemReason(code))
+        }
+        // A link is followed for reading; what it leads to must be a file too.
+        let kind = FileKind(descriptor: descriptor)
+        guard kind.isRegular else {
+            close(descriptor)
+            throw .notAFile(path: path, kind: kind)
+        }
+        return descriptor
+    }
+
+    private static func readAll(_ descriptor: Int32, limit: Int, name: String, stopAtLimit: Bool) throws(FileError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        let chunk = 1 << 20
+        while true {
+            let wanted = stopAtLimit ? min(chunk, limit - bytes.count) : chunk
+            if wanted <= 0 { return bytes }
+            let start = bytes.count
+            bytes.append(contentsOf: repeatElement(0, count: wanted))
+            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.unsafelyUnwrapped + start, wanted) }
+            if got < 0 {
+                bytes.removeSubrange(start...)
+                if errno == EINTR { continue }
+                if errno == EAGAIN {
+                    // A descriptor left non-blocking by another program: wait for data.
+                    var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+                    _ = poll(&waiting, 1, -1)
+                    continue
+                }
+                throw .unreadable(path: name, reason: errno == EISDIR ? "is a directory" : systemReason())
+            }
+            bytes.removeSubrange((start + got)...)
+            if got == 0 { return bytes }
+            if !stopAtLimit, bytes.count > limit { throw .tooLarge(path: name, bytes: nil, limit: limit) }
+        }
+    }
+}
