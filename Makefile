@@ -10,7 +10,9 @@ BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config
 BENCH_PACKAGES = hyperfine python3
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps bench-deps build run test bench clean
+FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader
+
+.PHONY: deps bench-deps build run test bench fuzz stress tsan clean
 
 # Installs only what is missing, so a machine that has everything does not touch apt.
 deps:
@@ -42,6 +44,27 @@ bench: build bench-deps
 	bench/ocr.sh $(BIN)
 	bench/repl.py $(BIN)
 	bench/batch.sh $(BIN)
+	bench/limits.py $(BIN)
+
+# libFuzzer on the parsers of untrusted input, FUZZ_SECONDS each (default 180).
+fuzz: deps
+	for target in $(FUZZ_TARGETS); do \
+	    $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
+	        --product $$target || exit 1; \
+	done
+	scripts/fuzz.sh
+
+# The long versions of the storm and fault tests.
+stress: deps
+	$(SWIFT) build -c $(CONFIG) --build-tests
+	FILTEROCR_STORM_COMMANDS=200000 FILTEROCR_FEED_WRITES=20000 \
+	    $(SWIFT) test -c $(CONFIG) --skip-build --filter "ReplStormTests|FeedCrashSafetyTests|SignalTests|HostileInputTests"
+
+# The batch runner, the feed and the REPL driver under Thread Sanitizer.
+tsan: deps
+	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread --build-tests
+	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --skip-build \
+	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests"
 
 clean:
 	rm -rf .build

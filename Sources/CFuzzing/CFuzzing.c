@@ -1,0 +1,2 @@
+// Declarations only: libFuzzer (linked with -sanitize=fuzzer) defines the driver.
+#include "CFuzzing.h"

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# Runs each libFuzzer target for FUZZ_SECONDS (default 180) with a seed corpus made from
+# images/, the test fixtures and sample commands and feeds; prints per target the inputs
+# run, the coverage reached and the crashes found. A crashing input is copied to
+# Tests/FuzzRegressions/TARGET/, where `make test` replays it from then on.
+#
+# usage: scripts/fuzz.sh [TARGET...]   (built by `make fuzz`)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+seconds=${FUZZ_SECONDS:-180}
+bin=.build-fuzz/release
+work=.build-fuzz/corpus
+targets=("$@")
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzImageDecoder FuzzCommands FuzzFeedReader)
+
+seed() {  # target folder: the seed inputs
+  local target=$1 folder=$2
+  mkdir -p "$folder"
+  case $target in
+    FuzzImageDecoder)
+      for f in images/* Tests/ImageCodecTests/Fixtures/*; do
+        case "$f" in *.txt|*.md) continue ;; esac
+        # Large images slow every mutation; their first 64 KB keep the headers.
+        head -c 65536 "$f" > "$folder/$(basename "$f")"
+      done ;;
+    FuzzCommands)
+      printf 'blur\n25%%\n75%%\nslider 1.5\noriginal\n' > "$folder/transitions"
+      printf 'open "my scan.png"\nopen ~/a\\ b.png\nsave out.png # note\n' > "$folder/paths"
+      printf 'binarize; slider 150%%; 75%%\n' > "$folder/script"
+      printf 'next\ntext\nwords\ntop\nshow\nstatus\nhelp\nslider abc\nslider -1\n' > "$folder/queries" ;;
+    FuzzFeedReader)
+      printf '%s\n' '{"image":"a.png","meanConfidence":90,"operations":["blur 25%"],"schema":"filterocr.topwords/1","segment":"blur","sequence":3,"sessionTopWords":[{"count":2,"word":"the"}],"source":"repl","topWords":[{"count":2,"word":"the"}],"updatedAt":"2026-11-21T06:15:01.923Z","wordCount":5}' > "$folder/feed.json" ;;
+  esac
+}
+
+mkdir -p "$work"
+printf '%-18s %12s %10s %10s %8s\n' target inputs coverage features crashes
+for target in "${targets[@]}"; do
+  corpus=$work/$target
+  seed "$target" "$corpus"
+  artifacts=$work/$target-crashes/
+  mkdir -p "$artifacts"
+  log=$work/$target.log
+  "$bin/$target" "$corpus" -max_total_time="$seconds" -rss_limit_mb=2048 -max_len=65536 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="$artifacts" > "$log" 2>&1 || true
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' || echo 0)
+  coverage=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo 0)
+  features=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*' || echo 0)
+  crashes=$(find "$artifacts" -type f | wc -l)
+  if [ "$crashes" -gt 0 ]; then
+    mkdir -p "Tests/FuzzRegressions/$target"
+    cp "$artifacts"* "Tests/FuzzRegressions/$target/"
+  fi
+  printf '%-18s %12s %10s %10s %8s\n' "$target" "$runs" "$coverage" "$features" "$crashes"
+done
