@@ -62,8 +62,8 @@ stress: deps
 
 # The batch runner, the feed and the REPL driver under Thread Sanitizer.
 tsan: deps
-	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread --build-tests
-	$(SWIFT) test --scratch-path .build-tsan --sanitize=thread --skip-build \
+	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --build-tests
+	FILTEROCR_STORM_COMMANDS=300 FILTEROCR_FEED_WRITES=300 $(SWIFT) test --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --skip-build \
 	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests"
 
 clean:

@@ -22,6 +22,9 @@ let package = Package(
         // Line editing for the REPL. libedit's state is C globals, which Swift 6's checks
         // cannot see are used from one thread, so this small target keeps Swift 5 mode.
         .target(name: "LineEditing", dependencies: ["CEditLine"], swiftSettings: [.swiftLanguageMode(.v5)]),
+        // The sanitizer runtimes' entry points (libFuzzer's driver, Thread Sanitizer's
+        // annotations), declared for the fuzz and TSan builds.
+        .target(name: "CSanitizers"),
         // Vector square root and clamping for the filters' inner loops (one C header).
         .target(name: "CVectorMath"),
         // Pixel buffers and filters: pure Swift, no I/O.
@@ -44,7 +47,7 @@ let package = Package(
         .target(
             name: "FilterOCRKit",
             dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem"]
+                           "FileSystem", "CSanitizers"]
         ),
         // The command-line front end: argument parsing, terminal input and printing.
         .executableTarget(
@@ -60,10 +63,9 @@ let package = Package(
         // Hammers a feed file for the crash-safety tests.
         .executableTarget(name: "feedstress", dependencies: ["CompanionFeed", "WordFrequency"]),
         // libFuzzer targets (`make fuzz`); built normally, each replays the files it is given.
-        .target(name: "CFuzzing"),
-        .executableTarget(name: "FuzzImageDecoder", dependencies: ["ImageCodec", "CFuzzing"]),
-        .executableTarget(name: "FuzzCommands", dependencies: ["Session", "Imaging", "CFuzzing"]),
-        .executableTarget(name: "FuzzFeedReader", dependencies: ["CompanionFeed", "CFuzzing"]),
+        .executableTarget(name: "FuzzImageDecoder", dependencies: ["ImageCodec", "CSanitizers"]),
+        .executableTarget(name: "FuzzCommands", dependencies: ["Session", "Imaging", "CSanitizers"]),
+        .executableTarget(name: "FuzzFeedReader", dependencies: ["CompanionFeed", "CSanitizers"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging"],

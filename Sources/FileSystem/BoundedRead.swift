@@ -12,7 +12,7 @@ public enum BoundedRead {
     public static func prefix(of path: String, count: Int) throws(FileError) -> [UInt8] {
         let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
-        return try readAll(descriptor, limit: count, name: path, stopAtLimit: true)
+        return try readAll(descriptor, limit: count, name: path, stopAtLimit: true, expected: count)
     }
 
     /// All bytes of the regular file at `path`; more than `limit` is refused.
@@ -20,10 +20,9 @@ public enum BoundedRead {
         let descriptor = try openRegularFile(path)
         defer { close(descriptor) }
         var info = stat()
-        if fstat(descriptor, &info) == 0, Int(info.st_size) > limit {
-            throw .tooLarge(path: path, bytes: Int(info.st_size), limit: limit)
-        }
-        return try readAll(descriptor, limit: limit, name: path, stopAtLimit: false)
+        let size = fstat(descriptor, &info) == 0 ? Int(info.st_size) : nil
+        if let size, size > limit { throw .tooLarge(path: path, bytes: size, limit: limit) }
+        return try readAll(descriptor, limit: limit, name: path, stopAtLimit: false, expected: size)
     }
 
     /// All bytes from `descriptor` (standard input), in bounded chunks; more than `limit`
@@ -54,17 +53,20 @@ public enum BoundedRead {
         return descriptor
     }
 
-    private static func readAll(_ descriptor: Int32, limit: Int, name: String, stopAtLimit: Bool) throws(FileError) -> [UInt8] {
+    /// Reads until the end, or `limit` bytes when `stopAtLimit`; otherwise more than
+    /// `limit` is refused. `expected` (a file's size) sizes the buffers, so that a small
+    /// file costs a small read.
+    private static func readAll(_ descriptor: Int32, limit: Int, name: String, stopAtLimit: Bool,
+                                expected: Int? = nil) throws(FileError) -> [UInt8] {
+        let hint = min(limit, expected ?? (64 << 10)) + 1
         var bytes: [UInt8] = []
-        let chunk = 1 << 20
+        bytes.reserveCapacity(hint)
+        var chunk = [UInt8](repeating: 0, count: min(1 << 20, max(4096, hint)))
         while true {
-            let wanted = stopAtLimit ? min(chunk, limit - bytes.count) : chunk
+            let wanted = stopAtLimit ? min(chunk.count, limit - bytes.count) : chunk.count
             if wanted <= 0 { return bytes }
-            let start = bytes.count
-            bytes.append(contentsOf: repeatElement(0, count: wanted))
-            let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.unsafelyUnwrapped + start, wanted) }
+            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, wanted) }
             if got < 0 {
-                bytes.removeSubrange(start...)
                 if errno == EINTR { continue }
                 if errno == EAGAIN {
                     // A descriptor left non-blocking by another program: wait for data.
@@ -74,8 +76,8 @@ public enum BoundedRead {
                 }
                 throw .unreadable(path: name, reason: errno == EISDIR ? "is a directory" : systemReason())
             }
-            bytes.removeSubrange((start + got)...)
             if got == 0 { return bytes }
+            bytes.append(contentsOf: chunk[..<got])
             if !stopAtLimit, bytes.count > limit { throw .tooLarge(path: name, bytes: nil, limit: limit) }
         }
     }

@@ -1,7 +1,6 @@
 import FileSystem
 import Foundation
 import Imaging
-import Synchronization
 
 /// Runs one filter state over many images, for `ocr` and `batch`: a producer reads the
 /// inputs, `jobs` workers each with their own recognizer process them, and the caller's
@@ -188,7 +187,7 @@ public final class ImageRunner: Sendable {
     private func startWorkers(jobs: Int, taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
                               isCancelled: @escaping @Sendable () -> Bool) throws {
         let started = DispatchSemaphore(value: 0)
-        let startFailure = Mutex<String?>(nil)
+        let startFailure = Locked<String?>(nil)
         for _ in 0..<jobs {
             let worker = Thread { [self] in
                 var pipeline: Pipeline

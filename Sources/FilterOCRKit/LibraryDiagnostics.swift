@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Keeps the C libraries' own diagnostics off the user's terminal.
 ///
@@ -13,7 +12,7 @@ public enum LibraryDiagnostics {
     public static let standardError = FileHandle(fileDescriptor: dup(STDERR_FILENO), closeOnDealloc: false)
 
     private static let nullDevice = open("/dev/null", O_WRONLY)
-    private static let activeRegions = Mutex(0)
+    private static let activeRegions = Locked(0)
 
     /// Runs `body` with descriptor 2 silenced.
     public static func silenced<Result>(_ body: () throws -> Result) rethrows -> Result {

@@ -1,10 +1,9 @@
 import Dispatch
-import Synchronization
 
 /// A first-in first-out queue between threads: `pop` waits for an item, and returns nil
 /// once the queue is closed and drained.
 final class WorkQueue<Item: Sendable>: Sendable {
-    private let items = Mutex<[Item]>([])
+    private let items = Locked<[Item]>([])
     private let available = DispatchSemaphore(value: 0)
 
     func push(_ item: Item) {

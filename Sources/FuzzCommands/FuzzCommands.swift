@@ -23,7 +23,7 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-import CFuzzing
+import CSanitizers
 
 /// The package manager names an executable's entry `FuzzCommands_main`; under the fuzzer it
 /// hands control to libFuzzer's driver.

@@ -16,7 +16,7 @@ public func fuzzFeedReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-import CFuzzing
+import CSanitizers
 
 /// The package manager names an executable's entry `FuzzFeedReader_main`; under the fuzzer it
 /// hands control to libFuzzer's driver.

@@ -18,7 +18,7 @@ public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 }
 
 #if FUZZING
-import CFuzzing
+import CSanitizers
 
 /// The package manager names an executable's entry `FuzzImageDecoder_main`; under the fuzzer it
 /// hands control to libFuzzer's driver.

@@ -1,2 +1,0 @@
-// Declarations only: libFuzzer (linked with -sanitize=fuzzer) defines the driver.
-#include "CFuzzing.h"

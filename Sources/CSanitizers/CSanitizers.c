@@ -1,0 +1,2 @@
+// Declarations only: the sanitizer runtimes define these functions.
+#include "CSanitizers.h"
