@@ -23,7 +23,7 @@ struct ReplStormTests {
         let words = SessionCommand.vocabulary.filter { $0.name != "quit" }.flatMap { [$0.name] + $0.aliases }
             + ["", "#", "\"", "'", "~", "\u{1B}[2J", "slider", "%", "nan"]
         let arguments = ["", "0", "1.5", "300%", "-1", "3.01", "inf", "1e308", first, "\"\(second)\"", "~/w12.png",
-                         "/dev/null", "x.png", "\(folder)/saved.png", "'unclosed", "a b c", "\u{0}"]
+                         "/dev/null", "\(folder)/x.png", "\(folder)/saved.png", "'unclosed", "a b c", "\u{0}"]
         _ = driver.start(with: first)
         var refusals = driver.refusals
         for _ in 0..<Self.commandCount {
