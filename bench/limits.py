@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """What refusing an image costs: for every format, a file whose header claims 40000x25000
 pixels (1 gigapixel) is given to `filterocr ocr --max-pixels 1000000`; also a small PNG
-padded to 8 GB (a sparse file) and 64 MB of /dev/zero on standard input with a byte limit.
+padded to 8 GB (a sparse file) and /dev/zero on standard input.
 Prints the wall time and peak memory of each refusal, beside `filterocr --version` as the
 reference cost of starting the process, and the worst case. The target: under 100 MB and
 0.5 s for every one.
@@ -12,6 +12,7 @@ import os, struct, subprocess, sys, tempfile, zlib
 
 BIN = sys.argv[1] if len(sys.argv) > 1 else ".build/release/filterocr"
 W, H = 40000, 25000
+FIXTURES = "Tests/ImageCodecTests/Fixtures"
 
 
 def png():
@@ -22,8 +23,13 @@ def png():
 
 
 def jpeg():
-    sof = b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, H, W, 3) + b"\x01\x22\x00\x02\x11\x01\x03\x11\x01"
-    return b"\xff\xd8" + b"\xff\xe0\x00\x10JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00" + sof + b"\xff\xd9"
+    # A real JPEG (the test fixture) whose frame header claims the size.
+    data = bytearray(open(FIXTURES + "/rgb.jpg", "rb").read())
+    for index in range(2, len(data) - 9):
+        if data[index] == 0xFF and data[index + 1] in (0xC0, 0xC1, 0xC2):
+            data[index + 5:index + 9] = struct.pack(">HH", H, W)
+            return bytes(data)
+    raise SystemExit("no frame header in rgb.jpg")
 
 
 def bmp():
@@ -79,14 +85,17 @@ def main():
             seconds, mib, status, message = measure(["ocr", "--no-feed", "--max-pixels", "1000000", path])
             rows.append((f"{name.upper()} claiming {W}x{H}", seconds, mib, status, message[0]))
         padded = f"{folder}/padded.png"
-        open(padded, "wb").write(png())
+        open(padded, "wb").write(open(FIXTURES + "/rgb.png", "rb").read())
         os.truncate(padded, 8 << 30)
         seconds, mib, status, message = measure(["ocr", "--no-feed", padded])
         rows.append(("PNG padded to 8 GB", seconds, mib, status, message[0]))
         with open("/dev/zero", "rb") as zero:
-            seconds, mib, status, message = measure(["batch", "--no-feed", "--stdin-image", "--max-bytes", "64000000"],
+            seconds, mib, status, message = measure(["batch", "--no-feed", "--stdin-image"], stdin=zero)
+        rows.append(("/dev/zero on standard input", seconds, mib, status, message[0]))
+        with open("/dev/zero", "rb") as zero:
+            seconds, mib, status, message = measure(["batch", "--no-feed", "--stdin-image", "--max-bytes", "100000"],
                                                     stdin=zero)
-        rows.append(("/dev/zero on stdin, --max-bytes 64 MB", seconds, mib, status, message[0]))
+        rows.append(("/dev/zero on standard input, --max-bytes 100 KB", seconds, mib, status, message[0]))
     print(f"{'refusal':44} {'wall s':>7} {'peak MB':>8} {'exit':>5}  message")
     for name, seconds, mib, status, message in rows:
         print(f"{name:44} {seconds:7.2f} {mib:8.1f} {status:5}  {message[:90]}")

@@ -31,6 +31,11 @@ public enum BoundedRead {
         try readAll(descriptor, limit: limit, name: name, stopAtLimit: false)
     }
 
+    /// The next bytes from `descriptor`, at most `count`: fewer only at the end of the stream.
+    public static func streamPrefix(_ descriptor: Int32, count: Int, name: String) throws(FileError) -> [UInt8] {
+        try readAll(descriptor, limit: count, name: name, stopAtLimit: true, expected: count)
+    }
+
     private static func openRegularFile(_ path: String) throws(FileError) -> Int32 {
         // Special files are refused before opening: opening a FIFO would wait for a writer.
         switch FileKind(at: path) {

@@ -26,7 +26,9 @@ public enum ImageFile {
         return try mapped(path) { () throws(FileError) in try BoundedRead.file(path, limit: decoder.maxBytes) }
     }
 
-    /// All of standard input, read in bounded chunks up to the byte limit.
+    /// All of standard input, read in bounded chunks up to the byte limit; as with a file,
+    /// the header is checked from the first bytes before the rest is read, so that a stream
+    /// that is no image, or too large an image, is refused at once.
     public static func readStandardInput(name: String, decoder: ImageDecoder = ImageDecoder()) throws(ImageLoadError) -> [UInt8] {
         switch FileKind(descriptor: STDIN_FILENO) {
         case .directory, .missing:
@@ -34,9 +36,20 @@ public enum ImageFile {
         default:
             break
         }
-        return try mapped(name) { () throws(FileError) in
-            try BoundedRead.stream(STDIN_FILENO, limit: decoder.maxBytes, name: name)
+        let prefix = try mapped(name) { () throws(FileError) in
+            try BoundedRead.streamPrefix(STDIN_FILENO, count: min(headerLength, decoder.maxBytes), name: name)
         }
+        guard prefix.count >= headerLength else { return prefix }
+        _ = try decoder.checkHeader(prefix, source: name)
+        let rest = try mapped(name) { () throws(FileError) in
+            do throws(FileError) {
+                return try BoundedRead.stream(STDIN_FILENO, limit: decoder.maxBytes - prefix.count, name: name)
+            } catch .tooLarge {
+                // The limit is on the whole image, prefix included.
+                throw .tooLarge(path: name, bytes: nil, limit: decoder.maxBytes)
+            }
+        }
+        return prefix + rest
     }
 
     /// Writes encoded image bytes to `path`: a regular file or nothing is replaced, and only
