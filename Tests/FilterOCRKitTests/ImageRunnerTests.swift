@@ -91,6 +91,20 @@ struct ImageRunnerTests {
         #expect(summary.succeeded == recognised)
     }
 
+    @Test("No more engines start than there are images")
+    func enginesCappedByImages() throws {
+        let files = try TestImages.files(widths: [20])
+        let started = Atomic<Int>(0)
+        let recognizer = FakeRecognizer()
+        let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in
+            started.add(1, ordering: .relaxed)
+            return recognizer
+        }, state: FilterState(), jobs: 256)
+        let summary = try runner.run(files, total: files.count) { _, _ in }
+        #expect(summary.succeeded == 1)
+        #expect(started.load(ordering: .relaxed) == 1)
+    }
+
     @Test("A recognizer that cannot start fails the run once, before any input")
     func startFailure() throws {
         struct NoLanguage: LocalizedError { var errorDescription: String? { "no xyz.traineddata" } }
