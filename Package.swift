@@ -36,6 +36,8 @@ let package = Package(
         .target(name: "FileSystem"),
         // Word counting for the top words and the companion feed; pure Swift.
         .target(name: "WordFrequency"),
+        // Comparing recognised text with the truth and with other recognitions; pure Swift.
+        .target(name: "TextComparison", dependencies: ["WordFrequency"]),
         // The companion feed: its schema, atomic writer, reader and watch-face layout.
         .target(name: "CompanionFeed", dependencies: ["WordFrequency", "FileSystem"]),
         // The REPL session as pure logic: state machine, command parsing, render cache.
@@ -47,7 +49,7 @@ let package = Package(
         .target(
             name: "FilterOCRKit",
             dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem", "CSanitizers"]
+                           "FileSystem", "TextComparison", "CSanitizers"]
         ),
         // The command-line front end: argument parsing, terminal input and printing.
         .executableTarget(
@@ -73,6 +75,7 @@ let package = Package(
         .testTarget(name: "RecognitionTests",
                     dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
+        .testTarget(name: "TextComparisonTests", dependencies: ["TextComparison"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging"]),
         .testTarget(name: "FilterOCRKitTests",

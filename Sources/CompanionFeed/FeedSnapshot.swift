@@ -30,10 +30,13 @@ public struct FeedSnapshot: Codable, Equatable, Sendable {
     public var meanConfidence: Int
     /// Which command wrote the feed: `ocr`, `repl` or `batch`.
     public var source: String
+    /// Against the truth, when it is known; absent otherwise (the feed has no nulls).
+    public var characterErrorRate: Double?
+    public var wordRecall: Double?
 
     public init(updatedAt: Date = Date(), image: String, segment: String, operations: [String],
                 topWords: [WordCount], sessionTopWords: [WordCount], wordCount: Int, meanConfidence: Int,
-                source: String) {
+                source: String, characterErrorRate: Double? = nil, wordRecall: Double? = nil) {
         self.updatedAt = Self.timestamp(updatedAt)
         self.image = image
         self.segment = segment
@@ -43,6 +46,8 @@ public struct FeedSnapshot: Codable, Equatable, Sendable {
         self.wordCount = wordCount
         self.meanConfidence = meanConfidence
         self.source = source
+        self.characterErrorRate = characterErrorRate
+        self.wordRecall = wordRecall
     }
 
     /// The moment of the update, parsed back from `updatedAt`.

@@ -32,7 +32,8 @@ public final class FeedPublisher: Sendable {
         pending.push(FeedSnapshot(
             image: report.image, segment: report.segment.rawValue, operations: report.operationNames,
             topWords: report.topWords, sessionTopWords: sessionTopWords, wordCount: report.wordCount,
-            meanConfidence: report.recognized.meanConfidence, source: source))
+            meanConfidence: report.recognized.meanConfidence, source: source,
+            characterErrorRate: report.accuracy?.characterErrorRate, wordRecall: report.accuracy?.wordRecall))
     }
 
     /// Writes what is queued and stops; call once, before the process ends.

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Recognition
+import TextComparison
 import WordFrequency
 
 /// The REPL's outputs as text for a person: short reports, tables and lists. Pure
@@ -24,6 +25,7 @@ public enum HumanText {
             "  \(Plural.count(report.wordCount, "word")) · confidence \(report.recognized.meanConfidence) · "
                 + "top: \(list(report.topWords))",
         ]
+        if let accuracy = report.accuracy { lines.append("  " + Self.accuracy(accuracy)) }
         lines += rows.prefix(previewLines).map { "  │ \($0)" }
         if rows.count > previewLines {
             lines.append("  │ … \(Plural.count(rows.count - previewLines, "more line")) (text shows all)")
@@ -42,6 +44,13 @@ public enum HumanText {
         }
         return ([head] + report.operations.dropFirst().map { "+" + FilterOperation.percent($0.intensity) })
             .joined(separator: " → ")
+    }
+
+    /// `accuracy: CER 2.2% · WER 6.1% · word recall 96.4%`.
+    public static func accuracy(_ accuracy: Accuracy) -> String {
+        func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+        return "accuracy: CER \(percent(accuracy.characterErrorRate)) · WER \(percent(accuracy.wordErrorRate)) · "
+            + "word recall \(percent(accuracy.wordRecall))"
     }
 
     public static func list(_ words: [WordCount]) -> String {

@@ -8,9 +8,11 @@ public struct ImageLoader: Sendable {
     public static let standardInputName = "-"
 
     public let decoder: ImageDecoder
+    public let truth: TruthSource
 
-    public init(decoder: ImageDecoder) {
+    public init(decoder: ImageDecoder, truth: TruthSource = .none) {
         self.decoder = decoder
+        self.truth = truth
     }
 
     /// Reads and decodes the image at `path` (`-` is standard input); errors name the file.
@@ -23,6 +25,7 @@ public struct ImageLoader: Sendable {
             : try ImageFile.readBytes(path, decoder: decoder)
         var loaded = try load(bytes: bytes, name: path)
         if identified { loaded.contentKey = LoadedImage.contentKey(loaded.image) }
+        loaded.truth = try truth.text(for: path)
         loaded.decodeTime = stopwatch.lap()
         return loaded
     }

@@ -60,15 +60,17 @@ public final class ImageRunner: Sendable {
     private let state: FilterState
     private let jobs: Int
     private let saveDirectory: String?
+    private let truth: TruthSource
 
     public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
-                state: FilterState, jobs: Int, saveDirectory: String? = nil) {
+                state: FilterState, jobs: Int, saveDirectory: String? = nil, truth: TruthSource = .none) {
         precondition(jobs >= 1, "a run needs at least one worker")
         self.settings = settings
         self.factory = factory
         self.state = state
         self.jobs = jobs
         self.saveDirectory = saveDirectory
+        self.truth = truth
     }
 
     /// Processes every input (`-` is an image on standard input) and hands each result to
@@ -103,7 +105,7 @@ public final class ImageRunner: Sendable {
                          deliver: (Result) -> Void) throws {
         var pipeline: Pipeline
         do {
-            pipeline = try Pipeline.make(settings, factory: factory)
+            pipeline = try Pipeline.make(settings, factory: factory, truth: truth)
         } catch {
             throw RunnerError(message: oneLineMessage(for: error))
         }
@@ -192,7 +194,7 @@ public final class ImageRunner: Sendable {
             let worker = Thread { [self] in
                 var pipeline: Pipeline
                 do {
-                    pipeline = try Pipeline.make(settings, factory: factory)
+                    pipeline = try Pipeline.make(settings, factory: factory, truth: truth)
                 } catch {
                     startFailure.withLock { $0 = $0 ?? oneLineMessage(for: error) }
                     started.signal()

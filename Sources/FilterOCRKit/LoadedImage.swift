@@ -11,6 +11,8 @@ public struct LoadedImage: Sendable {
     public var contentKey: Int?
     /// Milliseconds spent reading and decoding it.
     public var decodeTime: Double
+    /// The text the image really contains, when it is known.
+    public var truth: String?
 
     public var image: RGBImage { decoded.image }
 

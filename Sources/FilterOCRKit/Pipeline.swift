@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Recognition
 import Session
+import TextComparison
 import WordFrequency
 
 /// The one path every front end takes from an image to a `RecognitionReport`: render the
@@ -15,18 +16,21 @@ public struct Pipeline {
     public var renderer: Renderer
     private let recognizer: any Recognizer
 
-    /// - Parameter cacheBudget: bytes of renderings kept for revisits; nil for none.
-    public init(settings: RecognitionSettings, recognizer: any Recognizer, cacheBudget: Int? = nil) {
+    /// - Parameters:
+    ///   - cacheBudget: bytes of renderings kept for revisits; nil for none.
+    ///   - truth: where the text each image really contains comes from, for accuracy.
+    public init(settings: RecognitionSettings, recognizer: any Recognizer, cacheBudget: Int? = nil,
+                truth: TruthSource = .none) {
         self.settings = settings
         self.recognizer = recognizer
-        loader = ImageLoader(decoder: settings.decoder)
+        loader = ImageLoader(decoder: settings.decoder, truth: truth)
         renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
     }
 
     /// A pipeline with a new recognizer from `factory`.
     public static func make(_ settings: RecognitionSettings, factory: RecognizerFactory = RecognitionSettings.tesseract,
-                            cacheBudget: Int? = nil) throws -> Pipeline {
-        Pipeline(settings: settings, recognizer: try factory(settings), cacheBudget: cacheBudget)
+                            cacheBudget: Int? = nil, truth: TruthSource = .none) throws -> Pipeline {
+        Pipeline(settings: settings, recognizer: try factory(settings), cacheBudget: cacheBudget, truth: truth)
     }
 
     /// Reads an image; with a cache, identified by its pixels.
@@ -75,7 +79,8 @@ public struct Pipeline {
             image: PathEncoding.displayed(original.name), segment: state.segment, operations: state.operations, recognized: recognized,
             topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
             cached: cached, timings: timings, settings: settings,
-            size: .init(width: original.image.width, height: original.image.height))
+            size: .init(width: original.image.width, height: original.image.height),
+            accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Recognition
+import TextComparison
 import WordFrequency
 
 /// One recognition as filterocr reports it (`ocr --json`, `repl --json`, `batch`, the web).
@@ -39,9 +40,12 @@ public struct RecognitionReport: Sendable, Encodable {
     public var timings: Timings
     public var settings: RecognitionSettings
     public var size: Size
+    /// Against the truth, when it is known.
+    public var accuracy: Accuracy?
 
     public init(image: String, segment: Segment, operations: [FilterOperation], recognized: RecognizedText,
-                topWords: [WordCount], cached: Bool, timings: Timings, settings: RecognitionSettings, size: Size) {
+                topWords: [WordCount], cached: Bool, timings: Timings, settings: RecognitionSettings, size: Size,
+                accuracy: Accuracy? = nil) {
         self.image = image
         self.segment = segment
         self.operations = operations
@@ -51,6 +55,7 @@ public struct RecognitionReport: Sendable, Encodable {
         self.timings = timings
         self.settings = settings
         self.size = size
+        self.accuracy = accuracy
     }
 
     /// Words in the text, as the top words count them: runs of letters and digits. Tesseract's
@@ -62,6 +67,7 @@ public struct RecognitionReport: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case image, segment, operations, text, meanConfidence, words, wordCount, topWords, cached, timings, settings, size
+        case accuracy
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -78,6 +84,7 @@ public struct RecognitionReport: Sendable, Encodable {
         try container.encode(timings, forKey: .timings)
         try container.encode(settings, forKey: .settings)
         try container.encode(size, forKey: .size)
+        try container.encodeIfPresent(accuracy, forKey: .accuracy)
     }
 }
 

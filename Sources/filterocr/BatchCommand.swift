@@ -20,6 +20,7 @@ struct BatchCommand: ParsableCommand {
 
     @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var feedOptions: FeedOptions
+    @OptionGroup var truthOptions: TruthOptions
     @OptionGroup var jobs: JobsOption
 
     @Argument(help: "Images, folders, globs, or '-' for paths on standard input.")
@@ -59,7 +60,7 @@ struct BatchCommand: ParsableCommand {
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         let runner = ImageRunner(settings: settings, state: ops, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
-                                 saveDirectory: saveDir)
+                                 saveDirectory: saveDir, truth: truthOptions.source)
         let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true)
         if stdinImage {

@@ -18,6 +18,7 @@ struct OCRCommand: ParsableCommand {
 
     @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var feedOptions: FeedOptions
+    @OptionGroup var truthOptions: TruthOptions
     @OptionGroup var jobs: JobsOption
 
     @Flag(name: .long, help: "Print one JSON object per image (JSON Lines); the same as --format jsonl.")
@@ -38,7 +39,8 @@ struct OCRCommand: ParsableCommand {
 
     func run() throws {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let runner = ImageRunner(settings: settings, state: FilterState(), jobs: min(jobs.jobs ?? 1, images.count))
+        let runner = ImageRunner(settings: settings, state: FilterState(), jobs: min(jobs.jobs ?? 1, images.count),
+                                 truth: truthOptions.source)
         let run = ImageRun(runner: runner, format: json ? .jsonl : format, headers: images.count > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false)
         try run.run(images, total: images.count)

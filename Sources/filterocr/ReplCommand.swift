@@ -18,6 +18,7 @@ struct ReplCommand: ParsableCommand {
 
     @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var feedOptions: FeedOptions
+    @OptionGroup var truthOptions: TruthOptions
 
     @Option(name: .long, help: "The image set that next chooses from.")
     var images = "images"
@@ -52,7 +53,7 @@ struct ReplCommand: ParsableCommand {
             }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let pipeline = try Terminal.orExit { try Pipeline.make(settings, cacheBudget: cacheMegabytes << 20) }
+        let pipeline = try Terminal.orExit { try Pipeline.make(settings, cacheBudget: cacheMegabytes << 20, truth: truthOptions.source) }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
         let driver = ReplDriver(pipeline: pipeline, images: imageSet, seed: seed ?? UInt64.random(in: .min ... .max),

@@ -1,0 +1,26 @@
+import ArgumentParser
+import FileSystem
+import FilterOCRKit
+
+/// Where the truth comes from, for the accuracy of every recognition.
+struct TruthOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The text the images really contain, to score every recognition against.",
+                                            discussion: "By default NAME.txt beside each image NAME.ext, when there is one.",
+                                            valueName: "file"))
+    var truth: String?
+
+    @Flag(name: .long, help: "Do not score recognitions against any truth.")
+    var noTruth = false
+
+    func validate() throws {
+        if truth != nil && noTruth { throw ValidationError("give --truth FILE or --no-truth, not both") }
+        if let truth {
+            guard FileKind(at: truth) != .missing else { throw ValidationError("--truth \(truth): no such file") }
+        }
+    }
+
+    var source: TruthSource {
+        if noTruth { return .none }
+        return truth.map { .file($0) } ?? .sidecar
+    }
+}
