@@ -26,6 +26,7 @@ public enum HumanText {
                 + "top: \(list(report.topWords))",
         ]
         if let accuracy = report.accuracy { lines.append("  " + Self.accuracy(accuracy)) }
+        if let changes = report.changes, !changes.isEmpty { lines.append("  " + Self.changes(changes)) }
         lines += rows.prefix(previewLines).map { "  │ \($0)" }
         if rows.count > previewLines {
             lines.append("  │ … \(Plural.count(rows.count - previewLines, "more line")) (text shows all)")
@@ -51,6 +52,42 @@ public enum HumanText {
         func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
         return "accuracy: CER \(percent(accuracy.characterErrorRate)) · WER \(percent(accuracy.wordErrorRate)) · "
             + "word recall \(percent(accuracy.wordRecall))"
+    }
+
+    /// `changed: −3 words (total, cash, tea) · +2 (tota1, coffee)` against the original.
+    public static func changes(_ changes: WordChanges) -> String {
+        func listed(_ count: Int, _ words: [String]) -> String {
+            words.isEmpty ? "" : " (" + words.joined(separator: ", ") + (count > words.count ? ", …" : "") + ")"
+        }
+        return "changed: −\(Plural.count(changes.lost, "word"))\(listed(changes.lost, changes.lostWords)) · "
+            + "+\(changes.gained)\(listed(changes.gained, changes.gainedWords)) against the original"
+    }
+
+    /// A word-level diff: removed words as `[-word-]` and added as `{+word+}` (as `git diff
+    /// --word-diff` writes them), or in red and green with `colours`.
+    public static func diff(_ edits: [WordDiff.Edit], changes: WordChanges, against: String, colours: Bool,
+                            width: Int) -> String {
+        // Unchanged stretches are cut to a few words of context on each side of a change.
+        let context = 5
+        let changed = edits.indices.filter { if case .same = edits[$0] { false } else { true } }
+        let kept = Set(changed.flatMap { max(0, $0 - context)...min(edits.count - 1, $0 + context) })
+        var words: [String] = []
+        for (index, edit) in edits.enumerated() {
+            guard kept.contains(index) || changed.isEmpty else {
+                if words.last != "…" { words.append("…") }
+                continue
+            }
+            switch edit {
+            case .same(let word): words.append(word)
+            case .removed(let word): words.append(colours ? "\u{1B}[31;9m\(word)\u{1B}[0m" : "[-\(word)-]")
+            case .added(let word): words.append(colours ? "\u{1B}[32;1m\(word)\u{1B}[0m" : "{+\(word)+}")
+            }
+        }
+        let header = "against the \(against): −\(Plural.count(changes.lost, "word")), +\(Plural.count(changes.gained, "word"))"
+            + " (as the words are counted: case and punctuation aside)"
+        // Colour codes take no columns: wrap the plain form's lengths only when plain.
+        let body = colours ? words.joined(separator: " ") : TextWrap.lines(words.joined(separator: " "), width: width).joined(separator: "\n")
+        return header + "\n" + body
     }
 
     public static func list(_ words: [WordCount]) -> String {

@@ -42,6 +42,8 @@ public struct RecognitionReport: Sendable, Encodable {
     public var size: Size
     /// Against the truth, when it is known.
     public var accuracy: Accuracy?
+    /// What the filters changed against the original's recognition, when it is known (REPL).
+    public var changes: WordChanges?
 
     public init(image: String, segment: Segment, operations: [FilterOperation], recognized: RecognizedText,
                 topWords: [WordCount], cached: Bool, timings: Timings, settings: RecognitionSettings, size: Size,
@@ -67,7 +69,7 @@ public struct RecognitionReport: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case image, segment, operations, text, meanConfidence, words, wordCount, topWords, cached, timings, settings, size
-        case accuracy
+        case accuracy, changes
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -85,6 +87,7 @@ public struct RecognitionReport: Sendable, Encodable {
         try container.encode(settings, forKey: .settings)
         try container.encode(size, forKey: .size)
         try container.encodeIfPresent(accuracy, forKey: .accuracy)
+        try container.encodeIfPresent(changes, forKey: .changes)
     }
 }
 

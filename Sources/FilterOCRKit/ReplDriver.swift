@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Imaging
 import Session
+import TextComparison
 
 /// The REPL session: reads a line, moves the session machine, loads, renders and recognises
 /// through the pipeline, publishes to the feed, and returns what to say. It prints nothing;
@@ -18,6 +19,10 @@ public final class ReplDriver {
     /// Set when an image has just been loaded, so its first report includes the decode time.
     private var freshlyLoaded = false
     private var last: PipelineResult?
+    /// The text of the recognition before `last`, for `diff previous`.
+    private var previousText: String?
+    /// The text recognised in the current image's original, which changes are measured against.
+    private var originalText: String?
 
     /// Commands refused or failed so far.
     public private(set) var refusals = 0
@@ -68,9 +73,9 @@ public final class ReplDriver {
     /// Performs the action `event` returns. If the outcome is a refusal (a load or a
     /// recognition that failed), the session is put back as it was, filters and image included.
     private func perform(_ command: String, changingNothingOnRefusal event: () -> SessionMachine.Action) -> [ReplOutput] {
-        let before = (machine, original, freshlyLoaded)
+        let before = (machine, original, freshlyLoaded, originalText, previousText)
         let outputs = perform(event(), command: command)
-        if outputs.contains(where: \.isRefusal) { (machine, original, freshlyLoaded) = before }
+        if outputs.contains(where: \.isRefusal) { (machine, original, freshlyLoaded, originalText, previousText) = before }
         return outputs
     }
 
@@ -80,6 +85,7 @@ public final class ReplDriver {
             do {
                 original = try pipeline.load(path)
                 freshlyLoaded = true
+                (originalText, previousText) = (nil, nil)
                 return perform(machine.imageLoaded(path), command: command)
             } catch {
                 return perform(machine.imageFailed(path, reason: oneLineMessage(for: error)), command: command)
@@ -102,8 +108,12 @@ public final class ReplDriver {
         guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
         let state = machine.filters
         do {
-            let result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded)
+            var result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded)
             freshlyLoaded = false
+            let text = result.report.recognized.text
+            if state.operations.isEmpty { originalText = text }
+            if let originalText { result.report.changes = WordChanges(from: originalText, to: text) }
+            previousText = last?.report.recognized.text
             last = result
             let key = original.contentKey.map {
                 Renderer.Cache.Key(original: $0, operations: state.operations, space: pipeline.settings.space)
@@ -122,7 +132,7 @@ public final class ReplDriver {
             return ReplOutput(command: command, content: .status(status))
         case .help:
             return ReplOutput(command: command, content: .help(SessionCommand.vocabulary))
-        case .text, .words, .top, .show:
+        case .text, .words, .top, .show, .diff:
             break
         }
         guard let last else { return refusal("nothing recognised yet; try next or open PATH", command: command) }
@@ -131,9 +141,18 @@ public final class ReplDriver {
         case .text: .text(report.recognized.text)
         case .words: .words(boxes: report.recognized.words, wordCount: report.wordCount)
         case .top: .top(image: report.topWords, session: words.top())
+        case .diff(let previous): diff(report.recognized.text, previous: previous)
         default: .preview(.init(image: last.image, suggestedPath: suggestedPath(for: report)))
         }
         return ReplOutput(command: command, content: content)
+    }
+
+    /// The current recognition against the original's or the one before it; the original
+    /// against itself when nothing came before.
+    private func diff(_ text: String, previous: Bool) -> ReplOutput.Content {
+        let reference = (previous ? previousText : originalText) ?? text
+        return .diff(against: previous ? "previous" : "original", edits: WordDiff.between(reference, text),
+                     changes: WordChanges(from: reference, to: text))
     }
 
     private var status: SessionStatus {

@@ -2,6 +2,7 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import TextComparison
 import WordFrequency
 
 /// One thing the REPL says in answer to a command. The driver returns these; a human
@@ -20,6 +21,8 @@ public struct ReplOutput: Sendable {
         case words(boxes: [RecognizedWord], wordCount: Int)
         /// The top words of the last recognition and of the session.
         case top(image: [WordCount], session: [WordCount])
+        /// A word-level diff of the last recognition against the `original`'s or the `previous` one.
+        case diff(against: String, edits: [WordDiff.Edit], changes: WordChanges)
         /// The current image, to show.
         case preview(Preview)
         /// The current image was written to `path`.
@@ -88,6 +91,7 @@ extension ReplOutput: Encodable {
         case .text: "text"
         case .words: "words"
         case .top: "top"
+        case .diff: "diff"
         case .preview: "preview"
         case .saved: "saved"
         case .status: "status"
@@ -112,6 +116,10 @@ extension ReplOutput: Encodable {
         case let .top(image, session):
             try container.encode(image, forKey: Key("topWords"))
             try container.encode(session, forKey: Key("sessionTopWords"))
+        case let .diff(against, edits, changes):
+            try container.encode(against, forKey: Key("against"))
+            try container.encode(edits, forKey: Key("edits"))
+            try container.encode(changes, forKey: Key("changes"))
         case .preview(let preview):
             try container.encode(preview.image.width, forKey: Key("width"))
             try container.encode(preview.image.height, forKey: Key("height"))

@@ -15,6 +15,8 @@ public enum SessionCommand: Sendable, Equatable {
     case words
     /// The top words, of the last recognition and of the session.
     case top
+    /// A word-level diff of the last recognition against the original's, or the one before.
+    case diff(previous: Bool)
     /// A colour preview of the current image in the terminal.
     case show
     /// Write the current image as PNG.
@@ -33,6 +35,8 @@ public enum SessionCommand: Sendable, Equatable {
         CommandSpec("text", summary: "all of the recognised text"),
         CommandSpec("words", summary: "each word box Tesseract found, with its confidence"),
         CommandSpec("top", summary: "the top three words of this image and of the session"),
+        CommandSpec("diff", argument: .optional("previous"),
+                    summary: "the words the filters changed against the original (or the recognition before)"),
         CommandSpec("show", summary: "a colour preview of the current image"),
         CommandSpec("save", argument: .value(placeholder: "PATH.png", example: "save filtered.png"),
                     summary: "write the current image as PNG"),
@@ -57,6 +61,15 @@ public enum SessionCommand: Sendable, Equatable {
             }
         }
         let arguments = words.dropFirst()
+        if spec.name == "diff" {
+            switch arguments.first?.lowercased() {
+            case nil, "original": break
+            case "previous": break
+            case let other?: throw .unexpectedArgument(command: "diff", argument: other)
+            }
+            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "diff", argument: extra) }
+            return .diff(previous: arguments.first?.lowercased() == "previous")
+        }
         if case .value(_, let example) = spec.argument {
             guard var path = arguments.first else { throw .missingPath(command: spec.name, example: example) }
             if arguments.count > 1 {
@@ -101,6 +114,7 @@ public enum SessionCommand: Sendable, Equatable {
         case .text: "text"
         case .words: "words"
         case .top: "top"
+        case .diff: "diff"
         case .show: "show"
         case .save: "save"
         case .status: "status"

@@ -24,6 +24,8 @@ public struct SessionMachine: Sendable {
 
     public enum Query: Sendable, Equatable {
         case text, words, top, show, status, help
+        /// Against the original's recognition, or the one before the last.
+        case diff(previous: Bool)
     }
 
     /// What the current image is and how it was made.
@@ -94,6 +96,7 @@ public struct SessionMachine: Sendable {
         case .text: return answer(.text)
         case .words: return answer(.words)
         case .top: return answer(.top)
+        case .diff(let previous): return answer(.diff(previous: previous))
         case .show: return answer(.show)
         case .status: return .answer(.status)
         case .help: return .answer(.help)

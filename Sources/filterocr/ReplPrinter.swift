@@ -29,6 +29,9 @@ struct HumanReplPrinter: ReplPrinter {
                 Terminal.print(HumanText.words(boxes, wordCount: wordCount))
             case let .top(image, session):
                 Terminal.print(HumanText.top(image: image, session: session))
+            case let .diff(against, edits, changes):
+                Terminal.print(HumanText.diff(edits, changes: changes, against: against,
+                                              colours: isatty(STDOUT_FILENO) != 0, width: Terminal.size().width))
             case .preview(let preview):
                 Terminal.print(ImagePreview.render(preview.image, fitting: Terminal.size()), terminator: "")
             case .saved(let path):

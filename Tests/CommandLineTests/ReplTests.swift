@@ -211,6 +211,22 @@ struct ReplTests {
         #expect(!lines.contains { $0.contains(" 1 images") || $0.contains(" 1 words") || $0.contains(" 1 more lines") })
     }
 
+    @Test("Transitions carry what changed against the original; diff answers word by word")
+    func changes() throws {
+        let run = try session(["blur", "diff", "diff previous", "original"], arguments: ["--image", Paths.images + "/price_tag.bmp"])
+        #expect(run.status == 0, "\(run.errors)")
+        let original = try #require(run.recognitions.first), blurred = try #require(run.recognitions.at(1))
+        let originalWords = try #require(original["wordCount"] as? Int)
+        #expect((original["changes"] as? [String: Any])?["lost"] as? Int == 0)
+        let changes = try #require(blurred["changes"] as? [String: Any])
+        #expect(changes["lost"] as? Int == originalWords, "the blur lost every word")
+        #expect((changes["lostWords"] as? [String])?.first == "special")
+        let diffs = run.objects.filter { $0["kind"] as? String == "diff" }
+        #expect(diffs.map { $0["against"] as? String } == ["original", "previous"])
+        let edits = try #require(diffs.first?["edits"] as? [[String: String]])
+        #expect(edits.first == ["op": "removed", "text": "SPECIAL"])
+    }
+
     @Test("A missing or empty image folder is a one-line error")
     func missingFolder() throws {
         let empty = try Paths.temporaryDirectory()

@@ -144,6 +144,30 @@ struct ReplDriverTests {
         }
     }
 
+    @Test("Each transition says what changed against the original; diff shows it word by word")
+    func changesAndDiff() throws {
+        let run = try session()
+        let original = try report(run.driver.start(with: try #require(run.images.first)))
+        #expect(original.changes?.isEmpty == true, "the original changed nothing")
+        let blurred = try report(run.driver.handle("blur"))
+        // The fake reads "common wNNN size20": the blur changes the checksum word only.
+        let changes = try #require(blurred.changes)
+        #expect(changes.lost == 1 && changes.gained == 1)
+        #expect(changes.lostWords.first?.hasPrefix("w") == true)
+        // Binarizing the black square on white gives the original's pixels: against the blur
+        // before it, the checksum word changes back.
+        for (setup, line, against) in [(nil, "diff", "original"), ("binarize", "diff previous", "previous")] {
+            if let setup { _ = run.driver.handle(setup) }
+            let output = try #require(run.driver.handle(line).first)
+            guard case let .diff(name, edits, _) = output.content else { Issue.record("\(line): \(output.kind)"); continue }
+            #expect(name == against)
+            #expect(edits.filter { if case .same = $0 { true } else { false } }.count == 2, "common and size20 are kept")
+            let object = try json(output)
+            #expect(object["kind"] as? String == "diff" && object["against"] as? String == against)
+            #expect((object["edits"] as? [[String: String]])?.count == 4)
+        }
+    }
+
     @Test("A recognition that fails is refused and leaves the filters as they were")
     func failedRecognition() throws {
         struct Failing: Recognizer {

@@ -186,6 +186,7 @@ struct SessionCommandTests {
         ("open my scans/page 1.png", .open("my scans/page 1.png")), ("save out.PNG", .save("out.PNG")),
         ("next", .next), ("text", .text), ("words", .words), ("top", .top), ("show", .show),
         ("status", .status), ("help", .help), ("quit", .quit), ("exit", .quit),
+        ("diff", .diff(previous: false)), ("diff previous", .diff(previous: true)), ("DIFF Original", .diff(previous: false)),
     ])
     func parses(line: String, command: SessionCommand) throws {
         #expect(try SessionCommand.parse(line) == command)
@@ -196,6 +197,7 @@ struct SessionCommandTests {
         ("slider abc", "'abc' is not a number"), ("slider -1", "outside 0 to 3"), ("slider 3.5", "outside 0 to 3"),
         ("slider nan", "'nan' is not a number"), ("slider inf", "'inf' is not a number"), ("open", "open needs a file"),
         ("save out.jpg", "save writes PNG"), ("next 2", "'next' takes no '2'"), ("blur 2", "'blur' takes no '2'"),
+        ("diff later", "'diff' takes no 'later'"),
     ])
     func errors(line: String, expected: String) throws {
         do {
@@ -249,6 +251,7 @@ struct CommandWordsTests {
             let argument: String = switch spec.argument {
             case .none: ""
             case .value(_, let example): String(example.split(separator: " ").last ?? "")
+            case .optional(let word): word
             }
             for word in [spec.name] + spec.aliases {
                 let command = try #require(try SessionCommand.parse("\(word) \(argument)"), "\(word)")

@@ -7,6 +7,8 @@ public struct CommandSpec: Sendable, Equatable {
         case none
         /// A value such as `V` in `slider V`, with an example for error messages.
         case value(placeholder: String, example: String)
+        /// A word that may follow, such as `previous` in `diff [previous]`.
+        case optional(String)
     }
 
     public let name: String
@@ -27,6 +29,7 @@ public struct CommandSpec: Sendable, Equatable {
         switch argument {
         case .none: name
         case .value(let placeholder, _): "\(name) \(placeholder)"
+        case .optional(let word): "\(name) [\(word)]"
         }
     }
 
