@@ -65,12 +65,13 @@ let package = Package(
         // Hammers a feed file for the crash-safety tests.
         .executableTarget(name: "feedstress", dependencies: ["CompanionFeed", "WordFrequency"]),
         // libFuzzer targets (`make fuzz`); built normally, each replays the files it is given.
-        .executableTarget(name: "FuzzImageDecoder", dependencies: ["ImageCodec", "CSanitizers"]),
-        .executableTarget(name: "FuzzCommands", dependencies: ["Session", "Imaging", "CSanitizers"]),
-        .executableTarget(name: "FuzzFeedReader", dependencies: ["CompanionFeed", "CSanitizers"]),
+        .target(name: "FuzzSupport", dependencies: ["CSanitizers"]),
+        .executableTarget(name: "FuzzImageDecoder", dependencies: ["ImageCodec", "FuzzSupport"]),
+        .executableTarget(name: "FuzzCommands", dependencies: ["Session", "Imaging", "FuzzSupport"]),
+        .executableTarget(name: "FuzzFeedReader", dependencies: ["CompanionFeed", "FuzzSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodec", "TestSupport"]),
-        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging"],
+        .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging", "TestSupport"],
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RecognitionTests",
                     dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),

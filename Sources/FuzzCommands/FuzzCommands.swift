@@ -3,6 +3,7 @@
 //
 // Built with `make fuzz`, libFuzzer drives it; built normally, it replays files.
 import Foundation
+import FuzzSupport
 import Imaging
 import Session
 
@@ -23,28 +24,16 @@ public func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-import CSanitizers
-
-/// The package manager names an executable's entry `FuzzCommands_main`; under the fuzzer it
-/// hands control to libFuzzer's driver.
+/// The package manager names an executable's entry `FuzzCommands_main`.
 @_cdecl("FuzzCommands_main")
 func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var (count, arguments) = (argc, argv)
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzCommands(data, size)
-    }
+    FuzzEntry.runFuzzer(argc, argv) { data, size in data.map { fuzzCommands($0, size) } ?? 0 }
 }
 #else
 @main
 struct Replay {
     static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            // An empty input still needs a valid pointer.
-            let storage = bytes.isEmpty ? [0] : bytes
-            storage.withUnsafeBufferPointer { _ = fuzzCommands($0.baseAddress.unsafelyUnwrapped, bytes.count) }
-        }
+        try FuzzEntry.replay { data, size in data.map { fuzzCommands($0, size) } ?? 0 }
     }
 }
 #endif

@@ -4,6 +4,7 @@
 // Built with `make fuzz`, libFuzzer drives it; built normally, it replays files.
 import CompanionFeed
 import Foundation
+import FuzzSupport
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzFeedReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -16,28 +17,16 @@ public func fuzzFeedReader(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 }
 
 #if FUZZING
-import CSanitizers
-
-/// The package manager names an executable's entry `FuzzFeedReader_main`; under the fuzzer it
-/// hands control to libFuzzer's driver.
+/// The package manager names an executable's entry `FuzzFeedReader_main`.
 @_cdecl("FuzzFeedReader_main")
 func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var (count, arguments) = (argc, argv)
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzFeedReader(data, size)
-    }
+    FuzzEntry.runFuzzer(argc, argv) { data, size in data.map { fuzzFeedReader($0, size) } ?? 0 }
 }
 #else
 @main
 struct Replay {
     static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            // An empty input still needs a valid pointer.
-            let storage = bytes.isEmpty ? [0] : bytes
-            storage.withUnsafeBufferPointer { _ = fuzzFeedReader($0.baseAddress.unsafelyUnwrapped, bytes.count) }
-        }
+        try FuzzEntry.replay { data, size in data.map { fuzzFeedReader($0, size) } ?? 0 }
     }
 }
 #endif

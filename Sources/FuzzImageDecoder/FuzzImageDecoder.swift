@@ -4,6 +4,7 @@
 // `LLVMFuzzerTestOneInput`. Built normally, it replays the files given as arguments, as
 // the regression tests do with the inputs that once crashed.
 import Foundation
+import FuzzSupport
 import ImageCodec
 
 @_cdecl("LLVMFuzzerTestOneInput")
@@ -18,28 +19,16 @@ public func fuzzImageDecoder(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt 
 }
 
 #if FUZZING
-import CSanitizers
-
-/// The package manager names an executable's entry `FuzzImageDecoder_main`; under the fuzzer it
-/// hands control to libFuzzer's driver.
+/// The package manager names an executable's entry `FuzzImageDecoder_main`.
 @_cdecl("FuzzImageDecoder_main")
 func fuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> CInt {
-    var (count, arguments) = (argc, argv)
-    return LLVMFuzzerRunDriver(&count, &arguments) { data, size in
-        guard let data else { return 0 }
-        return fuzzImageDecoder(data, size)
-    }
+    FuzzEntry.runFuzzer(argc, argv) { data, size in data.map { fuzzImageDecoder($0, size) } ?? 0 }
 }
 #else
 @main
 struct Replay {
     static func main() throws {
-        for path in CommandLine.arguments.dropFirst() {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-            // An empty input still needs a valid pointer.
-            let storage = bytes.isEmpty ? [0] : bytes
-            storage.withUnsafeBufferPointer { _ = fuzzImageDecoder($0.baseAddress.unsafelyUnwrapped, bytes.count) }
-        }
+        try FuzzEntry.replay { data, size in data.map { fuzzImageDecoder($0, size) } ?? 0 }
     }
 }
 #endif

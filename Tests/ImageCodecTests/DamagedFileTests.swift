@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import Imaging
+import TestSupport
 import Testing
 
 @Suite("A truncated or damaged file is an error, not a dark or partial image")
@@ -176,7 +177,7 @@ struct HostileInputTests {
         for round in 0..<300 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                mutate(&bytes, using: &generator)
+                Mutation.mutate(&bytes, using: &generator)
             }
             _ = try? decoder.checkHeader(Array(bytes.prefix(64)), source: "fuzz")
             _ = try? decoder.checkHeader(bytes, source: "fuzz")
@@ -201,25 +202,6 @@ struct HostileInputTests {
             let bytes = signatures[round % signatures.count]
                 + (0..<count).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
             _ = try? decoder.checkHeader(bytes, source: "fuzz")
-        }
-    }
-
-    private func mutate(_ bytes: inout [UInt8], using generator: inout RepeatableGenerator) {
-        guard !bytes.isEmpty else {
-            bytes.append(UInt8.random(in: .min ... .max, using: &generator))
-            return
-        }
-        let index = Int.random(in: 0..<bytes.count, using: &generator)
-        switch Int.random(in: 0..<7, using: &generator) {
-        case 0: bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &generator)
-        case 1: bytes[index] = UInt8.random(in: .min ... .max, using: &generator)
-        case 2: bytes[index] = [0x00, 0xFF, 0x7F, 0x80][Int.random(in: 0..<4, using: &generator)]
-        case 3: bytes.insert(UInt8.random(in: .min ... .max, using: &generator), at: index)
-        case 4: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...16, using: &generator)))
-        case 5: bytes.removeSubrange(index...)
-        default:
-            let end = min(bytes.count, index + Int.random(in: 1...32, using: &generator))
-            bytes.insert(contentsOf: bytes[index..<end], at: index)
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import ImageCodec
 import Imaging
+import TestSupport
 import Testing
 
 private func fixtureBytes(_ name: String) throws -> [UInt8] {
@@ -57,20 +58,6 @@ private let hostileInputs: [[UInt8]] = {
     return inputs
 }()
 
-/// SplitMix64: the same "random" bytes on every run, so a failure can be replayed.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// What any input may give: nothing, or a length inside the bytes.
 private func isPlausible(_ length: Int?, for bytes: [UInt8]) -> Bool {
@@ -176,7 +163,7 @@ struct ImageExtentTests {
 
     @Test("Random bytes, with or without a signature in front, give nil or a length within them")
     func randomBytes() {
-        var generator = SeededGenerator(seed: 0xF1_17E2_0C12)
+        var generator = RepeatableGenerator(seed: 0xF1_17E2_0C12)
         let signatures: [[UInt8]] = [
             [], [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A], [0xFF, 0xD8], Array("GIF89a".utf8), Array("BM".utf8),
             Array("RIFF".utf8), Array("P4".utf8), Array("P5 ".utf8), Array("P6\n".utf8),
@@ -195,34 +182,15 @@ struct ImageExtentTests {
           arguments: fixturesWithEnd + fixturesWithoutEnd)
     func mutations(name: String) throws {
         let original = try fixtureBytes(name)
-        var generator = SeededGenerator(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
+        var generator = RepeatableGenerator(seed: UInt64(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) }))
         var implausible: [Int] = []
         for round in 0..<400 {
             var bytes = original
             for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                mutate(&bytes, using: &generator)
+                Mutation.mutate(&bytes, using: &generator)
             }
             if !isPlausible(ImageExtent.length(ofFirstImageIn: bytes), for: bytes) { implausible.append(round) }
         }
         #expect(implausible.isEmpty, "rounds \(implausible)")
-    }
-
-    private func mutate(_ bytes: inout [UInt8], using generator: inout SeededGenerator) {
-        guard !bytes.isEmpty else {
-            bytes.append(UInt8.random(in: .min ... .max, using: &generator))
-            return
-        }
-        let index = Int.random(in: 0..<bytes.count, using: &generator)
-        switch Int.random(in: 0..<7, using: &generator) {
-        case 0: bytes[index] ^= 1 << UInt8.random(in: 0..<8, using: &generator)
-        case 1: bytes[index] = UInt8.random(in: .min ... .max, using: &generator)
-        case 2: bytes[index] = [0x00, 0xFF, 0x7F, 0x80][Int.random(in: 0..<4, using: &generator)]
-        case 3: bytes.insert(UInt8.random(in: .min ... .max, using: &generator), at: index)
-        case 4: bytes.removeSubrange(index..<min(bytes.count, index + Int.random(in: 1...16, using: &generator)))
-        case 5: bytes.removeSubrange(index...)
-        default:
-            let end = min(bytes.count, index + Int.random(in: 1...32, using: &generator))
-            bytes.insert(contentsOf: bytes[index..<end], at: index)
-        }
     }
 }
