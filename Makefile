@@ -6,7 +6,7 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/filterocr
 
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
-BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config
+BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2
 BENCH_PACKAGES = hyperfine python3
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

@@ -36,6 +36,10 @@ public final class ImageRunner: Sendable {
         public var failed = 0
         /// The number of inputs, when known before they are read.
         public var total: Int?
+
+        public init(done: Int = 0, failed: Int = 0, total: Int? = nil) {
+            (self.done, self.failed, self.total) = (done, failed, total)
+        }
     }
 
     public struct Summary: Sendable, Equatable {

@@ -13,7 +13,8 @@ struct FilterOCR: ParsableCommand {
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
         version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
-        subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, CompanionCommand.self],
+        subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,
+                      CompanionCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

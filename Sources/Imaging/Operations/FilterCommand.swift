@@ -74,7 +74,7 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// `1.5` or `150%` as an intensity in 0...3.
-    static func sliderIntensity(_ text: Substring) throws(FilterCommandError) -> Double {
+    public static func sliderIntensity(_ text: Substring) throws(FilterCommandError) -> Double {
         let isPercent = text.hasSuffix("%")
         guard let number = Double(isPercent ? text.dropLast() : text), number.isFinite else {
             throw .notANumber(String(text))

@@ -1,0 +1,75 @@
+import Imaging
+
+/// The points of a sweep: one filter at several strengths, each on the original (as the
+/// slider does), or the additive chain of one step (as 25% and 75% do).
+public struct SweepPlan: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        /// Each point is the filter at that intensity on the original.
+        case strengths([Double])
+        /// Point k is the filter chosen, then k steps of this intensity (0...steps).
+        case compound(step: Double, steps: Int)
+    }
+
+    public let filter: FilterKind
+    public let kind: Kind
+
+    public init(filter: FilterKind, kind: Kind) {
+        self.filter = filter
+        self.kind = kind
+    }
+
+    /// `count` strengths evenly from `from` to `to`, ends included.
+    public static func evenly(from: Double, to: Double, steps count: Int) -> [Double] {
+        guard count > 1 else { return [from] }
+        return (0..<count).map { from + (to - from) * Double($0) / Double(count - 1) }
+    }
+
+    /// A range that shows the interesting part of the curve: for blur up to where text is
+    /// gone on a page (σ 6), for binarize the whole threshold range a page's ink can be in.
+    public static func defaultStrengths(for filter: FilterKind) -> [Double] {
+        switch filter {
+        case .blur: evenly(from: 0, to: 0.06, steps: 13)
+        case .binarize: evenly(from: 0.1, to: 1.9, steps: 13)
+        }
+    }
+
+    /// The filter state of each point, in order.
+    public var states: [FilterState] {
+        switch kind {
+        case .strengths(let values):
+            return values.map { value in
+                // Choosing the filter then setting the slider cannot be refused.
+                (try? FilterState().applying(.select(filter)).applying(.slider(value))) ?? FilterState()
+            }
+        case let .compound(step, steps):
+            var state = (try? FilterState().applying(.select(filter))) ?? FilterState()
+            var states = [state]
+            for _ in 0..<max(0, steps) {
+                state = (try? state.applying(.step(step))) ?? state
+                states.append(state)
+            }
+            return states
+        }
+    }
+}
+
+/// One point of a sweep: the strength, the filter's own parameter and what was read.
+public struct SweepRow: Sendable, Encodable {
+    /// The intensity (0.25 is 25%); for a compound sweep, the number of steps.
+    public var strength: Double
+    /// σ in pixels for blur, the threshold for binarize (of the last operation).
+    public var parameter: Double
+    public var parameterName: String
+    public var operations: [String]
+    public var wordCount: Int
+    public var meanConfidence: Int
+    public var accuracy: AccuracyFields?
+    public var text: String
+
+    /// `accuracy` flattened for tables.
+    public struct AccuracyFields: Sendable, Encodable {
+        public var characterErrorRate: Double
+        public var wordErrorRate: Double
+        public var wordRecall: Double
+    }
+}

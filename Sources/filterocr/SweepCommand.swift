@@ -1,0 +1,167 @@
+import ArgumentParser
+import FileSystem
+import FilterOCRKit
+import Foundation
+import Imaging
+
+/// `filterocr sweep IMAGE --filter blur`: recognition against a filter's strength.
+struct SweepCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sweep",
+        abstract: "Recognise an image at many strengths of a filter: a table, and a chart with --plot.",
+        discussion: """
+            Each point is the filter at that strength on the original, as the slider sets it \
+            (strengths as the slider takes them: 0.015 or 1.5%); with --compound, point k is \
+            the filter followed by k steps, as 25% and 75% compound. Without a range, one \
+            that shows the interesting part of the curve: blur up to σ 6, binarize over the \
+            whole threshold range. Rows come in strength order as they complete; Ctrl-C keeps \
+            those and marks the chart partial.
+            """
+    )
+
+    enum Format: String, ExpressibleByArgument, CaseIterable {
+        case table, csv, jsonl
+    }
+
+    @OptionGroup var recognition: RecognitionOptions
+    @OptionGroup var truthOptions: TruthOptions
+    @OptionGroup var jobs: JobsOption
+
+    @Argument(help: ArgumentHelp("The image to sweep.", valueName: "image"))
+    var image: String
+
+    @Option(name: .long, help: "The filter: blur or binarize.")
+    var filter: FilterKind
+
+    @Option(name: .long, help: ArgumentHelp("The first strength, e.g. 0 or 0.5%.", valueName: "strength"),
+            transform: SweepCommand.strength)
+    var from: Double?
+
+    @Option(name: .long, help: ArgumentHelp("The last strength, e.g. 0.06 or 6%.", valueName: "strength"),
+            transform: SweepCommand.strength)
+    var to: Double?
+
+    @Option(name: .long, parsing: .unconditional, help: "How many points from --from to --to, or how many --compound steps.")
+    var steps: Int?
+
+    @Option(name: .long, help: ArgumentHelp("The strengths themselves, e.g. 0,1%,2%,5%.", valueName: "list"),
+            transform: { try $0.split(separator: ",").map { try SweepCommand.strength(String($0)) } })
+    var values: [Double]?
+
+    @Option(name: .long, help: ArgumentHelp("Sweep the compounding chain of this step (25% or 75%).", valueName: "step"),
+            transform: SweepCommand.step)
+    var compound: Double?
+
+    @Option(name: .long, help: "table, csv or jsonl.")
+    var format: Format = .table
+
+    @Option(name: .long, help: ArgumentHelp("Also draw the curves as an SVG chart.", valueName: "file.svg"))
+    var plot: String?
+
+    func validate() throws {
+        if let steps, !(1...200).contains(steps) { throw ValidationError("--steps takes 1 to 200 points, e.g. --steps 12") }
+        if values != nil && (from != nil || to != nil || compound != nil) {
+            throw ValidationError("give --values, or --from/--to/--steps, or --compound STEP --steps N, not several")
+        }
+        if compound != nil && (from != nil || to != nil) {
+            throw ValidationError("--compound sweeps the chain of steps: give --steps N, not --from or --to")
+        }
+        if let plot, !plot.lowercased().hasSuffix(".svg") { throw ValidationError("--plot writes SVG: give a name ending in .svg") }
+    }
+
+    var plan: SweepPlan {
+        if let compound { return SweepPlan(filter: filter, kind: .compound(step: compound, steps: steps ?? 8)) }
+        if let values { return SweepPlan(filter: filter, kind: .strengths(values)) }
+        if from == nil && to == nil && steps == nil {
+            return SweepPlan(filter: filter, kind: .strengths(SweepPlan.defaultStrengths(for: filter)))
+        }
+        let defaults = SweepPlan.defaultStrengths(for: filter)
+        return SweepPlan(filter: filter, kind: .strengths(SweepPlan.evenly(
+            from: from ?? defaults.first ?? 0, to: to ?? defaults.last ?? 1, steps: steps ?? 12)))
+    }
+
+    func run() throws {
+        if let plot { try Terminal.orExit { () throws -> Void in try AtomicFile.checkTarget(plot) } }
+        let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                 truth: truthOptions.source)
+        Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
+        let progress = ProgressBar.standardErrorIfTerminal()
+        var rows: [SweepRow] = []
+        var table = SweepTable(format: format, filter: filter, compound: compound != nil)
+        let complete = try Terminal.orExit {
+            try runner.run(image: image, plan: plan, isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, done, total in
+                progress?.clear()
+                switch result {
+                case .success(let row):
+                    rows.append(row)
+                    for line in table.lines(for: row) { Terminal.print(line) }
+                case .failure(let error):
+                    Terminal.printError(error.message)
+                }
+                progress?.update(ImageRunner.Progress(done: done, failed: 0, total: total))
+            }
+        }
+        progress?.finish()
+        if let plot {
+            let chart = SweepChart.svg(rows, plan: plan, image: AtomicFile.name(of: image), partial: !complete)
+            try Terminal.orExit { () throws -> Void in try AtomicFile.write(Array(chart.utf8), to: plot) }
+        }
+        if !complete { throw ExitCode(Interrupt.happened ? Interrupt.exitStatus : 1) }
+    }
+
+    static func strength(_ text: String) throws -> Double {
+        do {
+            return try FilterCommand.sliderIntensity(Substring(text))
+        } catch {
+            throw ValidationError("'\(text)' is not a strength from 0 to 3 (0% to 300%), as slider takes")
+        }
+    }
+
+    static func step(_ text: String) throws -> Double {
+        switch text {
+        case "25%", "0.25": 0.25
+        case "75%", "0.75": 0.75
+        default: throw ValidationError("the steps that compound are 25% and 75%")
+        }
+    }
+}
+
+extension FilterKind: ExpressibleByArgument {}
+
+/// The rows of a sweep as a table, CSV or JSON Lines, one point at a time.
+struct SweepTable {
+    let format: SweepCommand.Format
+    let filter: FilterKind
+    let compound: Bool
+    private var wroteHeader = false
+
+    init(format: SweepCommand.Format, filter: FilterKind, compound: Bool) {
+        (self.format, self.filter, self.compound) = (format, filter, compound)
+    }
+
+    mutating func lines(for row: SweepRow) -> [String] {
+        let parameter = filter == .blur ? "sigma" : "threshold"
+        let columns = [compound ? "steps" : "strength", parameter, "words", "confidence", "cer", "wer", "recall"]
+        let values = [compound ? String(Int(row.strength)) : FilterOperation.percent(row.strength),
+                      SweepChart.number(row.parameter), String(row.wordCount), String(row.meanConfidence),
+                      row.accuracy.map { String(format: "%.4f", $0.characterErrorRate) } ?? "",
+                      row.accuracy.map { String(format: "%.4f", $0.wordErrorRate) } ?? "",
+                      row.accuracy.map { String(format: "%.4f", $0.wordRecall) } ?? ""]
+        var lines: [String] = []
+        switch format {
+        case .jsonl:
+            lines.append(JSONLines.line(row))
+        case .csv:
+            if !wroteHeader { lines.append(columns.joined(separator: ",")) }
+            lines.append(values.joined(separator: ","))
+        case .table:
+            func padded(_ cells: [String]) -> String {
+                cells.map { $0.count >= 11 ? $0 : String(repeating: " ", count: 11 - $0.count) + $0 }.joined(separator: " ")
+            }
+            if !wroteHeader { lines.append(padded(columns)) }
+            lines.append(padded(values))
+        }
+        wroteHeader = true
+        return lines
+    }
+}
