@@ -45,6 +45,7 @@ bench: build bench-deps
 	bench/repl.py $(BIN)
 	bench/batch.sh $(BIN)
 	bench/limits.py $(BIN)
+	bench/sweep.sh $(BIN)
 
 # libFuzzer on the parsers of untrusted input, FUZZ_SECONDS each (default 180).
 fuzz: deps
