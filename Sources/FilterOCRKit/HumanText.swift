@@ -90,6 +90,35 @@ public enum HumanText {
         return header + "\n" + body
     }
 
+    /// A sweep in a few lines: a bar chart per measure across the strengths, and the best.
+    public static func sweep(_ summary: SweepSummary) -> String {
+        let rows = summary.rows
+        guard let first = rows.first, let last = rows.last else { return "(no points)" }
+        let unit = summary.filter == .blur ? "σ" : "threshold "
+        func parameter(_ row: SweepRow) -> String { unit + SweepChart.number(row.parameter) }
+        func bars(_ values: [Double], maximum: Double) -> String {
+            let levels = Array("▁▂▃▄▅▆▇█")
+            return String(values.map { levels[min(levels.count - 1, max(0, Int(($0 / max(maximum, 1e-9)) * Double(levels.count - 1) + 0.5)))] })
+        }
+        var lines = ["\(summary.filter.rawValue) sweep of \(summary.image): \(Plural.count(rows.count, "point")), "
+                     + "\(parameter(first)) → \(parameter(last))"]
+        let words = rows.map { Double($0.wordCount) }
+        lines.append("  words       " + bars(words, maximum: words.max() ?? 1) + "  \(first.wordCount) → \(last.wordCount)")
+        lines.append("  confidence  " + bars(rows.map { Double($0.meanConfidence) }, maximum: 100)
+                     + "  \(first.meanConfidence) → \(last.meanConfidence)")
+        if rows.allSatisfy({ $0.accuracy != nil }) {
+            let rates = rows.map { min(1, $0.accuracy?.characterErrorRate ?? 0) }
+            lines.append("  CER         " + bars(rates, maximum: 1) + String(format: "  %.1f%% → %.1f%%",
+                                                                          (rates.first ?? 0) * 100, (rates.last ?? 0) * 100))
+        }
+        if let best = summary.best {
+            let detail = best.row.accuracy.map { String(format: " (CER %.1f%%)", $0.characterErrorRate * 100) }
+                ?? " (\(Plural.count(best.row.wordCount, "word")))"
+            lines.append("best: \(best.criterion) at \(parameter(best.row)), slider \(FilterOperation.percent(best.row.strength))\(detail)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
     public static func list(_ words: [WordCount]) -> String {
         words.isEmpty ? "(none)" : words.map { "\($0.word) (\($0.count))" }.joined(separator: ", ")
     }

@@ -132,6 +132,8 @@ public final class ReplDriver {
             return ReplOutput(command: command, content: .status(status))
         case .help:
             return ReplOutput(command: command, content: .help(SessionCommand.vocabulary))
+        case .sweep(let kind):
+            return sweep(kind, command: command)
         case .text, .words, .top, .show, .diff:
             break
         }
@@ -154,6 +156,34 @@ public final class ReplDriver {
         return .diff(against: previous ? "previous" : "original", edits: WordDiff.between(reference, text),
                      changes: WordChanges(from: reference, to: text))
     }
+
+    /// The current image at the default strengths of `kind`, through the session's engine and
+    /// cache (so each swept point then answers at once from the slider), without changing
+    /// the state, the feed or the session's words.
+    private func sweep(_ kind: FilterKind, command: String) -> ReplOutput {
+        guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
+        let plan = SweepPlan(filter: kind, kind: .strengths(SweepPlan.defaultStrengths(for: kind)))
+        var rows: [SweepRow] = []
+        do {
+            for state in plan.states {
+                let report = try pipeline.run(original, state: state, includeDecodeTime: false).report
+                let last = state.operations.last
+                rows.append(SweepRow(
+                    strength: last?.intensity ?? 0,
+                    parameter: last.map { $0.kind == .blur ? $0.sigma : $0.threshold } ?? 0,
+                    parameterName: kind == .blur ? "sigma" : "threshold", operations: report.operationNames,
+                    wordCount: report.wordCount, meanConfidence: report.recognized.meanConfidence,
+                    accuracy: report.accuracy.map { .init(characterErrorRate: $0.characterErrorRate,
+                                                          wordErrorRate: $0.wordErrorRate, wordRecall: $0.wordRecall) },
+                    text: report.recognized.text))
+            }
+        } catch {
+            return refusal(oneLineMessage(for: error), command: command)
+        }
+        return ReplOutput(command: command, content: .sweep(SweepSummary(filter: kind, image: report(original), rows: rows)))
+    }
+
+    private func report(_ image: LoadedImage) -> String { PathEncoding.displayed(image.name) }
 
     private var status: SessionStatus {
         let cache = pipeline.renderer.cache

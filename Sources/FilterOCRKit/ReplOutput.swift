@@ -23,6 +23,8 @@ public struct ReplOutput: Sendable {
         case top(image: [WordCount], session: [WordCount])
         /// A word-level diff of the last recognition against the `original`'s or the `previous` one.
         case diff(against: String, edits: [WordDiff.Edit], changes: WordChanges)
+        /// The current image at many strengths of a filter.
+        case sweep(SweepSummary)
         /// The current image, to show.
         case preview(Preview)
         /// The current image was written to `path`.
@@ -92,6 +94,7 @@ extension ReplOutput: Encodable {
         case .words: "words"
         case .top: "top"
         case .diff: "diff"
+        case .sweep: "sweep"
         case .preview: "preview"
         case .saved: "saved"
         case .status: "status"
@@ -120,6 +123,8 @@ extension ReplOutput: Encodable {
             try container.encode(against, forKey: Key("against"))
             try container.encode(edits, forKey: Key("edits"))
             try container.encode(changes, forKey: Key("changes"))
+        case .sweep(let summary):
+            try container.encode(summary, forKey: Key("sweep"))
         case .preview(let preview):
             try container.encode(preview.image.width, forKey: Key("width"))
             try container.encode(preview.image.height, forKey: Key("height"))

@@ -55,6 +55,12 @@ public struct SweepPlan: Sendable, Equatable {
 
 /// One point of a sweep: the strength, the filter's own parameter and what was read.
 public struct SweepRow: Sendable, Encodable {
+    public init(strength: Double, parameter: Double, parameterName: String, operations: [String], wordCount: Int,
+                meanConfidence: Int, accuracy: AccuracyFields?, text: String) {
+        (self.strength, self.parameter, self.parameterName, self.operations) = (strength, parameter, parameterName, operations)
+        (self.wordCount, self.meanConfidence, self.accuracy, self.text) = (wordCount, meanConfidence, accuracy, text)
+    }
+
     /// The intensity (0.25 is 25%); for a compound sweep, the number of steps.
     public var strength: Double
     /// σ in pixels for blur, the threshold for binarize (of the last operation).
@@ -71,5 +77,36 @@ public struct SweepRow: Sendable, Encodable {
         public var characterErrorRate: Double
         public var wordErrorRate: Double
         public var wordRecall: Double
+
+        public init(characterErrorRate: Double, wordErrorRate: Double, wordRecall: Double) {
+            (self.characterErrorRate, self.wordErrorRate, self.wordRecall) = (characterErrorRate, wordErrorRate, wordRecall)
+        }
+    }
+}
+
+/// A sweep's rows and its best point: the lowest CER when the truth is known, otherwise the
+/// most words read.
+public struct SweepSummary: Sendable, Encodable {
+    public var filter: FilterKind
+    public var image: String
+    public var rows: [SweepRow]
+    public var best: Best?
+
+    public struct Best: Sendable, Encodable {
+        /// `lowest CER` or `most words`.
+        public var criterion: String
+        public var row: SweepRow
+    }
+
+    public init(filter: FilterKind, image: String, rows: [SweepRow]) {
+        self.filter = filter
+        self.image = image
+        self.rows = rows
+        if rows.allSatisfy({ $0.accuracy != nil }),
+           let row = rows.min(by: { ($0.accuracy?.characterErrorRate ?? 1) < ($1.accuracy?.characterErrorRate ?? 1) }) {
+            best = Best(criterion: "lowest CER", row: row)
+        } else if let row = rows.max(by: { ($0.wordCount, $0.meanConfidence) < ($1.wordCount, $1.meanConfidence) }) {
+            best = Best(criterion: "most words", row: row)
+        }
     }
 }

@@ -17,6 +17,8 @@ public enum SessionCommand: Sendable, Equatable {
     case top
     /// A word-level diff of the last recognition against the original's, or the one before.
     case diff(previous: Bool)
+    /// The current image at many strengths of a filter (the current one when nil).
+    case sweep(FilterKind?)
     /// A colour preview of the current image in the terminal.
     case show
     /// Write the current image as PNG.
@@ -37,6 +39,8 @@ public enum SessionCommand: Sendable, Equatable {
         CommandSpec("top", summary: "the top three words of this image and of the session"),
         CommandSpec("diff", argument: .optional("previous"),
                     summary: "the words the filters changed against the original (or the recognition before)"),
+        CommandSpec("sweep", argument: .optional("blur|binarize"),
+                    summary: "the current image at many strengths of a filter, as a chart, and the best one"),
         CommandSpec("show", summary: "a colour preview of the current image"),
         CommandSpec("save", argument: .value(placeholder: "PATH.png", example: "save filtered.png"),
                     summary: "write the current image as PNG"),
@@ -61,6 +65,14 @@ public enum SessionCommand: Sendable, Equatable {
             }
         }
         let arguments = words.dropFirst()
+        if spec.name == "sweep" {
+            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "sweep", argument: extra) }
+            guard let word = arguments.first else { return .sweep(nil) }
+            guard let kind = FilterKind(rawValue: word.lowercased()) else {
+                throw .unexpectedArgument(command: "sweep", argument: word)
+            }
+            return .sweep(kind)
+        }
         if spec.name == "diff" {
             switch arguments.first?.lowercased() {
             case nil, "original": break
@@ -115,6 +127,7 @@ public enum SessionCommand: Sendable, Equatable {
         case .words: "words"
         case .top: "top"
         case .diff: "diff"
+        case .sweep: "sweep"
         case .show: "show"
         case .save: "save"
         case .status: "status"

@@ -26,6 +26,8 @@ public struct SessionMachine: Sendable {
         case text, words, top, show, status, help
         /// Against the original's recognition, or the one before the last.
         case diff(previous: Bool)
+        /// The current image at many strengths of this filter.
+        case sweep(FilterKind)
     }
 
     /// What the current image is and how it was made.
@@ -97,6 +99,7 @@ public struct SessionMachine: Sendable {
         case .words: return answer(.words)
         case .top: return answer(.top)
         case .diff(let previous): return answer(.diff(previous: previous))
+        case .sweep(let kind): return answer(.sweep(kind ?? filters.segment.filter ?? .blur))
         case .show: return answer(.show)
         case .status: return .answer(.status)
         case .help: return .answer(.help)

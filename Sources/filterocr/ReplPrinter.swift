@@ -29,6 +29,8 @@ struct HumanReplPrinter: ReplPrinter {
                 Terminal.print(HumanText.words(boxes, wordCount: wordCount))
             case let .top(image, session):
                 Terminal.print(HumanText.top(image: image, session: session))
+            case .sweep(let summary):
+                Terminal.print(HumanText.sweep(summary))
             case let .diff(against, edits, changes):
                 Terminal.print(HumanText.diff(edits, changes: changes, against: against,
                                               colours: isatty(STDOUT_FILENO) != 0, width: Terminal.size().width))

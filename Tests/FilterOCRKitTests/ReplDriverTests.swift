@@ -168,6 +168,26 @@ struct ReplDriverTests {
         }
     }
 
+    @Test("sweep answers with a row per strength and the best point, and changes nothing")
+    func sweep() throws {
+        let run = try session()
+        _ = run.driver.start(with: try #require(run.images.first))
+        _ = run.driver.handle("binarize")
+        let prompt = run.driver.prompt
+        let output = try #require(run.driver.handle("sweep").first)
+        guard case .sweep(let summary) = output.content else { Issue.record("got \(output.kind)"); return }
+        #expect(summary.filter == .binarize, "the current segment's filter by default")
+        #expect(summary.rows.count == SweepPlan.defaultStrengths(for: .binarize).count)
+        #expect(summary.best?.criterion == "most words", "no truth beside the test images")
+        #expect(run.driver.prompt == prompt)
+        let object = try json(output)
+        #expect(((object["sweep"] as? [String: Any])?["rows"] as? [Any])?.count == summary.rows.count)
+        // Each swept point is now in the cache: the slider answers without recognising again.
+        let calls = run.recognizer.calls.load(ordering: .relaxed)
+        _ = run.driver.handle("slider 10%")
+        #expect(run.recognizer.calls.load(ordering: .relaxed) == calls)
+    }
+
     @Test("A recognition that fails is refused and leaves the filters as they were")
     func failedRecognition() throws {
         struct Failing: Recognizer {

@@ -187,6 +187,7 @@ struct SessionCommandTests {
         ("next", .next), ("text", .text), ("words", .words), ("top", .top), ("show", .show),
         ("status", .status), ("help", .help), ("quit", .quit), ("exit", .quit),
         ("diff", .diff(previous: false)), ("diff previous", .diff(previous: true)), ("DIFF Original", .diff(previous: false)),
+        ("sweep", .sweep(nil)), ("sweep binarize", .sweep(.binarize)),
     ])
     func parses(line: String, command: SessionCommand) throws {
         #expect(try SessionCommand.parse(line) == command)
@@ -197,7 +198,7 @@ struct SessionCommandTests {
         ("slider abc", "'abc' is not a number"), ("slider -1", "outside 0 to 3"), ("slider 3.5", "outside 0 to 3"),
         ("slider nan", "'nan' is not a number"), ("slider inf", "'inf' is not a number"), ("open", "open needs a file"),
         ("save out.jpg", "save writes PNG"), ("next 2", "'next' takes no '2'"), ("blur 2", "'blur' takes no '2'"),
-        ("diff later", "'diff' takes no 'later'"),
+        ("diff later", "'diff' takes no 'later'"), ("sweep sharpen", "'sweep' takes no 'sharpen'"),
     ])
     func errors(line: String, expected: String) throws {
         do {
@@ -251,7 +252,7 @@ struct CommandWordsTests {
             let argument: String = switch spec.argument {
             case .none: ""
             case .value(_, let example): String(example.split(separator: " ").last ?? "")
-            case .optional(let word): word
+            case .optional(let words): String(words.split(separator: "|").first ?? "")
             }
             for word in [spec.name] + spec.aliases {
                 let command = try #require(try SessionCommand.parse("\(word) \(argument)"), "\(word)")
