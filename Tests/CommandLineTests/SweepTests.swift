@@ -63,6 +63,22 @@ struct SweepTests {
         #expect(counter.marks == 1, "25% is marked (75% is outside the range)")
     }
 
+    @Test("Ctrl-C keeps the rows finished and marks the chart partial")
+    func interrupted() throws {
+        let svg = try Paths.temporaryDirectory() + "/partial.svg"
+        let sweep = try BackgroundProcess(Paths.filterocr, ["sweep", Paths.images + "/book_page.png", "--filter", "blur",
+                                                            "--format", "csv", "-j", "1", "--plot", svg])
+        defer { sweep.terminate() }
+        #expect(sweep.waitForLines(2, timeout: 120).count >= 2, "the header and a first row")
+        kill(sweep.processIdentifier, SIGINT)
+        #expect(sweep.waitForExit(timeout: 120))
+        #expect(sweep.terminationStatus == 130)
+        let rows = sweep.outputLines.dropFirst()
+        #expect(!rows.isEmpty && rows.count < 13, "\(rows.count) rows")
+        let chart = try String(contentsOfFile: svg, encoding: .utf8)
+        #expect(chart.contains("(partial: \(rows.count) points)"))
+    }
+
     @Test("Usage errors name what to give")
     func usage() throws {
         for (arguments, reason) in [(["--filter", "sharpen"], "sharpen"), (["--filter", "blur", "--values", "1,x"], "'x' is not a strength"),
