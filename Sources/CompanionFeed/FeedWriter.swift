@@ -6,7 +6,7 @@ import Foundation
 /// Each update is written to a temporary file in the same folder, flushed to disk and
 /// renamed over the feed, so a reader sees either the previous feed or the new one, never a
 /// partial or empty file; a crash mid-write leaves the previous feed intact, and the
-/// temporary file it left is removed by the next write.
+/// temporary file it left is removed by the next writer's first write.
 ///
 /// Several processes may write the same feed: each update takes an advisory lock on
 /// `.NAME.lock` beside the feed, reads the sequence there and writes the next one, so the
@@ -22,6 +22,8 @@ public final class FeedWriter {
     public let path: String
     /// The sequence this writer wrote last.
     private var sequence = 0
+    /// Whether this writer has looked for temporary files that killed writers left.
+    private var removedStaleTemporaries = false
     /// Set after the first failed write, so the problem is reported once, not per update.
     public private(set) var lastError: FeedError?
 
@@ -57,7 +59,11 @@ public final class FeedWriter {
             throw .cannotWrite(path: path, reason: "cannot create folder \(PathEncoding.displayed(folder))")
         }
         try withLock(in: folder) { () throws(FeedError) in
-            AtomicFile.removeStaleTemporaries(of: path)
+            // Once per writer: a folder listing on every update would cost each recognition.
+            if !removedStaleTemporaries {
+                AtomicFile.removeStaleTemporaries(of: path)
+                removedStaleTemporaries = true
+            }
             let current = (try? FeedReader(path: path).read().sequence) ?? 0
             let last = max(current, sequence)
             var snapshot = snapshot

@@ -11,6 +11,8 @@ public final class LineReader {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// Where each read lands before it joins `buffer`, made once.
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
     /// A line longer than this is cut there: no path or command is that long.
     public static let maximumLine = 1 << 20
 
@@ -33,7 +35,6 @@ public final class LineReader {
                 buffer.removeFirst(start)
                 start = 0
             }
-            var chunk = [UInt8](repeating: 0, count: 64 << 10)
             let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if got < 0 && errno == EINTR { return nil }
             if got <= 0 {

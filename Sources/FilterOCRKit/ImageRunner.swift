@@ -188,36 +188,20 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    /// Starts the workers and waits until each has its recognizer, so that a recognizer
-    /// that cannot start is one error for the run, not one per image.
+    /// Starts the workers, each with its own pipeline, taking items until the queue closes.
     private func startWorkers(jobs: Int, taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
                               isCancelled: @escaping @Sendable () -> Bool) throws {
-        let started = DispatchSemaphore(value: 0)
-        let startFailure = Locked<String?>(nil)
-        for _ in 0..<jobs {
-            let worker = Thread { [self] in
-                var pipeline: Pipeline
-                do {
-                    pipeline = try Pipeline.make(settings, factory: factory, truth: truth)
-                } catch {
-                    startFailure.withLock { $0 = $0 ?? oneLineMessage(for: error) }
-                    started.signal()
-                    return
-                }
-                started.signal()
+        do {
+            try EngineThreads.start(count: jobs, make: { [self] in try Pipeline.make(settings, factory: factory, truth: truth) }) {
+                [self] pipeline in
                 while let item = work.pop() {
                     let outcome = isCancelled() ? .skipped : process(item, with: &pipeline)
                     events.push(.finished(item.ticket, Result(input: PathEncoding.displayed(item.input), outcome: outcome)))
                 }
             }
-            // Tesseract recurses deeply on some pages; the default 512 KB is not enough.
-            worker.stackSize = 8 << 20
-            worker.start()
-        }
-        for _ in 0..<jobs { started.wait() }
-        if let message = startFailure.withLock({ $0 }) {
+        } catch {
             work.close(consumers: jobs)
-            throw RunnerError(message: message)
+            throw error
         }
     }
 

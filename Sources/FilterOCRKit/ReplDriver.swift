@@ -167,23 +167,15 @@ public final class ReplDriver {
         do {
             for state in plan.states {
                 let report = try pipeline.run(original, state: state, includeDecodeTime: false).report
-                let last = state.operations.last
-                rows.append(SweepRow(
-                    strength: last?.intensity ?? 0,
-                    parameter: last.map { $0.kind == .blur ? $0.sigma : $0.threshold } ?? 0,
-                    parameterName: kind == .blur ? "sigma" : "threshold", operations: report.operationNames,
-                    wordCount: report.wordCount, meanConfidence: report.recognized.meanConfidence,
-                    accuracy: report.accuracy.map { .init(characterErrorRate: $0.characterErrorRate,
-                                                          wordErrorRate: $0.wordErrorRate, wordRecall: $0.wordRecall) },
-                    text: report.recognized.text))
+                rows.append(SweepRow(state: state, plan: plan, text: report.recognized.text,
+                                     meanConfidence: report.recognized.meanConfidence, accuracy: report.accuracy))
             }
         } catch {
             return refusal(oneLineMessage(for: error), command: command)
         }
-        return ReplOutput(command: command, content: .sweep(SweepSummary(filter: kind, image: report(original), rows: rows)))
+        let summary = SweepSummary(filter: kind, image: PathEncoding.displayed(original.name), rows: rows)
+        return ReplOutput(command: command, content: .sweep(summary))
     }
-
-    private func report(_ image: LoadedImage) -> String { PathEncoding.displayed(image.name) }
 
     private var status: SessionStatus {
         let cache = pipeline.renderer.cache

@@ -1,4 +1,6 @@
 import Imaging
+import TextComparison
+import WordFrequency
 
 /// The points of a sweep: one filter at several strengths, each on the original (as the
 /// slider does), or the additive chain of one step (as 25% and 75% do).
@@ -55,12 +57,6 @@ public struct SweepPlan: Sendable, Equatable {
 
 /// One point of a sweep: the strength, the filter's own parameter and what was read.
 public struct SweepRow: Sendable, Encodable {
-    public init(strength: Double, parameter: Double, parameterName: String, operations: [String], wordCount: Int,
-                meanConfidence: Int, accuracy: AccuracyFields?, text: String) {
-        (self.strength, self.parameter, self.parameterName, self.operations) = (strength, parameter, parameterName, operations)
-        (self.wordCount, self.meanConfidence, self.accuracy, self.text) = (wordCount, meanConfidence, accuracy, text)
-    }
-
     /// The intensity (0.25 is 25%); for a compound sweep, the number of steps.
     public var strength: Double
     /// σ in pixels for blur, the threshold for binarize (of the last operation).
@@ -69,18 +65,23 @@ public struct SweepRow: Sendable, Encodable {
     public var operations: [String]
     public var wordCount: Int
     public var meanConfidence: Int
-    public var accuracy: AccuracyFields?
+    public var accuracy: Accuracy?
     public var text: String
 
-    /// `accuracy` flattened for tables.
-    public struct AccuracyFields: Sendable, Encodable {
-        public var characterErrorRate: Double
-        public var wordErrorRate: Double
-        public var wordRecall: Double
-
-        public init(characterErrorRate: Double, wordErrorRate: Double, wordRecall: Double) {
-            (self.characterErrorRate, self.wordErrorRate, self.wordRecall) = (characterErrorRate, wordErrorRate, wordRecall)
+    /// The row for the point `state` of `plan`, which read `text`.
+    public init(state: FilterState, plan: SweepPlan, text: String, meanConfidence: Int, accuracy: Accuracy?) {
+        let last = state.operations.last
+        strength = switch plan.kind {
+        case .strengths: last?.intensity ?? 0
+        case .compound: Double(state.operations.count - 1)
         }
+        parameter = last.map { $0.kind == .blur ? $0.sigma : $0.threshold } ?? 0
+        parameterName = plan.filter == .blur ? "sigma" : "threshold"
+        operations = state.operationNames
+        wordCount = WordCounts.words(in: text).count
+        self.meanConfidence = meanConfidence
+        self.accuracy = accuracy
+        self.text = text
     }
 }
 

@@ -4,7 +4,6 @@ import Foundation
 import Imaging
 import Recognition
 import TextComparison
-import WordFrequency
 
 /// Runs a sweep: one thread renders the points in order through a shared render cache (a
 /// compounding chain filters only its last step), `jobs` engines recognise them in
@@ -45,20 +44,9 @@ public final class SweepRunner: Sendable {
         let work = WorkQueue<Work>()
         let events = WorkQueue<Event>()
         let window = DispatchSemaphore(value: jobs * 2)
-        let started = DispatchSemaphore(value: 0)
-        let failure = Locked<String?>(nil)
         let resolution = settings.resolution ?? original.decoded.resolution
-        for _ in 0..<jobs {
-            let worker = Thread { [factory, settings] in
-                let recognizer: any Recognizer
-                do {
-                    recognizer = try factory(settings)
-                } catch {
-                    failure.withLock { $0 = $0 ?? oneLineMessage(for: error) }
-                    started.signal()
-                    return
-                }
-                started.signal()
+        do {
+            try EngineThreads.start(count: jobs, make: { [factory, settings] in try factory(settings) }) { recognizer in
                 while let item = work.pop() {
                     let result: Result<RecognizedText, RunnerError>
                     do {
@@ -69,13 +57,9 @@ public final class SweepRunner: Sendable {
                     events.push(.finished(item.index, result, item.state))
                 }
             }
-            worker.stackSize = 8 << 20
-            worker.start()
-        }
-        for _ in 0..<jobs { started.wait() }
-        if let message = failure.withLock({ $0 }) {
+        } catch {
             work.close(consumers: jobs)
-            throw RunnerError(message: message)
+            throw error
         }
         let space = settings.space
         let renderer = Thread {
@@ -102,30 +86,15 @@ public final class SweepRunner: Sendable {
             case let .finished(index, result, state):
                 for (ready, readyState) in order.arrived(index, (result, state)) {
                     done += 1
-                    deliver(ready.map { row(for: $0, state: readyState, truth: original.truth, plan: plan) }, done, states.count)
+                    let row = ready.map { recognized in
+                        SweepRow(state: readyState, plan: plan, text: recognized.text, meanConfidence: recognized.meanConfidence,
+                                 accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
+                    }
+                    deliver(row, done, states.count)
                     window.signal()
                 }
             }
         }
         return order.next == states.count
-    }
-
-    private func row(for recognized: RecognizedText, state: FilterState, truth: String?, plan: SweepPlan) -> SweepRow {
-        let last = state.operations.last
-        let strength: Double = switch plan.kind {
-        case .strengths: last?.intensity ?? 0
-        case .compound: Double(state.operations.count - 1)
-        }
-        let accuracy = truth.map { Accuracy(truth: $0, recognized: recognized.text) }
-        return SweepRow(
-            strength: strength,
-            parameter: last.map { $0.kind == .blur ? $0.sigma : $0.threshold } ?? 0,
-            parameterName: plan.filter == .blur ? "sigma" : "threshold",
-            operations: state.operationNames,
-            wordCount: WordCounts.words(in: recognized.text).count,
-            meanConfidence: recognized.meanConfidence,
-            accuracy: accuracy.map { .init(characterErrorRate: $0.characterErrorRate, wordErrorRate: $0.wordErrorRate,
-                                            wordRecall: $0.wordRecall) },
-            text: recognized.text)
     }
 }
