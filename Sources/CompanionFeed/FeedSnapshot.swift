@@ -15,10 +15,13 @@ public struct FeedSnapshot: Codable, Equatable, Sendable {
     public var updatedAt: String
     /// The image recognised, as the user named it.
     public var image: String
-    /// `original`, `blur` or `binarize`.
+    /// `original` or the last filter chosen: `blur`, `binarize`, `sauvola` ...
     public var segment: String
     /// The operations that rendered the image, e.g. `["blur 25%", "blur 75%"]`.
     public var operations: [String]
+    /// The same as the command script that leads to it (what `--ops` takes), e.g.
+    /// `blur; 75%` or `greyscale; then sauvola`; absent in feeds of earlier versions.
+    public var script: String?
     /// Up to three most frequent words of this recognition.
     public var topWords: [WordCount]
     /// Up to three most frequent words over every recognition since the session (or batch
@@ -34,13 +37,14 @@ public struct FeedSnapshot: Codable, Equatable, Sendable {
     public var characterErrorRate: Double?
     public var wordRecall: Double?
 
-    public init(updatedAt: Date = Date(), image: String, segment: String, operations: [String],
+    public init(updatedAt: Date = Date(), image: String, segment: String, operations: [String], script: String? = nil,
                 topWords: [WordCount], sessionTopWords: [WordCount], wordCount: Int, meanConfidence: Int,
                 source: String, characterErrorRate: Double? = nil, wordRecall: Double? = nil) {
         self.updatedAt = Self.timestamp(updatedAt)
         self.image = image
         self.segment = segment
         self.operations = operations
+        self.script = script
         self.topWords = topWords
         self.sessionTopWords = sessionTopWords
         self.wordCount = wordCount

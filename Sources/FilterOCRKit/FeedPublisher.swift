@@ -31,6 +31,7 @@ public final class FeedPublisher: Sendable {
     public func publish(_ report: RecognitionReport, sessionTopWords: [WordCount]) {
         pending.push(FeedSnapshot(
             image: report.image, segment: report.segment.rawValue, operations: report.operationNames,
+            script: report.filters.description,
             topWords: report.topWords, sessionTopWords: sessionTopWords, wordCount: report.wordCount,
             meanConfidence: report.recognized.meanConfidence, source: source,
             characterErrorRate: report.accuracy?.characterErrorRate, wordRecall: report.accuracy?.wordRecall))

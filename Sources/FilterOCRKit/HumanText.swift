@@ -27,6 +27,7 @@ public enum HumanText {
         ]
         if let accuracy = report.accuracy { lines.append("  " + Self.accuracy(accuracy)) }
         if let changes = report.changes, !changes.isEmpty { lines.append("  " + Self.changes(changes)) }
+        if let choice = report.auto { lines += auto(choice).map { "  " + $0 } }
         lines += rows.prefix(previewLines).map { "  │ \($0)" }
         if rows.count > previewLines {
             lines.append("  │ … \(Plural.count(rows.count - previewLines, "more line")) (text shows all)")
@@ -36,15 +37,17 @@ public enum HumanText {
         return lines.joined(separator: "\n")
     }
 
-    /// `original`, `blur σ25 → +25% → +75%`, `binarize >0.125`.
+    /// `original`, `blur σ25 → +25% → +75%`, `binarize >0.125`, `greyscale amount 1 → scale ×2`:
+    /// each filter with its own parameter, and the steps that compound it.
     public static func label(_ report: RecognitionReport) -> String {
-        guard let first = report.operations.first else { return "original" }
-        let head: String = switch first.kind {
-        case .blur: "blur σ\(number(first.sigma))"
-        case .binarize: "binarize >\(number(first.threshold))"
-        }
-        return ([head] + report.operations.dropFirst().map { "+" + FilterOperation.percent($0.intensity) })
-            .joined(separator: " → ")
+        guard !report.operations.isEmpty else { return "original" }
+        var previous: FilterKind?
+        return report.operations.map { operation in
+            defer { previous = operation.kind }
+            if operation.kind == previous { return "+" + FilterOperation.percent(operation.intensity) }
+            let parameter = operation.parameter
+            return "\(operation.kind.rawValue) \(parameter.symbol)\(number(parameter.value))"
+        }.joined(separator: " → ")
     }
 
     /// `accuracy: CER 2.2% · WER 6.1% · word recall 96.4%`.
@@ -157,6 +160,7 @@ public enum HumanText {
             lines.append("image:      none loaded; try next or open PATH")
         }
         lines.append("segment:    \(status.segment)")
+        lines.append("filters:    \(status.script)")
         lines.append("operations: \(status.operations.isEmpty ? "none" : status.operations.joined(separator: ", "))")
         if let words = status.wordCount, let confidence = status.meanConfidence {
             lines.append("last:       \(Plural.count(words, "word")), confidence \(confidence)")

@@ -62,20 +62,27 @@ public final class ImageRunner: Sendable {
     private let settings: RecognitionSettings
     private let factory: RecognizerFactory
     private let state: FilterState
+    /// When set, the filters are chosen for each image by this search instead of `state`.
+    private let auto: AutoSearch?
     private let jobs: Int
     private let saveDirectory: String?
     private let truth: TruthSource
 
     public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
-                state: FilterState, jobs: Int, saveDirectory: String? = nil, truth: TruthSource = .none) {
+                state: FilterState, auto: AutoSearch? = nil, jobs: Int, saveDirectory: String? = nil,
+                truth: TruthSource = .none) {
         precondition(jobs >= 1, "a run needs at least one worker")
         self.settings = settings
         self.factory = factory
         self.state = state
+        self.auto = auto
         self.jobs = jobs
         self.saveDirectory = saveDirectory
         self.truth = truth
     }
+
+    /// Whether each image's filters are chosen by a search (`--auto`).
+    public var choosesFilters: Bool { auto != nil }
 
     /// Processes every input (`-` is an image on standard input) and hands each result to
     /// `deliver` on this thread, in input order.
@@ -90,11 +97,22 @@ public final class ImageRunner: Sendable {
     public func run(_ inputs: some Sequence<String> & Sendable, total: Int? = nil, shard: Shard? = nil,
                     publisher: FeedPublisher? = nil,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
+                    searching: (String, AutoSearch.Progress) -> Void = { _, _ in },
                     deliver: (Result, Progress) -> Void) throws -> Summary {
-        // No more engines than images: each costs its start-up and its memory.
-        let jobs = min(self.jobs, max(1, total ?? self.jobs))
         var tally = Tally(total: total, ignoredWords: settings.ignoredWords, publisher: publisher)
         func record(_ result: Result) { deliver(result, tally.record(result)) }
+        if let auto {
+            // One image at a time, its candidates on every engine.
+            let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory)
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, recognizer: pool, deliver: record) {
+                original, pipeline in
+                try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
+            }
+            tally.summary.cancelled = isCancelled()
+            return tally.summary
+        }
+        // No more engines than images: each costs its start-up and its memory.
+        let jobs = min(self.jobs, max(1, total ?? self.jobs))
         if jobs == 1 {
             try runHere(inputs, shard: shard, isCancelled: isCancelled, deliver: record)
         } else {
@@ -104,12 +122,15 @@ public final class ImageRunner: Sendable {
         return tally.summary
     }
 
-    /// One engine: every input in turn on this thread, with nothing to put in order.
+    /// One engine (or one pool of them): every input in turn on this thread, with nothing to
+    /// put in order.
     private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
-                         deliver: (Result) -> Void) throws {
+                         recognizer: (any Recognizer)? = nil, deliver: (Result) -> Void,
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) throws {
         var pipeline: Pipeline
         do {
-            pipeline = try Pipeline.make(settings, factory: factory, truth: truth)
+            pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
+                ?? Pipeline.make(settings, factory: factory, truth: truth)
         } catch {
             throw RunnerError(message: oneLineMessage(for: error))
         }
@@ -118,7 +139,14 @@ public final class ImageRunner: Sendable {
             if isCancelled() { break }
             guard shard?.includes(position) ?? true else { continue }
             let item = Item(ticket: 0, input: input, saveName: saveDirectory.map { _ in names.name(for: input) })
-            deliver(Result(input: PathEncoding.displayed(input), outcome: process(item, with: &pipeline)))
+            deliver(Result(input: PathEncoding.displayed(input), outcome: process(item, with: &pipeline, recognize: recognize)))
+        }
+    }
+
+    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
+                         deliver: (Result) -> Void) throws {
+        try runHere(inputs, shard: shard, isCancelled: isCancelled, deliver: deliver) { [state] original, pipeline in
+            try pipeline.run(original, state: state)
         }
     }
 
@@ -206,9 +234,14 @@ public final class ImageRunner: Sendable {
     }
 
     private func process(_ item: Item, with pipeline: inout Pipeline) -> Outcome {
+        process(item, with: &pipeline) { [state] original, pipeline in try pipeline.run(original, state: state) }
+    }
+
+    private func process(_ item: Item, with pipeline: inout Pipeline,
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) -> Outcome {
         do {
             let original = try pipeline.load(item.input)
-            let result = try pipeline.run(original, state: state)
+            let result = try recognize(original, &pipeline)
             guard let saveDirectory, let name = item.saveName else { return .recognized(result.report) }
             do {
                 try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)

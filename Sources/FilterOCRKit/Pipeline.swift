@@ -71,12 +71,13 @@ public struct Pipeline {
         settings.resolution ?? original.decoded.resolution
     }
 
-    private func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, cached: Bool,
+    /// The report of `original` rendered with `state` that read `recognized`.
+    func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, cached: Bool,
                         timings: RecognitionReport.Timings) -> RecognitionReport {
         var settings = settings
         settings.resolution = resolution(of: original)
         return RecognitionReport(
-            image: PathEncoding.displayed(original.name), segment: state.segment, operations: state.operations, recognized: recognized,
+            image: PathEncoding.displayed(original.name), filters: state, recognized: recognized,
             topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
             cached: cached, timings: timings, settings: settings,
             size: .init(width: original.image.width, height: original.image.height),

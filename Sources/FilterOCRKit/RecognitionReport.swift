@@ -32,8 +32,8 @@ public struct RecognitionReport: Sendable, Encodable {
     }
 
     public var image: String
-    public var segment: Segment
-    public var operations: [FilterOperation]
+    /// The segment and the chain of operations that rendered the image.
+    public var filters: FilterState
     public var recognized: RecognizedText
     public var topWords: [WordCount]
     public var cached: Bool
@@ -44,13 +44,14 @@ public struct RecognitionReport: Sendable, Encodable {
     public var accuracy: Accuracy?
     /// What the filters changed against the original's recognition, when it is known (REPL).
     public var changes: WordChanges?
+    /// How the filters were chosen, when they were chosen automatically.
+    public var auto: AutoChoice?
 
-    public init(image: String, segment: Segment, operations: [FilterOperation], recognized: RecognizedText,
+    public init(image: String, filters: FilterState, recognized: RecognizedText,
                 topWords: [WordCount], cached: Bool, timings: Timings, settings: RecognitionSettings, size: Size,
                 accuracy: Accuracy? = nil) {
         self.image = image
-        self.segment = segment
-        self.operations = operations
+        self.filters = filters
         self.recognized = recognized
         self.topWords = topWords
         self.cached = cached
@@ -64,12 +65,15 @@ public struct RecognitionReport: Sendable, Encodable {
     /// word boxes (`recognized.words`) are a different count, and are called boxes.
     public var wordCount: Int { WordCounts.words(in: recognized.text).count }
 
+    public var segment: Segment { filters.segment }
+    public var operations: [FilterOperation] { filters.operations }
+
     /// The operations as the feed and JSON list them: `blur 25%`.
-    public var operationNames: [String] { operations.map(\.description) }
+    public var operationNames: [String] { filters.operationNames }
 
     private enum CodingKeys: String, CodingKey {
-        case image, segment, operations, text, meanConfidence, words, wordCount, topWords, cached, timings, settings, size
-        case accuracy, changes
+        case image, segment, operations, script, text, meanConfidence, words, wordCount, topWords, cached, timings, settings, size
+        case accuracy, changes, auto
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -77,6 +81,7 @@ public struct RecognitionReport: Sendable, Encodable {
         try container.encode(image, forKey: .image)
         try container.encode(segment, forKey: .segment)
         try container.encode(operationNames, forKey: .operations)
+        try container.encode(filters.description, forKey: .script)
         try container.encode(recognized.text, forKey: .text)
         try container.encode(recognized.meanConfidence, forKey: .meanConfidence)
         try container.encode(recognized.words, forKey: .words)
@@ -88,6 +93,7 @@ public struct RecognitionReport: Sendable, Encodable {
         try container.encode(size, forKey: .size)
         try container.encodeIfPresent(accuracy, forKey: .accuracy)
         try container.encodeIfPresent(changes, forKey: .changes)
+        try container.encodeIfPresent(auto, forKey: .auto)
     }
 }
 

@@ -24,13 +24,28 @@ public final class ReplDriver {
     /// The text recognised in the current image's original, which changes are measured against.
     private var originalText: String?
 
+    /// The engines `best` searches with, started the first time it is used.
+    private var searchPool: RecognizerPool?
+    private let searchEngines: Int
+    private let factory: RecognizerFactory
+
+    /// Told how a `best` search is going, for a progress line.
+    public var onSearchProgress: (AutoSearch.Progress) -> Void = { _ in }
+
     /// Commands refused or failed so far.
     public private(set) var refusals = 0
     /// Whether `quit` was given.
     public private(set) var hasQuit = false
 
-    public init(pipeline: Pipeline, images: [String], seed: UInt64, publisher: FeedPublisher?, home: String?) {
+    /// - Parameters:
+    ///   - searchEngines: how many recognizers `best` runs in parallel.
+    ///   - factory: makes them.
+    public init(pipeline: Pipeline, images: [String], seed: UInt64, publisher: FeedPublisher?, home: String?,
+                searchEngines: Int = ProcessInfo.processInfo.activeProcessorCount,
+                factory: @escaping RecognizerFactory = RecognitionSettings.tesseract) {
         machine = SessionMachine(images: images, seed: seed)
+        self.searchEngines = max(1, searchEngines)
+        self.factory = factory
         self.pipeline = pipeline
         self.publisher = publisher
         self.home = home
@@ -60,12 +75,11 @@ public final class ReplDriver {
         return perform(command.name, changingNothingOnRefusal: { machine.handle(command) })
     }
 
-    /// The prompt for the current state, e.g. `receipt.png · blur 25% > `.
+    /// The prompt for the current state, e.g. `receipt.png · blur; 75%> `: the filters as
+    /// the command script that leads to them.
     public var prompt: String {
         guard let image = machine.currentImage else { return "filterocr> " }
-        let operations = machine.filters.operationNames
-        let name = PathEncoding.displayed(AtomicFile.name(of: image))
-        return operations.isEmpty ? "\(name) · original> " : "\(name) · \(operations.joined(separator: " → "))> "
+        return "\(PathEncoding.displayed(AtomicFile.name(of: image))) · \(machine.filters)> "
     }
 
     // MARK: Carrying out the machine's actions
@@ -92,6 +106,8 @@ public final class ReplDriver {
             }
         case .render:
             return [render(command: command)]
+        case .chooseFilters:
+            return chooseFilters(command: command)
         case .answer(let query):
             return [answer(query, command: command)]
         case .save(let path):
@@ -101,6 +117,29 @@ public final class ReplDriver {
         case .quit:
             hasQuit = true
             return []
+        }
+    }
+
+    /// `best`: searches the current image with the session's cache, so the chosen rendering
+    /// (and every candidate, for later commands) is answered from it, then shows the choice
+    /// as a transition.
+    private func chooseFilters(command: String) -> [ReplOutput] {
+        guard let original else { return [refusal("no image loaded; try next or open PATH", command: command)] }
+        do {
+            if searchPool == nil {
+                searchPool = try RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
+            }
+            guard let searchPool else { return [] }
+            let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: searchPool,
+                                              progress: onSearchProgress).report.auto
+            guard let choice else { return [] }
+            return perform(machine.adopt(choice.chosen.filters), command: command).map { output in
+                guard case .recognition(var report) = output.content else { return output }
+                report.auto = choice
+                return ReplOutput(command: output.command, content: .recognition(report))
+            }
+        } catch {
+            return [refusal(oneLineMessage(for: error), command: command)]
         }
     }
 
@@ -185,7 +224,7 @@ public final class ReplDriver {
                       format: $0.decoded.format.displayName, dpi: $0.decoded.resolution)
             },
             segment: machine.filters.segment.rawValue, operations: machine.filters.operationNames,
-            wordCount: last?.report.wordCount, meanConfidence: last?.report.recognized.meanConfidence,
+            script: machine.filters.description, wordCount: last?.report.wordCount, meanConfidence: last?.report.recognized.meanConfidence,
             cache: .init(images: cache?.count ?? 0, megabytes: (cache?.bytes ?? 0) >> 20, hits: cache?.hits ?? 0),
             imageSetCount: machine.images.count, settings: pipeline.settings)
     }

@@ -69,6 +69,8 @@ public struct SessionStatus: Sendable, Encodable {
     public var image: Image?
     public var segment: String
     public var operations: [String]
+    /// The filters as the command script that leads to them: `greyscale; then sauvola`.
+    public var script: String
     /// Words and confidence of the last recognition, if any.
     public var wordCount: Int?
     public var meanConfidence: Int?

@@ -15,10 +15,12 @@ public struct ResultFormatter: Sendable {
         self.headers = headers
     }
 
-    /// What to write for `result`: lines for standard output, and an error for standard error.
-    public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?) {
+    /// What to write for `result`: lines for standard output, an error for standard error,
+    /// and a note for standard error that is not an error (how `--auto` chose, in text).
+    public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?, note: String?) {
         switch result.outcome {
         case let .recognized(report, problem):
+            var note: String?
             let output: String = switch format {
             case .jsonl:
                 JSONLines.line(report)
@@ -26,14 +28,18 @@ public struct ResultFormatter: Sendable {
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
             }
+            if format == .text, let choice = report.auto {
+                note = HumanText.auto(choice).enumerated()
+                    .map { $0.offset == 0 ? "\(result.input): \($0.element)" : $0.element }.joined(separator: "\n")
+            }
             wroteAny = true
-            return (output.isEmpty ? nil : output, problem)
+            return (output.isEmpty ? nil : output, problem, note)
         case .failed(let message):
-            guard format == .jsonl else { return (nil, message) }
+            guard format == .jsonl else { return (nil, message, nil) }
             wroteAny = true
-            return (JSONLines.line(ErrorReport(image: result.input, error: message)), message)
+            return (JSONLines.line(ErrorReport(image: result.input, error: message)), message, nil)
         case .skipped:
-            return (nil, nil)
+            return (nil, nil, nil)
         }
     }
 }

@@ -27,11 +27,20 @@ public struct SweepPlan: Sendable, Equatable {
     }
 
     /// A range that shows the interesting part of the curve: for blur up to where text is
-    /// gone on a page (σ 6), for binarize the whole threshold range a page's ink can be in.
+    /// gone on a page (σ 6), for binarize the whole threshold range a page's ink can be in,
+    /// for the window filters each radius up to 3 px, for scale ½× to 3×.
     public static func defaultStrengths(for filter: FilterKind) -> [Double] {
         switch filter {
         case .blur: evenly(from: 0, to: 0.06, steps: 13)
         case .binarize: evenly(from: 0.1, to: 1.9, steps: 13)
+        case .greyscale, .invert: evenly(from: 0, to: 0.25, steps: 5)
+        case .contrast: evenly(from: 0, to: 0.75, steps: 7)
+        case .sharpen: evenly(from: 0, to: 1.5, steps: 7)
+        case .median, .erode, .dilate: evenly(from: 0, to: 0.75, steps: 4)
+        case .scale: evenly(from: 0.0625, to: 0.375, steps: 11)
+        case .otsu: evenly(from: 0.125, to: 0.375, steps: 11)
+        case .sauvola: evenly(from: 0, to: 0.5, steps: 11)
+        case .deskew: evenly(from: 0, to: 0.5, steps: 6)
         }
     }
 
@@ -75,8 +84,8 @@ public struct SweepRow: Sendable, Encodable {
         case .strengths: last?.intensity ?? 0
         case .compound: Double(state.operations.count - 1)
         }
-        parameter = last.map { $0.kind == .blur ? $0.sigma : $0.threshold } ?? 0
-        parameterName = plan.filter == .blur ? "sigma" : "threshold"
+        parameter = last?.parameter.value ?? 0
+        parameterName = plan.filter.parameter(at: 0).name
         operations = state.operationNames
         wordCount = WordCounts.words(in: text).count
         self.meanConfidence = meanConfidence

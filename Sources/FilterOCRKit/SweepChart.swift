@@ -54,13 +54,13 @@ public enum SweepChart {
             svg += "<line x1=\"\(f(x(tick)))\" y1=\"\(f(top + plotHeight))\" x2=\"\(f(x(tick)))\" y2=\"\(f(top + plotHeight + 5))\" stroke=\"#999\"/>\n"
             svg += text(number(tick), x: x(tick), y: top + plotHeight + 18, anchor: "middle")
             // The filter's own parameter, on the top axis.
-            let parameter = compound ? tick : (plan.filter == .blur ? tick : tick / 200)
+            let parameter = compound ? tick : plan.filter.parameter(at: tick / 100).value
             svg += text(compound ? "" : number(parameter), x: x(tick), y: top - 8, anchor: "middle", colour: "#555")
         }
         svg += text(compound ? "steps of \(stepName(plan))" : "\(filter) intensity (%)", x: left + plotWidth / 2,
                     y: top + plotHeight + 38, anchor: "middle")
         if !compound {
-            svg += text(plan.filter == .blur ? "σ (pixels)" : "threshold (linear light)", x: left + plotWidth / 2,
+            svg += text(plan.filter.parameterTitle, x: left + plotWidth / 2,
                         y: top - 26, anchor: "middle", colour: "#555")
         }
         for tick in stride(from: 0.0, through: 100, by: 20) {

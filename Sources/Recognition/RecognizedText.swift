@@ -19,11 +19,27 @@ public struct RecognizedWord: Sendable, Equatable, Codable {
     /// 0-100.
     public var confidence: Double
     public var box: BoundingBox
+    /// Whether the language's dictionary knows the word, without the punctuation around it.
+    public var inDictionary: Bool
 
-    public init(text: String, confidence: Double, box: BoundingBox) {
+    public init(text: String, confidence: Double, box: BoundingBox, inDictionary: Bool = false) {
         self.text = text
         self.confidence = confidence
         self.box = box
+        self.inDictionary = inDictionary
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case text, confidence, box
+        case inDictionary = "dictionary"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        text = try container.decode(String.self, forKey: .text)
+        confidence = try container.decode(Double.self, forKey: .confidence)
+        box = try container.decode(BoundingBox.self, forKey: .box)
+        inDictionary = try container.decodeIfPresent(Bool.self, forKey: .inDictionary) ?? false
     }
 }
 

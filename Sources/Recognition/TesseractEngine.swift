@@ -96,10 +96,19 @@ public final class TesseractEngine {
                                             &left, &top, &right, &bottom)
                 let box = BoundingBox(x: Int(left), y: Int(top),
                                       width: Int(right - left), height: Int(bottom - top))
-                words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box))
+                words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box,
+                                            inDictionary: isDictionaryWord(text)))
             } while TessResultIteratorNext(iterator, RIL_WORD) != 0
             return words
         } ?? []
+    }
+
+    /// Whether the loaded language's dictionary knows `word` once the punctuation around it
+    /// is taken off: `Total:` and `(receipt)` count, `T0tal` does not.
+    public func isDictionaryWord(_ word: String) -> Bool {
+        let core = word.trimmingCharacters(in: .punctuationCharacters.union(.symbols))
+        guard core.contains(where: \.isLetter) else { return false }
+        return TessBaseAPIIsValidWord(handle, core) != 0
     }
 
     /// Runs `body` with the result iterator of the last recognition and frees it afterwards,

@@ -19,6 +19,8 @@ public enum SessionCommand: Sendable, Equatable {
     case diff(previous: Bool)
     /// The current image at many strengths of a filter (the current one when nil).
     case sweep(FilterKind?)
+    /// Search chains of filters on the current image and keep the one that reads best.
+    case best
     /// A colour preview of the current image in the terminal.
     case show
     /// Write the current image as PNG.
@@ -39,8 +41,9 @@ public enum SessionCommand: Sendable, Equatable {
         CommandSpec("top", summary: "the top three words of this image and of the session"),
         CommandSpec("diff", argument: .optional("previous"),
                     summary: "the words the filters changed against the original (or the recognition before)"),
-        CommandSpec("sweep", argument: .optional("blur|binarize"),
+        CommandSpec("sweep", argument: .optional("FILTER"),
                     summary: "the current image at many strengths of a filter, as a chart, and the best one"),
+        CommandSpec("best", summary: "try chains of filters on this image and keep the one that reads best (no truth used)"),
         CommandSpec("show", summary: "a colour preview of the current image"),
         CommandSpec("save", argument: .value(placeholder: "PATH.png", example: "save filtered.png"),
                     summary: "write the current image as PNG"),
@@ -105,6 +108,7 @@ public enum SessionCommand: Sendable, Equatable {
         case "words": return .words
         case "top": return .top
         case "show": return .show
+        case "best": return .best
         case "status": return .status
         case "help": return .help
         default: return .quit
@@ -118,6 +122,7 @@ public enum SessionCommand: Sendable, Equatable {
             switch command {
             case .original: "original"
             case .select(let kind): kind.rawValue
+            case .then: "then"
             case .step(let intensity): FilterOperation.percent(intensity)
             case .slider: "slider"
             }
@@ -128,6 +133,7 @@ public enum SessionCommand: Sendable, Equatable {
         case .top: "top"
         case .diff: "diff"
         case .sweep: "sweep"
+        case .best: "best"
         case .show: "show"
         case .save: "save"
         case .status: "status"

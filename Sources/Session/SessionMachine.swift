@@ -15,6 +15,8 @@ public struct SessionMachine: Sendable {
         case render(Transition)
         /// Answer a question about the current image or recognition.
         case answer(Query)
+        /// Search for the filters that read best on the current image, then call `adopt`.
+        case chooseFilters
         /// Write the current image to this path.
         case save(path: String)
         /// Say why the command was refused; nothing changed.
@@ -101,10 +103,18 @@ public struct SessionMachine: Sendable {
         case .diff(let previous): return answer(.diff(previous: previous))
         case .sweep(let kind): return answer(.sweep(kind ?? filters.segment.filter ?? .blur))
         case .show: return answer(.show)
+        case .best: return currentImage == nil ? .refuse("no image loaded yet; try next or open PATH") : .chooseFilters
         case .status: return .answer(.status)
         case .help: return .answer(.help)
         case .quit: return .quit
         }
+    }
+
+    /// The filters a search chose for the current image: they are shown as if typed.
+    public mutating func adopt(_ filters: FilterState) -> Action {
+        guard let image = currentImage else { return .refuse("no image loaded yet; try next or open PATH") }
+        state = .showing(image: image, filters: filters)
+        return .render(Transition(image: image, segment: filters.segment, operations: filters.operations))
     }
 
     /// The image asked for has been read: it is shown in the `original` segment.

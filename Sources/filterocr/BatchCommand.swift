@@ -26,10 +26,7 @@ struct BatchCommand: ParsableCommand {
     @Argument(help: "Images, folders, globs, or '-' for paths on standard input.")
     var inputs: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Filter commands applied to every image, e.g. \"binarize; 75%\" (default: original).",
-                                            valueName: "script"),
-            transform: OperationsOption.state)
-    var ops = FilterState()
+    @OptionGroup var filters: FilterOptions
 
     @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
     var format: OutputFormat = .jsonl
@@ -59,7 +56,7 @@ struct BatchCommand: ParsableCommand {
             try Terminal.orExit { () throws -> Void in try Folders.create(saveDir) }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let runner = ImageRunner(settings: settings, state: ops, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                  saveDirectory: saveDir, truth: truthOptions.source)
         let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true)

@@ -18,7 +18,7 @@ struct ImageRun {
     /// (143) or SIGHUP (129) stopped it, 141 when the reader of the output went away.
     func run(_ inputs: some Sequence<String> & Sendable, total: Int?, shard: Shard? = nil) throws {
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
-        let progress = showsProgress ? ProgressBar.standardErrorIfTerminal() : nil
+        let progress = showsProgress || runner.choosesFilters ? ProgressBar.standardErrorIfTerminal() : nil
         var formatter = ResultFormatter(format: format, headers: headers)
         defer {
             progress?.finish()
@@ -26,10 +26,15 @@ struct ImageRun {
         }
         let summary = try Terminal.orExit {
             try runner.run(inputs, total: total, shard: shard, publisher: publisher,
-                           isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, state in
+                           isCancelled: { Interrupt.happened || Terminal.outputClosed },
+                           searching: { image, search in
+                               progress?.show("auto: \(image) · \(search.tried) tried · best so far: \(search.best) "
+                                              + "(score \(Int(search.bestScore.rounded())))")
+                           }) { result, state in
                 progress?.clear()
                 let text = formatter.format(result)
                 if let error = text.error { Terminal.printError(error) }
+                if let note = text.note { Terminal.printNote(note) }
                 if let output = text.output { Terminal.print(output) }
                 progress?.update(state)
             }

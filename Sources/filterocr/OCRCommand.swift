@@ -8,7 +8,7 @@ import Imaging
 struct OCRCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr",
-        abstract: "Recognise the text in images as they are.",
+        abstract: "Recognise the text in images, as they are or filtered (--ops, --auto).",
         discussion: """
             Prints the text of each image; with several images, each text follows a \
             '==> IMAGE <==' header. With --json, prints one JSON object per image instead. \
@@ -20,6 +20,7 @@ struct OCRCommand: ParsableCommand {
     @OptionGroup var feedOptions: FeedOptions
     @OptionGroup var truthOptions: TruthOptions
     @OptionGroup var jobs: JobsOption
+    @OptionGroup var filters: FilterOptions
 
     @Flag(name: .long, help: "Print one JSON object per image (JSON Lines); the same as --format jsonl.")
     var json = false
@@ -39,7 +40,9 @@ struct OCRCommand: ParsableCommand {
 
     func run() throws {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let runner = ImageRunner(settings: settings, state: FilterState(), jobs: min(jobs.jobs ?? 1, images.count),
+        // --auto searches one image with every core; otherwise one engine per image at most.
+        let engines = filters.auto ? jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount : min(jobs.jobs ?? 1, images.count)
+        let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source)
         let run = ImageRun(runner: runner, format: json ? .jsonl : format, headers: images.count > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false)

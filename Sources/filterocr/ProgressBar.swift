@@ -1,3 +1,4 @@
+import FileSystem
 import FilterOCRKit
 import Foundation
 
@@ -32,6 +33,15 @@ final class ProgressBar {
         }
         if failed > 0 { line += " · \(failed) failed" }
         write("\r\u{1B}[2K" + line)
+        shown = true
+    }
+
+    /// Shows `text` in place of the bar, at most ten times a second.
+    func show(_ text: String) {
+        let now = ContinuousClock.now
+        guard now - lastDraw >= .milliseconds(100) else { return }
+        lastDraw = now
+        write("\r\u{1B}[2K" + PathEncoding.displayed(text))
         shown = true
     }
 

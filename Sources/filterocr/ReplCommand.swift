@@ -60,13 +60,22 @@ struct ReplCommand: ParsableCommand {
                                 publisher: publisher, home: ProcessInfo.processInfo.environment["HOME"])
         let printer: any ReplPrinter = json ? JSONReplPrinter() : HumanReplPrinter()
         let input = LineInput.standardInput(prompt: { driver.prompt })
+        let searchLine = input.isInteractive ? ProgressBar.standardErrorIfTerminal() : nil
+        if let searchLine {
+            driver.onSearchProgress = { search in
+                searchLine.show("best: \(search.tried) tried · best so far: \(search.best) "
+                                + "(score \(Int(search.bestScore.rounded())))")
+            }
+        }
         // SIGTERM and SIGHUP end any session, SIGINT a script; at a terminal Ctrl-C only
         // abandons the line being typed.
         var endedBySignal: Bool { Interrupt.happened && (Interrupt.signal != SIGINT || !input.isInteractive) }
         printer.print(driver.start(with: image))
         while !driver.hasQuit, !Terminal.outputClosed, !endedBySignal, let line = input.readLine() {
             input.remember(line)
-            printer.print(driver.handle(line))
+            let outputs = driver.handle(line)
+            searchLine?.clear()
+            printer.print(outputs)
         }
         if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
         if endedBySignal { throw ExitCode(Interrupt.exitStatus) }

@@ -140,7 +140,7 @@ struct SweepTable {
     }
 
     mutating func lines(for row: SweepRow) -> [String] {
-        let parameter = filter == .blur ? "sigma" : "threshold"
+        let parameter = filter.parameter(at: 0).name
         let columns = [compound ? "steps" : "strength", parameter, "words", "confidence", "cer", "wer", "recall"]
         let values = [compound ? String(Int(row.strength)) : FilterOperation.percent(row.strength),
                       SweepChart.number(row.parameter), String(row.wordCount), String(row.meanConfidence),

@@ -24,6 +24,11 @@ enum Terminal {
         printDiagnostic("filterocr: error: " + message)
     }
 
+    /// Lines for the user that are not results, such as how `--auto` chose.
+    static func printNote(_ text: String) {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) { printDiagnostic(String(line)) }
+    }
+
     /// A problem that does not stop the command, said once.
     static func printWarning(_ message: String) {
         printDiagnostic("filterocr: warning: " + message)

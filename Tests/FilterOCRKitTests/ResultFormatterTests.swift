@@ -8,7 +8,7 @@ import Testing
 struct ResultFormatterTests {
     private func recognized(_ input: String, _ text: String) -> ImageRunner.Result {
         let report = RecognitionReport(
-            image: input, segment: .original, operations: [],
+            image: input, filters: FilterState(),
             recognized: RecognizedText(text: text, meanConfidence: 90, words: []), topWords: [], cached: false,
             timings: .init(decode: 1, filter: 0, ocr: 2), settings: RecognitionSettings(), size: .init(width: 4, height: 4))
         return ImageRunner.Result(input: input, outcome: .recognized(report))

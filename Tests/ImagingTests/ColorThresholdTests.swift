@@ -52,7 +52,7 @@ struct ColorThresholdTests {
     @Test("Binarize at intensity 1 thresholds at 0.5 (0.5 × intensity)")
     func intensity() throws {
         let binarize = FilterOperation(.binarize, intensity: 1)
-        #expect(binarize.threshold == 0.5)
+        #expect(binarize.parameter.value == 0.5)
         #expect(try onlyPixel(binarize.apply(to: RGBImage(width: 1, height: 1, fill: RGBPixel(grey: 187)))) == .black)
         #expect(try onlyPixel(binarize.apply(to: RGBImage(width: 1, height: 1, fill: RGBPixel(grey: 188)))) == .white)
     }

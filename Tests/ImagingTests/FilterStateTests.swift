@@ -40,7 +40,7 @@ struct FilterStateTests {
     }
 
     @Test("Errors name the bad command and its position", arguments: [
-        ("blur; sharpen", "command 2 'sharpen': unknown command 'sharpen'"),
+        ("blur; sharpness", "command 2 'sharpness': unknown command 'sharpness'"),
         ("blur; slider", "command 2 'slider': slider needs a value"),
         ("blur; slider abc", "'abc' is not a number"),
         ("blur; slider 3.5", "slider value 3.5 is outside 0 to 3"),

@@ -1,10 +1,12 @@
 import Foundation
 
 /// The segments of the brief's screen: the image as loaded, or one of the filters.
+/// Each filter's segment has the filter's name.
 public enum Segment: String, Sendable, CaseIterable, Codable {
     case original
     case blur
     case binarize
+    case greyscale, contrast, sharpen, median, erode, dilate, scale, invert, otsu, sauvola, deskew
 
     /// The filter this segment applies, if any.
     public var filter: FilterKind? { FilterKind(rawValue: rawValue) }
@@ -15,12 +17,15 @@ public enum Segment: String, Sendable, CaseIterable, Codable {
 }
 
 /// A command that changes which filters are applied, as typed in the REPL or written in a
-/// command script: `original`, `blur`, `binarize`, `25%`, `75%`, `slider 1.5`.
+/// command script: `original`, `blur`, `binarize`, `25%`, `75%`, `slider 1.5`, `then scale`.
 public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
     /// Back to the image as loaded.
     case original
     /// Select a filter's segment: that filter at the default intensity, on the original.
     case select(FilterKind)
+    /// Select a filter's segment on top of the current image: the chain so far stays, and
+    /// the new filter's steps and slider start from its result.
+    case then(FilterKind)
     /// The current filter again at this intensity, on the current image (it compounds).
     case step(Double)
     /// The current filter at this intensity, on the original (it does not compound).
@@ -33,6 +38,7 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .original: "original"
         case .select(let kind): kind.rawValue
+        case .then(let kind): "then \(kind.rawValue)"
         case .step(let intensity): FilterOperation.percent(intensity)
         case .slider(let intensity): "slider \(FilterOperation.percent(intensity))"
         }
@@ -41,12 +47,13 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
     /// The commands as a user types them, in the order help lists them.
     public static let vocabulary: [CommandSpec] = [
         CommandSpec("original", summary: "the image as loaded, every filter reverted"),
-        CommandSpec("blur", summary: "Gaussian blur at 25% (σ = 100 × intensity px) on the original"),
-        CommandSpec("binarize", summary: "colour threshold at 25% (0.5 × intensity, per channel) on the original"),
+    ] + FilterKind.allCases.map { CommandSpec($0.rawValue, summary: $0.summary) } + [
+        CommandSpec("then", argument: .value(placeholder: "FILTER", example: "then sauvola"),
+                    summary: "a filter on top of the current image (a chain); 25%, 75% and slider then work on it"),
         CommandSpec("25%", summary: "the current filter again at 25% on the current image (it compounds)"),
         CommandSpec("75%", summary: "the current filter again at 75% on the current image (it compounds)"),
         CommandSpec("slider", argument: .value(placeholder: "V", example: "slider 1.5"),
-                    summary: "the current filter at V (0-3, or 0%-300%) on the original"),
+                    summary: "the current filter at V (0-3, or 0%-300%) on the original (after then, on what it started from)"),
     ]
 
     /// Parses one command from its words, e.g. `["slider", "1.5"]`.
@@ -61,6 +68,13 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         case "original": self = .original
         case "25%": self = .step(0.25)
         case "75%": self = .step(0.75)
+        case "then":
+            guard let word = arguments.first else { throw .missingFilter }
+            if let extra = arguments.dropFirst().first {
+                throw .unexpectedArgument(command: spec.name, argument: String(extra))
+            }
+            guard let kind = FilterKind(rawValue: word.lowercased()) else { throw .unknownFilter(String(word)) }
+            self = .then(kind)
         case "slider":
             guard let value = arguments.first else { throw .missingSliderValue }
             if let extra = arguments.dropFirst().first {
@@ -94,8 +108,11 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
     case notANumber(String)
     case sliderOutOfRange(String)
     case needsFilter(FilterCommand)
+    case missingFilter
+    case unknownFilter(String)
 
     static var expectedCommands: String { FilterCommand.vocabulary.usageList }
+    static var filterNames: String { FilterKind.allCases.map(\.rawValue).joined(separator: ", ") }
     static let sliderRange = "a value from 0 to 3 (or 0% to 300%), e.g. slider 1.5"
 
     public var description: String {
@@ -114,6 +131,10 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
             "slider value \(text) is outside 0 to 3 (0% to 300%)"
         case .needsFilter(let command):
             "'\(command)' needs a filter first: choose blur or binarize (it is disabled in original)"
+        case .missingFilter:
+            "then needs a filter, e.g. then sauvola; filters: \(Self.filterNames)"
+        case .unknownFilter(let word):
+            "unknown filter '\(word)'; filters: \(Self.filterNames)"
         }
     }
 

@@ -1,13 +1,8 @@
-/// The filters a session can apply.
-public enum FilterKind: String, Sendable, CaseIterable, Codable {
-    case blur
-    case binarize
-}
-
 /// One filter at one intensity: `blur 25%`, `binarize 75%`.
 ///
 /// Intensity is a fraction (0.25 is 25%) in 0...3, as the brief's 0-300% slider; the blur's
-/// σ is 100 × intensity pixels and the threshold 0.5 × intensity, as the brief specifies.
+/// σ is 100 × intensity pixels and the threshold 0.5 × intensity, as the brief specifies, and
+/// `FilterKind.parameter(at:)` maps it for the other filters.
 public struct FilterOperation: Sendable, Hashable, CustomStringConvertible {
     public static let defaultIntensity = 0.25
     public static let intensityRange = 0.0...3.0
@@ -21,10 +16,8 @@ public struct FilterOperation: Sendable, Hashable, CustomStringConvertible {
         self.intensity = intensity
     }
 
-    /// The blur's σ in pixels (Core Image's `inputRadius`).
-    public var sigma: Double { 100 * intensity }
-    /// The threshold's level in the working space.
-    public var threshold: Double { 0.5 * intensity }
+    /// The filter's own parameter at this intensity (σ for the blur, the level for binarize ...).
+    public var parameter: FilterKind.Parameter { kind.parameter(at: intensity) }
 
     /// `blur 25%`, `binarize 150%`.
     public var description: String { "\(kind.rawValue) \(Self.percent(intensity))" }
@@ -37,9 +30,23 @@ public struct FilterOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// This filter applied to `image`.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
-        switch kind {
-        case .blur: GaussianBlur(sigma: sigma).apply(to: image, in: space)
-        case .binarize: ColorThreshold(threshold: threshold).apply(to: image, in: space)
+        let value = parameter.value
+        return switch kind {
+        case .blur: GaussianBlur(sigma: value).apply(to: image, in: space)
+        case .binarize: ColorThreshold(threshold: value).apply(to: image, in: space)
+        case .greyscale: Greyscale(amount: value).apply(to: image, in: space)
+        case .contrast: Contrast(factor: value).apply(to: image, in: space)
+        case .sharpen: UnsharpMask(radius: 2.5, amount: value).apply(to: image, in: space)
+        case .median: MedianFilter(radius: Int(value)).apply(to: image, in: space)
+        case .erode: Morphology(.minimum, radius: Int(value)).apply(to: image, in: space)
+        case .dilate: Morphology(.maximum, radius: Int(value)).apply(to: image, in: space)
+        case .scale: LanczosScale(factor: value).apply(to: image, in: space)
+        case .invert: Invert(amount: value).apply(to: image, in: space)
+        case .otsu: OtsuThreshold(bias: value).apply(to: image, in: space)
+        case .sauvola:
+            SauvolaThreshold(radius: SauvolaThreshold.defaultRadius(width: image.width, height: image.height), k: value)
+                .apply(to: image, in: space)
+        case .deskew: Deskew(maximumAngle: value).apply(to: image, in: space)
         }
     }
 }

@@ -1,29 +1,45 @@
 /// Which segment is selected and the operations that render the current image from the
 /// original: the filter part of a session, as pure data.
 ///
-/// The rendered image is always `operations` applied to the original, so `original`
-/// reverts exactly, steps compound and the slider starts again from the original.
+/// The operations form a chain of links. Choosing a filter starts a new chain on the
+/// original; `then FILTER` adds a link on top of the current image. Within the last link
+/// the brief's rules hold: 25% and 75% compound on the current image, and the slider
+/// starts again from what the link started from (the original, for a chain of one). The
+/// rendered image is always `operations` applied to the original, so `original` reverts
+/// exactly.
 public struct FilterState: Sendable, Hashable {
-    public private(set) var segment: Segment = .original
-    public private(set) var operations: [FilterOperation] = []
+    /// Each link's operations: the filter as chosen (or set by the slider), then its steps.
+    private var links: [[FilterOperation]] = []
 
     public init() {}
+
+    /// The segment of the last link's filter, or `original`.
+    public var segment: Segment {
+        links.last?.first.map { Segment($0.kind) } ?? .original
+    }
+
+    /// Every operation of the chain, in the order they are applied.
+    public var operations: [FilterOperation] { links.flatMap { $0 } }
+
+    /// The operations before the last link: the image the current filter's slider starts from.
+    public var base: [FilterOperation] { links.dropLast().flatMap { $0 } }
 
     /// The state after `command`; a refused command throws and changes nothing.
     public func applying(_ command: FilterCommand) throws(FilterCommandError) -> FilterState {
         var next = self
         switch command {
         case .original:
-            next = FilterState()
+            next.links = []
         case .select(let kind):
-            next.segment = Segment(kind)
-            next.operations = [FilterOperation(kind)]
+            next.links = [[FilterOperation(kind)]]
+        case .then(let kind):
+            next.links.append([FilterOperation(kind)])
         case .step(let intensity):
             guard let kind = segment.filter else { throw .needsFilter(command) }
-            next.operations.append(FilterOperation(kind, intensity: intensity))
+            next.links[next.links.count - 1].append(FilterOperation(kind, intensity: intensity))
         case .slider(let intensity):
             guard let kind = segment.filter else { throw .needsFilter(command) }
-            next.operations = [FilterOperation(kind, intensity: intensity)]
+            next.links[next.links.count - 1] = [FilterOperation(kind, intensity: intensity)]
         }
         return next
     }
@@ -33,13 +49,17 @@ public struct FilterState: Sendable, Hashable {
 }
 
 extension FilterState: CustomStringConvertible {
-    /// The state as a command script that leads to it: `original`, `blur; 75%`,
-    /// `binarize; slider 150%`.
+    /// The state as the command script that leads to it, the one notation of a chain that
+    /// `--ops`, the prompt, `status` and the feed all use: `original`, `blur; 75%`,
+    /// `binarize; slider 150%`, `greyscale; then scale; slider 50%; then sauvola`.
     public var description: String {
-        guard let first = operations.first else { return "original" }
-        let head = first.intensity == FilterOperation.defaultIntensity
-            ? [first.kind.rawValue]
-            : [first.kind.rawValue, "slider \(FilterOperation.percent(first.intensity))"]
-        return (head + operations.dropFirst().map { FilterOperation.percent($0.intensity) }).joined(separator: "; ")
+        guard !links.isEmpty else { return "original" }
+        return links.enumerated().map { index, link in
+            let first = link[0]
+            let choose = index == 0 ? first.kind.rawValue : "then \(first.kind.rawValue)"
+            let head = first.intensity == FilterOperation.defaultIntensity
+                ? [choose] : [choose, "slider \(FilterOperation.percent(first.intensity))"]
+            return (head + link.dropFirst().map { FilterOperation.percent($0.intensity) }).joined(separator: "; ")
+        }.joined(separator: "; ")
     }
 }

@@ -1,0 +1,63 @@
+import Imaging
+import Recognition
+
+/// The chains the automatic choice tries, most promising first, as command scripts.
+///
+/// Each answers a common way a page is hard to read: uneven light and low contrast (an
+/// adaptive threshold, more contrast), sensor noise and speckle (a median, a slight blur),
+/// text too small for Tesseract (Lanczos enlarging), thin or faded print (a minimum that
+/// thickens dark strokes), a skewed page. After the single filters, the best of them is
+/// extended by the filters that combine well with it.
+public enum AutoCandidates {
+    /// Tesseract reads best with capital letters about 20-30 px tall; below this median word
+    /// height, enlarging is worth its cost.
+    static let smallTextHeight = 22
+    /// Enlarging is not tried on images that would grow beyond this many pixels.
+    static let enlargedPixelLimit = 16_000_000
+
+    /// The first round, in the order tried.
+    public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
+        var scripts = [
+            "greyscale; then sauvola",
+            "median",
+            "blur; slider 1%",
+            "contrast",
+            "erode",
+            "deskew",
+            "sharpen",
+            "otsu",
+            "median; then sauvola",
+            "dilate",
+        ]
+        if needsEnlarging(original, recognized) {
+            scripts.insert("scale", at: 1)
+            scripts.insert("scale; then sauvola", at: 3)
+        }
+        return scripts.compactMap(state)
+    }
+
+    /// The second round: `best` followed by filters that often help after it.
+    public static func extensions(of best: FilterState) -> [FilterState] {
+        guard best.segment != .original else { return [] }
+        let followers: [String] = switch best.segment {
+        case .sauvola, .otsu, .binarize: ["median", "erode"]
+        case .scale: ["median", "otsu", "erode"]
+        default: ["then sauvola", "then otsu", "then median", "then erode"]
+        }
+        return followers.compactMap { follower in
+            let script = follower.hasPrefix("then") ? "\(best); \(follower)" : "\(best); then \(follower)"
+            return state(script)
+        }.filter { $0 != best }
+    }
+
+    static func needsEnlarging(_ image: RGBImage, _ recognized: RecognizedText?) -> Bool {
+        guard image.pixelCount * 4 <= enlargedPixelLimit else { return false }
+        let heights = (recognized?.words ?? []).filter { $0.confidence > 30 }.map(\.box.height).sorted()
+        guard !heights.isEmpty else { return true }
+        return heights[heights.count / 2] < smallTextHeight
+    }
+
+    private static func state(_ script: String) -> FilterState? {
+        try? CommandScript(script).finalState()
+    }
+}

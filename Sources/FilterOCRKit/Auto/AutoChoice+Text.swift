@@ -1,0 +1,31 @@
+import Foundation
+
+extension HumanText {
+    /// `chose "greyscale; then sauvola" · score 812 against 640 for the original · 9 tried in
+    /// 4.1 s · CER 8.2% → 3.1%`, and with `explain` a line per candidate.
+    public static func auto(_ choice: AutoChoice) -> [String] {
+        func percent(_ value: Double) -> String { String(format: "%.1f%%", value * 100) }
+        let chosen = choice.chosen.filters.operations.isEmpty
+            ? "kept the original" : "chose \"\(choice.chosen.filters)\""
+        var line = "auto: \(chosen) · score \(score(choice.chosen.score))"
+        if !choice.chosen.filters.operations.isEmpty { line += " against \(score(choice.original.score)) for the original" }
+        line += " · \(choice.candidates.count) tried in \(String(format: "%.1f", choice.seconds)) s"
+        if let before = choice.original.accuracy, let after = choice.chosen.accuracy {
+            line += " · CER \(percent(before.characterErrorRate)) → \(percent(after.characterErrorRate))"
+        }
+        guard choice.explained else { return [line] }
+        let width = max(6, choice.candidates.map(\.filters.description.count).max() ?? 0)
+        let header = "  " + "chain".padding(toLength: width, withPad: " ", startingAt: 0)
+            + "   score  words  conf" + (choice.original.accuracy == nil ? "" : "     CER") + "   seconds"
+        let rows = choice.candidates.sorted { $0.score > $1.score }.map { candidate in
+            let mark = candidate.filters == choice.chosen.filters ? "▸ " : "  "
+            let cer = candidate.accuracy.map { String(format: " %7@", percent($0.characterErrorRate)) } ?? ""
+            return mark + candidate.filters.description.padding(toLength: width, withPad: " ", startingAt: 0)
+                + String(format: " %7@ %6d %5d", score(candidate.score), candidate.wordCount, candidate.meanConfidence)
+                + cer + String(format: " %9.2f", candidate.seconds)
+        }
+        return [line, header] + rows
+    }
+
+    private static func score(_ value: Double) -> String { String(format: "%.0f", value) }
+}

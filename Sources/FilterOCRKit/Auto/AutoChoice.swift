@@ -1,0 +1,61 @@
+import Imaging
+import TextComparison
+
+/// What the automatic choice tried and chose, as reports and `--json` show it.
+public struct AutoChoice: Sendable, Encodable {
+    /// One chain tried, with what its recognition scored.
+    public struct Candidate: Sendable, Encodable {
+        public var filters: FilterState
+        public var score: Double
+        public var wordCount: Int
+        public var meanConfidence: Int
+        /// Against the truth, when it is known; never used to choose.
+        public var accuracy: Accuracy?
+        /// Rendering and recognition, in seconds.
+        public var seconds: Double
+
+        private enum CodingKeys: String, CodingKey {
+            case script, score, wordCount, meanConfidence, accuracy, seconds
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(filters.description, forKey: .script)
+            try container.encode(AutoChoice.rounded(score), forKey: .score)
+            try container.encode(wordCount, forKey: .wordCount)
+            try container.encode(meanConfidence, forKey: .meanConfidence)
+            try container.encodeIfPresent(accuracy, forKey: .accuracy)
+            try container.encode(AutoChoice.rounded(seconds), forKey: .seconds)
+        }
+    }
+
+    public var chosen: Candidate
+    public var original: Candidate
+    /// Every candidate in the order they finished, the original first.
+    public var candidates: [Candidate]
+    /// The whole search, in seconds.
+    public var seconds: Double
+    /// Whether `candidates` are listed in JSON (`--explain`).
+    public var explained: Bool
+
+    private enum CodingKeys: String, CodingKey {
+        case script, score, original, tried, seconds, candidates
+    }
+
+    private struct Baseline: Encodable {
+        var score: Double
+        var accuracy: Accuracy?
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(chosen.filters.description, forKey: .script)
+        try container.encode(Self.rounded(chosen.score), forKey: .score)
+        try container.encode(Baseline(score: Self.rounded(original.score), accuracy: original.accuracy), forKey: .original)
+        try container.encode(candidates.count, forKey: .tried)
+        try container.encode(Self.rounded(seconds), forKey: .seconds)
+        if explained { try container.encode(candidates, forKey: .candidates) }
+    }
+
+    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+}

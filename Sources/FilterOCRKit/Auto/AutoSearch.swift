@@ -1,0 +1,139 @@
+import Foundation
+import Imaging
+import Recognition
+import TextComparison
+
+/// The automatic choice of filters (`--auto`, `best`): recognises the original and chains
+/// of filters in parallel within a time budget, and keeps the rendering whose recognition
+/// scores best by `ReadingScore`, which never reads the truth.
+///
+/// The budget is a multiple of the time the original's recognition took, so it adapts to
+/// the image and the machine: a candidate starts only if it is expected to finish in time
+/// (its expected time grows with its pixels, as an enlarged image takes longer to read).
+/// A candidate must beat the original by a margin to be chosen, so that a clean page,
+/// where the filters can only lose, keeps its recognition.
+public struct AutoSearch: Sendable {
+    /// The default budget, in recognitions of the original: with the process's start and
+    /// the image's decoding, `--auto` stays within six plain recognitions.
+    public static let defaultBudget = 5.0
+    /// How much better than the original's score a candidate must be, as a fraction.
+    static let requiredGain = 0.04
+
+    public var budget: Double
+    /// Keep every candidate in the choice's JSON (`--explain`).
+    public var explain: Bool
+
+    public init(budget: Double = AutoSearch.defaultBudget, explain: Bool = false) {
+        self.budget = budget
+        self.explain = explain
+    }
+
+    /// Where a search is, for a progress line.
+    public struct Progress: Sendable {
+        public var tried: Int
+        public var best: FilterState
+        public var bestScore: Double
+    }
+
+    private struct InFlight {
+        var filters: FilterState
+        var image: RGBImage
+        var renderSeconds: Double
+    }
+
+    /// Searches `original` with the engines of `pool` and returns the chosen rendering's
+    /// report (with `auto` set) and image.
+    func run(_ original: LoadedImage, pipeline: inout Pipeline, pool: RecognizerPool,
+             progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
+        let start = ContinuousClock.now
+        let resolution = pipeline.resolution(of: original)
+        var pending: [FilterState] = [FilterState()] + AutoCandidates.firstRound(for: original.image, reading: nil).prefix(1)
+        var seen = Set(pending)
+        var inFlight: [Int: InFlight] = [:]
+        var nextTag = 0
+        var candidates: [AutoChoice.Candidate] = []
+        var recognitions: [FilterState: (RecognizedText, RGBImage)] = [:]
+        var originalSeconds: Double?
+        var extended = false
+
+        func elapsed() -> Double { Self.seconds(ContinuousClock.now - start) }
+        func submitWhileEnginesFree() {
+            while inFlight.count < pool.count, !pending.isEmpty {
+                if let originalSeconds, elapsed() >= budget * originalSeconds { pending.removeAll() }
+                guard !pending.isEmpty else { break }
+                let filters = pending.removeFirst()
+                let renderStart = ContinuousClock.now
+                let image = pipeline.renderer.render(original, operations: filters.operations)
+                let renderSeconds = Self.seconds(ContinuousClock.now - renderStart)
+                if let originalSeconds {
+                    let expected = originalSeconds * Double(image.pixelCount) / Double(original.image.pixelCount)
+                    guard elapsed() + expected <= budget * originalSeconds else { continue }
+                }
+                guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { continue }
+                inFlight[nextTag] = InFlight(filters: filters, image: image, renderSeconds: renderSeconds)
+                pool.submit(.init(tag: nextTag, image: image, resolution: resolution))
+                nextTag += 1
+            }
+        }
+
+        submitWhileEnginesFree()
+        while !inFlight.isEmpty {
+            let finished = pool.next()
+            guard let job = inFlight.removeValue(forKey: finished.tag) else { continue }
+            switch finished.result {
+            case .success(let recognized):
+                let score = ReadingScore(recognized)
+                candidates.append(AutoChoice.Candidate(
+                    filters: job.filters, score: score.value, wordCount: recognized.words.count,
+                    meanConfidence: recognized.meanConfidence,
+                    accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
+                    seconds: job.renderSeconds + finished.seconds))
+                recognitions[job.filters] = (recognized, job.image)
+                pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
+                if job.filters.operations.isEmpty {
+                    originalSeconds = max(finished.seconds, 0.001)
+                    for filters in AutoCandidates.firstRound(for: original.image, reading: recognized) where !seen.contains(filters) {
+                        pending.append(filters)
+                        seen.insert(filters)
+                    }
+                }
+            case .failure(let error):
+                if job.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
+            }
+            if let best = Self.choose(candidates) {
+                progress(Progress(tried: candidates.count, best: best.filters, bestScore: best.score))
+            }
+            if pending.isEmpty, !extended, originalSeconds != nil, let best = candidates.max(by: { $0.score < $1.score }) {
+                extended = true
+                for filters in AutoCandidates.extensions(of: best.filters) where !seen.contains(filters) {
+                    pending.append(filters)
+                    seen.insert(filters)
+                }
+            }
+            submitWhileEnginesFree()
+        }
+
+        guard let chosen = Self.choose(candidates), let baseline = candidates.first(where: { $0.filters.operations.isEmpty }),
+              let (recognized, image) = recognitions[chosen.filters] else {
+            throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
+        }
+        var report = pipeline.report(original, chosen.filters, recognized, cached: false, timings: .init(
+            decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
+        report.auto = AutoChoice(chosen: chosen, original: baseline, candidates: candidates, seconds: elapsed(), explained: explain)
+        return PipelineResult(report: report, image: image)
+    }
+
+    /// The candidate to keep: the best score, if it beats the original's by the required
+    /// gain; otherwise the original.
+    static func choose(_ candidates: [AutoChoice.Candidate]) -> AutoChoice.Candidate? {
+        guard let original = candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }
+        guard let best = candidates.max(by: { $0.score < $1.score }),
+              best.score > original.score + requiredGain * abs(original.score) else { return original }
+        return best
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

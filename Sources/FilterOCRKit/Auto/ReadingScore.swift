@@ -1,0 +1,82 @@
+import Foundation
+import Recognition
+
+/// How well a recognition seems to read, judged without the truth: an estimate of the
+/// characters read right, less a charge for the characters that look like garbage.
+///
+/// Tesseract's mean confidence alone rewards reading less: a filter that wipes out the
+/// faint half of a page leaves the confident half and a higher mean. Here every word adds
+/// its length weighted by how likely it is to be right, so reading more real words scores
+/// higher, and every word that is likely wrong costs, so noise read as text scores lower.
+/// How likely a word is right depends on its confidence and on what it looks like: a word
+/// the language's dictionary knows is most likely right, a number next, and a string
+/// mixing letters, digits and symbols least.
+public struct ReadingScore: Sendable, Equatable, Comparable {
+    public let value: Double
+    /// Characters in words the dictionary knows, in words that look like numbers, and in the rest.
+    public let dictionaryCharacters: Int
+    public let numberCharacters: Int
+    public let otherCharacters: Int
+
+    /// What an unlikely character costs, against what a likely one earns.
+    static let garbageCost = 0.6
+
+    public init(_ recognized: RecognizedText) {
+        var value = 0.0
+        var counts = (dictionary: 0, number: 0, other: 0)
+        for word in recognized.words {
+            let shape = WordShape(word.text, inDictionary: word.inDictionary)
+            let length = Double(word.text.count)
+            let confidence = min(1, max(0, word.confidence / 100))
+            let likelihood: Double
+            switch shape {
+            case .dictionary:
+                likelihood = confidence.squareRoot()
+                counts.dictionary += word.text.count
+            case .number:
+                likelihood = confidence
+                counts.number += word.text.count
+            case .letters:
+                likelihood = confidence * confidence
+                counts.other += word.text.count
+            case .mixed:
+                likelihood = confidence * confidence * confidence
+                counts.other += word.text.count
+            }
+            value += length * (likelihood - Self.garbageCost * (1 - likelihood))
+        }
+        self.value = value
+        (dictionaryCharacters, numberCharacters, otherCharacters) = counts
+    }
+
+    public static func < (lhs: ReadingScore, rhs: ReadingScore) -> Bool { lhs.value < rhs.value }
+}
+
+/// What a recognised word looks like, for how much to trust it.
+enum WordShape: Equatable {
+    /// A word the dictionary knows.
+    case dictionary
+    /// Digits with the punctuation of prices, dates and times: `4.50`, `12/05`, `-3%`.
+    case number
+    /// Letters only, with punctuation around them: a name, or a word the dictionary lacks.
+    case letters
+    /// Anything else: letters mixed with digits or symbols, or symbols alone.
+    case mixed
+
+    init(_ text: String, inDictionary: Bool) {
+        if inDictionary {
+            self = .dictionary
+            return
+        }
+        let core = text.trimmingCharacters(in: .punctuationCharacters)
+        let hasDigit = core.contains(where: \.isNumber)
+        let hasLetter = core.contains(where: \.isLetter)
+        if hasDigit && !hasLetter && core.allSatisfy({ $0.isNumber || ".,:/-%$€£+x".contains($0) }) {
+            self = .number
+        } else if hasLetter && !hasDigit && core.allSatisfy({ $0.isLetter || "'’-".contains($0) }) {
+            self = .letters
+        } else {
+            self = .mixed
+        }
+    }
+}
