@@ -157,7 +157,7 @@ struct BatchTests {
     }
 
     @Test("Usage errors exit with status 2", arguments: [
-        ["batch", "--ops", "sharpen", "x.png"], ["batch", "-j", "0", "x.png"], ["batch", "--shard", "2/2", "x.png"],
+        ["batch", "--ops", "emboss", "x.png"], ["batch", "-j", "0", "x.png"], ["batch", "--shard", "2/2", "x.png"],
         ["batch", "--stdin-image", "x.png"], ["batch", "--format", "xml", "x.png"],
     ])
     func usage(arguments: [String]) throws {

@@ -22,7 +22,7 @@ struct FilterCommandTests {
     }
 
     static let badScripts: [(script: String, expected: String)] = [
-        ("blur; sharpen", "unknown command 'sharpen'"),
+        ("blur; emboss", "unknown command 'emboss'"),
         ("blur; slider", "slider needs a value"),
         ("binarize; slider 4", "outside 0 to 3"),
         ("25%", "needs a filter first"),

@@ -15,7 +15,7 @@ struct OCRCommandTests {
         let first = try #require(lines.first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         #expect(Set(object.keys) == ["image", "segment", "operations", "text", "meanConfidence", "words", "wordCount",
-                                     "topWords", "cached", "timings", "settings", "size", "accuracy"])
+                                     "topWords", "cached", "timings", "settings", "size", "accuracy", "script"])
         #expect(object["size"] as? [String: Int] == ["width": 640, "height": 480])
         #expect(object["image"] as? String == phototest)
         #expect(object["segment"] as? String == "original")

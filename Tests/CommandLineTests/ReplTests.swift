@@ -163,12 +163,12 @@ struct ReplTests {
     @Test("Bad input is a one-line error each, and the session goes on unchanged")
     func badInput() throws {
         let corrupt = Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures/truncated.png"
-        let bad = ["25%", "blur", "sharpen", "slider", "slider abc", "slider -1", "slider 3.5", "slider nan",
+        let bad = ["25%", "blur", "emboss", "slider", "slider abc", "slider -1", "slider 3.5", "slider nan",
                    "open /nonexistent/scan.png", "open \(corrupt)", "open \"unclosed.png", "save /nonexistent/x.png", "75%"]
         let run = try session(bad)
         #expect(run.status == 1)
         #expect(run.errors.count == 11, "\(run.errors)")
-        let expectations = ["needs a filter first", "unknown command 'sharpen'", "slider needs a value", "'abc' is not a number",
+        let expectations = ["needs a filter first", "unknown command 'emboss'", "slider needs a value", "'abc' is not a number",
                             "-1 is outside 0 to 3", "3.5 is outside 0 to 3", "'nan' is not a number",
                             "/nonexistent/scan.png: no such file", "truncated.png: is a corrupt or truncated PNG",
                             "quote is not closed", "the folder /nonexistent does not exist"]

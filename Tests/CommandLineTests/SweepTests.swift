@@ -81,7 +81,7 @@ struct SweepTests {
 
     @Test("Usage errors name what to give")
     func usage() throws {
-        for (arguments, reason) in [(["--filter", "sharpen"], "sharpen"), (["--filter", "blur", "--values", "1,x"], "'x' is not a strength"),
+        for (arguments, reason) in [(["--filter", "emboss"], "emboss"), (["--filter", "blur", "--values", "1,x"], "'x' is not a strength"),
                                     (["--filter", "blur", "--compound", "50%"], "25% and 75%"),
                                     (["--filter", "blur", "--plot", "chart.png"], "ending in .svg")] {
             let result = try Command.filterocr(["sweep", image] + arguments)

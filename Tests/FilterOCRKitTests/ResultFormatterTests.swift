@@ -39,6 +39,6 @@ struct ResultFormatterTests {
         let line = try #require(formatter.format(recognized("a.png", "hi\n")).output)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(object["text"] as? String == "hi\n" && object["image"] as? String == "a.png")
-        #expect(formatter.format(ImageRunner.Result(input: "c.png", outcome: .skipped)) == (nil, nil))
+        #expect(formatter.format(ImageRunner.Result(input: "c.png", outcome: .skipped)) == (nil, nil, nil))
     }
 }

@@ -1,0 +1,64 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("filterocr ocr --auto and best")
+struct AutoTests {
+    private let phototest = Paths.corpus + "/phototest.tif"
+    private let receipt = Paths.images + "/receipt.png"
+
+    private func object(_ line: some StringProtocol) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("--auto reports a script that reproduces its text through --ops")
+    func reproducible() throws {
+        let auto = try Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", receipt])
+        #expect(auto.status == 0, "\(auto.standardError)")
+        let report = try object(auto.standardOutput)
+        let choice = try #require(report["auto"] as? [String: Any])
+        let script = try #require(choice["script"] as? String)
+        #expect(report["script"] as? String == script)
+        let candidates = try #require(choice["candidates"] as? [[String: Any]])
+        #expect(candidates.first?["script"] as? String == "original")
+        #expect(candidates.count == choice["tried"] as? Int)
+        #expect(candidates.allSatisfy { $0["accuracy"] != nil }, "the sidecar truth is known, so each has its CER")
+        #expect((choice["original"] as? [String: Any])?["accuracy"] != nil)
+
+        let replay = try Command.filterocr(["ocr", "--ops", script, "--json", "--no-feed", receipt])
+        #expect(replay.status == 0, "\(replay.standardError)")
+        #expect(try object(replay.standardOutput)["text"] as? String == report["text"] as? String)
+    }
+
+    @Test("In text, the choice is said on standard error and the text alone is on standard output")
+    func textOutput() throws {
+        let result = try Command.filterocr(["ocr", "--auto", "--no-feed", phototest])
+        #expect(result.status == 0)
+        #expect(result.standardOutput.contains("quick brown dog"))
+        #expect(result.standardError.contains("auto:") && !result.standardOutput.contains("auto:"))
+    }
+
+    @Test("Usage errors: --auto with --ops, --explain or --auto-budget without --auto, a bad budget", arguments: [
+        (["--auto", "--ops", "blur"], "--auto or --ops, not both"), (["--explain"], "goes with --auto"),
+        (["--auto-budget", "3"], "goes with --auto"), (["--auto", "--auto-budget", "0"], "1 to 10000"),
+        (["--auto", "--auto-budget", "nan"], "1 to 10000"),
+    ])
+    func usage(arguments: [String], reason: String) throws {
+        let result = try Command.filterocr(["ocr"] + arguments + [phototest])
+        #expect(result.status == 2 && result.standardError.contains(reason), "\(result.standardError)")
+    }
+
+    @Test("best in the REPL moves to the chosen chain, which status then shows")
+    func best() throws {
+        let result = try Command.filterocr(["repl", "--json", "--no-feed", "--image", phototest],
+                                           input: Data("best\nstatus\n".utf8))
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3)
+        let best = try object(try #require(lines.at(1)))
+        #expect(best["command"] as? String == "best" && best["kind"] as? String == "recognition")
+        let script = try #require((best["auto"] as? [String: Any])?["script"] as? String)
+        let status = try object(try #require(lines.at(2)))
+        #expect((status["status"] as? [String: Any])?["script"] as? String == script)
+    }
+}

@@ -1,0 +1,81 @@
+import FilterOCRKit
+import Foundation
+import ImageCodec
+import Imaging
+import Recognition
+import Synchronization
+import TestSupport
+import Testing
+
+/// Reads black-and-white images well and anything else poorly, as a recogniser that needs a
+/// threshold would.
+private final class ThresholdLovingRecognizer: Recognizer, Sendable {
+    let calls = Atomic<Int>(0)
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        calls.add(1, ordering: .relaxed)
+        let binary = image.samples.allSatisfy { $0 == 0 || $0 == 255 }
+        let words = binary ? ["Harbor", "Road", "whole", "milk", "bread", "total"] : ["Harbor", "R0ad"]
+        let box = BoundingBox(x: 0, y: 0, width: 8, height: 8)
+        return RecognizedText(text: words.joined(separator: " "), meanConfidence: 80, words: words.map {
+            RecognizedWord(text: $0, confidence: 80, box: box, inDictionary: !$0.contains("0"))
+        })
+    }
+}
+
+@Suite("Automatic choice of filters")
+struct AutoSearchTests {
+    private func search(_ recognizer: any Recognizer & Sendable, budget: Double = 1000, jobs: Int = 2) throws -> RecognitionReport {
+        // Dark grey text on light grey paper: it reads well only once thresholded.
+        var image = RGBImage(width: 48, height: 24, fill: RGBPixel(grey: 190))
+        for y in 8..<16 { for x in 8..<40 { image[x, y] = RGBPixel(grey: 60) } }
+        let file = try Paths.temporaryDirectory() + "/page.png"
+        try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
+        let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in recognizer }, state: FilterState(),
+                                 auto: AutoSearch(budget: budget, explain: true), jobs: jobs)
+        var reports: [RecognitionReport] = []
+        _ = try runner.run([file], total: 1) { result, _ in
+            if case .recognized(let report, _) = result.outcome { reports.append(report) }
+        }
+        return try #require(reports.first)
+    }
+
+    @Test("The original is always a candidate, and is kept when nothing reads clearly better")
+    func keepsOriginal() throws {
+        let report = try search(FakeRecognizer())
+        let choice = try #require(report.auto)
+        #expect(choice.candidates.first?.filters == FilterState())
+        #expect(choice.candidates.count > 5, "\(choice.candidates.count) candidates")
+        #expect(choice.chosen.filters == FilterState(), "every rendering reads the same number of words")
+        #expect(report.filters == FilterState())
+    }
+
+    @Test("A chain that reads more dictionary words is chosen, and the report is its recognition")
+    func choosesBetterReading() throws {
+        let recognizer = ThresholdLovingRecognizer()
+        let report = try search(recognizer)
+        let choice = try #require(report.auto)
+        #expect(choice.chosen.score > choice.original.score)
+        #expect(report.filters == choice.chosen.filters)
+        #expect(report.operations.contains { [.sauvola, .otsu, .binarize].contains($0.kind) }, "\(report.filters)")
+        #expect(report.recognized.words.count == 6)
+        #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
+    }
+
+    @Test("The budget bounds the search: a tiny one tries fewer chains than a large one")
+    func budget() throws {
+        let small = try #require(try search(SlowRecognizer(), budget: 1, jobs: 1).auto)
+        let large = try #require(try search(SlowRecognizer(), budget: 1000, jobs: 1).auto)
+        #expect(small.candidates.count < large.candidates.count)
+        #expect(small.candidates.first?.filters == FilterState())
+    }
+}
+
+/// Takes a fixed time per image, so that a budget in recognitions of the original means
+/// something.
+private final class SlowRecognizer: Recognizer, Sendable {
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        usleep(20_000)
+        return RecognizedText(text: "", meanConfidence: 0, words: [])
+    }
+}
