@@ -45,8 +45,8 @@ SOURCES = {
 }
 
 # Fixed split by source (3 of 8 pages, 14 of 36 degraded images, for tuning), and the
-# degradations made of each page. The tune pages cover every kind of degradation and every
-# kind of page (greyscale scan, colour UI, 1-bit corpus page) once.
+# degradations made of each page. The tune pages cover every kind of degradation (rotation as
+# rotblur) and every kind of page (greyscale scan, colour UI, 1-bit corpus page).
 SPLIT = {
     "exam_page": "tune",
     "app_screenshot": "tune",
@@ -99,8 +99,8 @@ def resize(image, scale):
 
 
 def page_scale(image, rng, page=(0.4, 0.5), small=(0.8, 0.9)):
-    """A scale drawn from `page` for the 300 dpi pages of images/ (over 1500 px across) or from
-    `small` for the small, lower-resolution ones (corpus pages, screenshot, slide), capped by
+    """A scale drawn from `page` for the 300 dpi pages of images/ (longest side over 1700 px) or
+    from `small` for the smaller ones (corpus pages at 200 dpi, screenshot, slide), capped by
     the pixel budget."""
     h, w = image.shape[:2]
     lo, hi = page if max(h, w) > 1700 else small
@@ -167,7 +167,8 @@ def rotate(image, rng, background):
     return out, angle
 
 
-# Degradations: each takes the clean page and a seeded generator, returns (image, ext, note).
+# Degradations: each takes the clean page (float32) and a seeded generator and returns
+# (image, file extension, JPEG quality or None, a note of the parameters drawn).
 
 def photo(image, rng):
     """Phone photo: uneven light, low contrast, warm cast, slight blur, mild noise, JPEG ~60."""
@@ -217,8 +218,8 @@ def lowres(image, rng):
 def faded(image, rng):
     """Faded thin print: ink strokes eroded, ink lightened towards the paper, unevenly."""
     bilevel = is_bilevel(image)
-    # A 3x3 erosion of the ink is a third to a half of a 300 dpi stroke; 4x4 at these levels
-    # left Tesseract nothing to read (CER 1.0) on two of four pages.
+    # Dilating the paper by 3x3 takes a pixel off each side of a stroke (a 300 dpi stroke is
+    # 4-6 px); 4x4 left Tesseract nothing to read (CER 1.0) on two of four pages.
     k = 3
     image = cv2.dilate(image, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
     if bilevel:

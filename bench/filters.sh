@@ -38,6 +38,28 @@ for sigma in (3, 25, 75):
     print(f"opencv-u8-{sigma} {seconds:.4f}")
 seconds = best(lambda: cv2.GaussianBlur(as_float, (0, 0), 25, borderType=cv2.BORDER_REPLICATE), 1)
 print(f"opencv-f32-25 {seconds:.4f}")
+
+# The nearest OpenCV operation to each of the other filters, on the same 8-bit image.
+grey = cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+lut = np.clip((np.arange(256) - 128) * 2 + 128, 0, 255).astype(np.uint8)
+radius = max(7, min(image.shape[:2]) // 64)
+kernel3, kernel7 = np.ones((3, 3), np.uint8), np.ones((7, 7), np.uint8)
+equivalents = {
+    "greyscale": lambda: cv2.cvtColor(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), cv2.COLOR_GRAY2BGR),
+    "contrast": lambda: cv2.LUT(image, lut),
+    "sharpen": lambda: cv2.addWeighted(image, 1.5, cv2.GaussianBlur(image, (0, 0), 2.5), -0.5, 0),
+    "median-3": lambda: cv2.medianBlur(image, 3),
+    "median-7": lambda: cv2.medianBlur(image, 7),
+    "erode-3": lambda: cv2.erode(image, kernel3),
+    "erode-7": lambda: cv2.erode(image, kernel7),
+    "scale-2x": lambda: cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_LANCZOS4),
+    "invert": lambda: cv2.bitwise_not(image),
+    "otsu": lambda: cv2.threshold(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU),
+    "adaptive-mean": lambda: cv2.adaptiveThreshold(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 255,
+                                                   cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 2 * radius + 1, 10),
+}
+for name, function in equivalents.items():
+    print(f"opencv-{name} {best(function, 3):.4f}")
 PY
   cat "$work/opencv.txt"
 else
@@ -72,4 +94,22 @@ if "opencv-u8-25" in cv:
     for sigma in (1, 2):
         if f"blur-{sigma}" in ours:
             print(f"  blur σ{sigma} (direct kernel) / OpenCV 8-bit σ25 {ours[f'blur-{sigma}'] / cv['opencv-u8-25']:6.3f}x")
+
+# Each other filter against a memory copy and against OpenCV's nearest operation.
+pairs = {
+    "greyscale-25": "greyscale", "contrast-25": "contrast", "sharpen-25": "sharpen", "median-25": "median-3",
+    "median-75": "median-7", "erode-25": "erode-3", "erode-75": "erode-7", "dilate-25": "erode-3",
+    "dilate-75": "erode-7", "scale-25": "scale-2x", "invert-25": "invert", "otsu-25": "otsu",
+    "sauvola-25": "adaptive-mean", "deskew-25": None, "greyscale-75": "greyscale", "contrast-75": "contrast",
+    "sharpen-75": "sharpen", "invert-75": "invert", "otsu-75": "otsu", "sauvola-75": "adaptive-mean", "deskew-75": None,
+}
+print()
+print("other filters (25% is each one's default):      ms   / copy   / OpenCV's nearest")
+for name, reference in pairs.items():
+    if name not in ours:
+        continue
+    line = f"  {name:14} {ours[name] * 1000:8.1f} {ours[name] / ours['copy']:7.1f}x"
+    if reference and f"opencv-{reference}" in cv:
+        line += f" {ours[name] / cv[f'opencv-{reference}']:7.2f}x ({reference})"
+    print(line)
 PY

@@ -14,10 +14,10 @@ struct CompanionTests {
 
         let first = try Command.filterocr(["ocr", "--feed", feed, Paths.corpus + "/phototest.tif"])
         #expect(first.status == 0)
-        companion.waitForLines(1, timeout: 10)
+        companion.waitForLines(1, timeout: 60)
         let second = try Command.filterocr(["ocr", "--feed", feed, "--stopwords", Paths.images + "/receipt.png"])
         #expect(second.status == 0)
-        let lines = companion.waitForLines(2, timeout: 10)
+        let lines = companion.waitForLines(2, timeout: 60)
 
         #expect(lines.count == 2)
         #expect(lines.first?.contains("phototest.tif [original]: the (9), quick (4), brown (4)") == true, "\(lines)")
@@ -26,7 +26,7 @@ struct CompanionTests {
         #expect(lines.first?.hasPrefix("#1 ") == true && lines.last?.hasPrefix("#2 ") == true)
         // A third update must be the third line: nothing was printed between the updates.
         #expect(try Command.filterocr(["ocr", "--feed", feed, Paths.images + "/price_tag.bmp"]).status == 0)
-        let all = companion.waitForLines(3, timeout: 10)
+        let all = companion.waitForLines(3, timeout: 60)
         #expect(all.count == 3 && all.last?.hasPrefix("#3 ") == true, "\(all)")
     }
 
