@@ -23,8 +23,16 @@ CHAINS = [
 ]
 
 
+# The score's parameters tried: the exponent of the confidence for each shape of word, the
+# cost of an unlikely character, and the gain over the original a candidate needs.
+GRID = {
+    "dictionary": [0.25, 0.5, 1], "number": [1, 2], "letters": [1, 2, 3], "mixed": [2, 3, 5],
+    "garbage": [0.3, 0.6, 1.0, 1.5], "gain": [0.0, 0.02, 0.04, 0.08],
+}
+
+
 def recognise(binary, images, chain):
-    command = [binary, "batch", "--json", "--no-feed", "-j", "2"] + ([] if chain == "original" else ["--ops", chain])
+    command = [binary, "batch", "--format", "jsonl", "--no-feed", "-j", "2"] + ([] if chain == "original" else ["--ops", chain])
     out = subprocess.run(command + images, capture_output=True, text=True).stdout
     rows = {}
     for line in out.splitlines():
@@ -51,18 +59,28 @@ def shape(text, dictionary):
     return "mixed"
 
 
-def score(words, p):
-    total = 0.0
+SHAPES = ("dictionary", "number", "letters", "mixed")
+
+
+def features(words, exponents):
+    """Per shape: the characters, and for each exponent e the characters weighted by confidence^e."""
+    sums = {}
     for text, confidence, dictionary, _ in words:
         c = min(1, max(0, confidence / 100))
         kind = shape(text, dictionary)
-        likelihood = c ** p[kind]
-        total += len(text) * (likelihood - p["garbage"] * (1 - likelihood))
-    return total
+        sums[(kind, None)] = sums.get((kind, None), 0) + len(text)
+        for e in exponents:
+            sums[(kind, e)] = sums.get((kind, e), 0) + len(text) * c ** e
+    return sums
+
+
+def score(sums, p):
+    # Σ n (q − g (1 − q)) = (1 + g) Σ n q − g Σ n
+    return sum((1 + p["garbage"]) * sums.get((k, p[k]), 0) - p["garbage"] * sums.get((k, None), 0) for k in SHAPES)
 
 
 def choose(results, chains, p):
-    scores = {chain: score(results[chain]["words"], p) for chain in chains if chain in results}
+    scores = {chain: score(results[chain]["features"], p) for chain in chains if chain in results}
     original = scores["original"]
     best = max(scores, key=scores.get)
     return best if scores[best] > original + p["gain"] * abs(original) else "original"
@@ -86,17 +104,17 @@ def main():
         for image, row in rows.items():
             per_image.setdefault(image, {})[chain] = row
     names = sorted(per_image)
+    exponents = sorted({e for k in SHAPES for e in GRID[k]})
+    for n in names:
+        for row in per_image[n].values():
+            row["features"] = features(row["words"], exponents)
     mean = lambda values: sum(values) / len(values)
     original = mean([per_image[n]["original"]["cer"] for n in names])
     oracle = mean([min(r["cer"] for r in per_image[n].values()) for n in names])
     print(f"{len(names)} images: original {original:.4f}, oracle {oracle:.4f}")
-    grid = {
-        "dictionary": [0.25, 0.5, 1], "number": [1, 2], "letters": [1, 2, 3], "mixed": [2, 3, 5],
-        "garbage": [0.3, 0.6, 1.0, 1.5], "gain": [0.0, 0.02, 0.04, 0.08],
-    }
     results = []
-    for values in itertools.product(*grid.values()):
-        p = dict(zip(grid.keys(), values))
+    for values in itertools.product(*GRID.values()):
+        p = dict(zip(GRID.keys(), values))
         chosen = [per_image[n][choose(per_image[n], CHAINS, p)]["cer"] for n in names]
         worst = max(c - per_image[n]["original"]["cer"] for c, n in zip(chosen, names))
         results.append((mean(chosen), worst, p))

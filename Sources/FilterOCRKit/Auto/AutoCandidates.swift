@@ -18,20 +18,21 @@ public enum AutoCandidates {
     /// The first round, in the order tried.
     public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
         var scripts = [
-            "greyscale; then sauvola",
             "median",
+            "greyscale; then sauvola",
             "blur; slider 1%",
             "contrast",
-            "erode",
-            "deskew",
             "sharpen",
+            "median; then erode",
+            "deskew",
             "otsu",
+            "erode",
             "median; then sauvola",
             "dilate",
         ]
         if needsEnlarging(original, recognized) {
-            scripts.insert("scale", at: 1)
-            scripts.insert("scale; then sauvola", at: 3)
+            scripts.insert("scale", at: 0)
+            scripts.insert("scale; then median", at: 2)
         }
         return scripts.compactMap(state)
     }
@@ -41,18 +42,19 @@ public enum AutoCandidates {
         guard best.segment != .original else { return [] }
         let followers: [String] = switch best.segment {
         case .sauvola, .otsu, .binarize: ["median", "erode"]
-        case .scale: ["median", "otsu", "erode"]
-        default: ["then sauvola", "then otsu", "then median", "then erode"]
+        case .scale: ["median", "erode", "otsu", "sauvola"]
+        case .median: ["erode", "otsu", "sauvola"]
+        default: ["sauvola", "median", "otsu", "erode"]
         }
         return followers.compactMap { follower in
-            let script = follower.hasPrefix("then") ? "\(best); \(follower)" : "\(best); then \(follower)"
-            return state(script)
+            state("\(best); then \(follower)")
         }.filter { $0 != best }
     }
 
+    /// Whether the text looks small enough to enlarge; not known before the original is read.
     static func needsEnlarging(_ image: RGBImage, _ recognized: RecognizedText?) -> Bool {
-        guard image.pixelCount * 4 <= enlargedPixelLimit else { return false }
-        let heights = (recognized?.words ?? []).filter { $0.confidence > 30 }.map(\.box.height).sorted()
+        guard let recognized, image.pixelCount * 4 <= enlargedPixelLimit else { return false }
+        let heights = recognized.words.filter { $0.confidence > 30 }.map(\.box.height).sorted()
         guard !heights.isEmpty else { return true }
         return heights[heights.count / 2] < smallTextHeight
     }

@@ -56,7 +56,7 @@ public enum FilterKind: String, Sendable, CaseIterable, Codable {
         case .median: "median of a square window of radius 4 × intensity px: 3×3 at 25% (denoise)"
         case .erode: "minimum over radius 4 × intensity px: dark text grows, 1 px at 25%"
         case .dilate: "maximum over radius 4 × intensity px: dark text thins, 1 px at 25%"
-        case .scale: "Lanczos resize by 8 × intensity: 2× at 25%, 1× at 12.5% (at most 64 MP)"
+        case .scale: "Lanczos resize by 8 × intensity: 2× at 25%, 1× at 12.5% (1/16× to 64 MP)"
         case .invert: "negative (fully from 25%; below, blended with the image)"
         case .otsu: "black and white at Otsu's level × 4 × intensity: Otsu's own at 25%"
         case .sauvola: "black and white by local mean and deviation, k = 1.4 × intensity: 0.35 at 25%"
@@ -73,12 +73,15 @@ public enum FilterKind: String, Sendable, CaseIterable, Codable {
         case .contrast: Parameter(name: "contrast", symbol: "×", value: 1 + 4 * intensity)
         case .sharpen: Parameter(name: "amount", symbol: "amount ", value: 2 * intensity)
         case .median, .erode, .dilate: Parameter(name: "radius", symbol: "r", value: (4 * intensity).rounded())
-        case .scale: Parameter(name: "factor", symbol: "×", value: 8 * intensity)
+        case .scale: Parameter(name: "factor", symbol: "×", value: max(Self.smallestScale, 8 * intensity))
         case .otsu: Parameter(name: "bias", symbol: "Otsu ×", value: 4 * intensity)
         case .sauvola: Parameter(name: "k", symbol: "k ", value: 1.4 * intensity)
         case .deskew: Parameter(name: "maximum-angle", symbol: "±", value: 28 * intensity)
         }
     }
+
+    /// The slider's 0% shrinks to this factor rather than to nothing.
+    public static let smallestScale = 1.0 / 16
 
     /// The brief's two filters, whose segments behave exactly as the brief says; the others
     /// follow the same rules.
