@@ -27,6 +27,7 @@ deps:
 bench-deps: deps
 	@for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || \
 	    { DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$p; }; done
+	@python3 -c 'import cv2, numpy' 2>/dev/null || python3 -m pip install -q opencv-python-headless numpy
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
@@ -46,6 +47,7 @@ bench: build bench-deps
 	bench/batch.sh $(BIN)
 	bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
+	bench/auto.sh $(BIN)
 
 # libFuzzer on the parsers of untrusted input, FUZZ_SECONDS each (default 180).
 fuzz: deps

@@ -29,7 +29,7 @@
 #
 # Runs are sequential: the machine has 2 cores and --auto uses both.
 #
-# usage: bench/auto.sh [path/to/filterocr] [SPLIT...]     SPLIT: tune, test, clean (default: test clean)
+# usage: bench/auto.sh [path/to/filterocr] [SPLIT...]     SPLIT: tune, test, photos, clean (default: test photos clean)
 # environment:
 #   AUTO_SET=DIR       build the set in DIR (relative: from the repository root) and keep it;
 #                      reused as it is when DIR/manifest.tsv exists (delete DIR after changing
@@ -42,12 +42,12 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=.build/release/filterocr
 if [ $# -gt 0 ]; then
-  case "$1" in tune|test|clean) ;; *) bin=$1; shift ;; esac
+  case "$1" in tune|test|photos|clean) ;; *) bin=$1; shift ;; esac
 fi
 splits=("$@")
-[ ${#splits[@]} -gt 0 ] || splits=(test clean)
+[ ${#splits[@]} -gt 0 ] || splits=(test photos clean)
 for split in "${splits[@]}"; do
-  case "$split" in tune|test|clean) ;; *) echo "auto.sh: unknown split '$split' (tune, test or clean)" >&2; exit 2 ;; esac
+  case "$split" in tune|test|photos|clean) ;; *) echo "auto.sh: unknown split '$split' (tune, test, photos or clean)" >&2; exit 2 ;; esac
 done
 ocreval=${FILTEROCR_OCREVAL:-../shared/tools/ocreval.py}
 oracle=${ORACLE:-1}

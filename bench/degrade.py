@@ -8,6 +8,9 @@ Writes
   OUTDIR/tune/<source>-<degradation>.png|.jpg  + .txt   pages used to tune the automatic choice
   OUTDIR/test/<source>-<degradation>.png|.jpg  + .txt   pages it must never see while tuning
   OUTDIR/clean/<source>.<ext> + .txt                    the clean originals, copied unchanged
+  OUTDIR/photos/<name>.<ext> + .txt                     the images of images/ that are degraded
+                                                        already (phone photos, a receipt, a sign):
+                                                        real degradations, never used in tuning
   OUTDIR/manifest.tsv                                   split, file, source, degradation, parameters
 
 The split is by SOURCE page (a table below), so no text of a test page is seen in tuning.
@@ -298,6 +301,11 @@ def clear(directory, names):
             os.remove(os.path.join(directory, name))
 
 
+# The images of images/ that are degraded as they are: photographed, faded or skewed.
+PHOTOS = ["receipt.png", "phone_photo_noisy.jpg", "skewed_page.jpg", "street_sign.jpg", "poster.webp",
+          "price_tag.bmp", "sticker_alpha.png", "document_photo_12mp.jpg"]
+
+
 def main():
     if len(sys.argv) != 2 or sys.argv[1].startswith("-"):
         sys.exit(next(l for l in __doc__.splitlines() if l.startswith("usage")))
@@ -305,6 +313,7 @@ def main():
     for split in ("tune", "test", "clean"):
         clear(os.path.join(out, split), set(SOURCES))
         os.makedirs(os.path.join(out, split), exist_ok=True)
+    os.makedirs(os.path.join(out, "photos"), exist_ok=True)
 
     manifest = ["split\tfile\tsource\tdegradation\twidth\theight\tparameters"]
     for source, path in SOURCES.items():
@@ -332,9 +341,16 @@ def main():
             manifest.append(f"{split}\t{file}\t{source}\t{degradation}\t{w}\t{h}\t{note}")
             print(f"{split:5} {file:38} {w:5}x{h:<5} {note}")
 
+    for name in PHOTOS:
+        path = os.path.join(REPO, "images", name)
+        shutil.copyfile(path, os.path.join(out, "photos", name))
+        shutil.copyfile(truth_of(path), os.path.join(out, "photos", os.path.splitext(name)[0] + ".txt"))
+        manifest.append(f"photos\t{name}\t{name}\t-\t-\t-\tcopied unchanged from images/")
+        print(f"photos {name:37} copied unchanged")
+
     with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(manifest) + "\n")
-    counts = {s: sum(1 for line in manifest[1:] if line.startswith(s + "\t")) for s in ("tune", "test", "clean")}
+    counts = {s: sum(1 for line in manifest[1:] if line.startswith(s + "\t")) for s in ("tune", "test", "clean", "photos")}
     print(f"wrote {out}: " + ", ".join(f"{n} {s}" for s, n in counts.items()))
 
 
