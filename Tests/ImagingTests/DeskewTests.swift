@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 /// Rotation written plainly, for making skewed pages and checking the deskew's own turn:
@@ -83,7 +84,7 @@ struct DeskewTests {
     func noText() {
         #expect(Deskew.detectAngle(in: RGBImage(width: 300, height: 200), maximumAngle: 10) == 0)
         #expect(Deskew.detectAngle(in: RGBImage(width: 300, height: 200, fill: RGBPixel(grey: 90)), maximumAngle: 10) == 0)
-        var random = SeededGenerator(seed: 7)
+        var random = RepeatableGenerator(seed: 7)
         var noise = RGBImage(width: 400, height: 300)
         for y in 0..<300 { for x in 0..<400 { noise[x, y] = RGBPixel(grey: UInt8.random(in: 0...255, using: &random)) } }
         #expect(Deskew.detectAngle(in: noise, maximumAngle: 10) == 0)

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 /// Otsu's method written plainly: every level tried, class weights and means computed
@@ -51,7 +52,7 @@ enum ReferenceOtsu {
 struct OtsuThresholdTests {
     @Test("Otsu's level maximises the between-class variance, as trying every level finds", arguments: 0..<40)
     func levelIsBest(seed: Int) throws {
-        var random = SeededGenerator(seed: UInt64(seed))
+        var random = RepeatableGenerator(seed: UInt64(seed))
         // Sparse and dense histograms, with peaks, gaps and single bins.
         let occupied = Int.random(in: 1...256, using: &random)
         var histogram = [Int](repeating: 0, count: 256)

@@ -1,5 +1,6 @@
 import Foundation
 import Imaging
+import TestSupport
 import Testing
 
 /// Sauvola's threshold written plainly: for every pixel, the window's levels summed
@@ -81,7 +82,7 @@ struct SauvolaThresholdTests {
         (7, 300, 5), (300, 7, 5), (1, 1, 3), (2, 3, 1), (3, 2, 0), (1, 40, 2),
     ])
     func shapes(width: Int, height: Int, radius: Int) throws {
-        var random = SeededGenerator(seed: UInt64(width * 1000 + height))
+        var random = RepeatableGenerator(seed: UInt64(width * 1000 + height))
         var image = RGBImage(width: width, height: height)
         for y in 0..<height {
             for x in 0..<width { image[x, y] = RGBPixel(grey: UInt8.random(in: 0...255, using: &random)) }

@@ -16,7 +16,7 @@ public struct AutoSearch: Sendable {
     /// The default budget, in recognitions of the original as timed during the search (two
     /// engines at once each run slower than one alone): with the process's start and the
     /// image's decoding, `--auto` stays within six plain recognitions.
-    public static let defaultBudget = 4.0
+    public static let defaultBudget = 5.0
     /// How much better than the original's score a candidate must be, as a fraction.
     static let requiredGain = 0.04
 
@@ -120,7 +120,8 @@ public struct AutoSearch: Sendable {
         }
         var report = pipeline.report(original, chosen.filters, recognized, cached: false, timings: .init(
             decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
-        report.auto = AutoChoice(chosen: chosen, original: baseline, candidates: candidates, seconds: elapsed(), explained: explain)
+        let listed = [baseline] + candidates.filter { !$0.filters.operations.isEmpty }
+        report.auto = AutoChoice(chosen: chosen, original: baseline, candidates: listed, seconds: elapsed(), explained: explain)
         return PipelineResult(report: report, image: image)
     }
 

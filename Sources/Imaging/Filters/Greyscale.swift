@@ -16,36 +16,22 @@ public struct Greyscale: Sendable {
     /// The image with its colour taken away by `amount`.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
         if amount == 0 { return image }
-        let (height, rowLength) = (image.height, image.bytesPerRow)
         let amount = Float(self.amount)
-        let count = image.samples.count
-        let samples = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            let output = UnsafeSendable(output.baseAddress!)
-            space.withSampleCoding { coding in
-                image.withUnsafeSamples { input in
-                    Parallel.forEachChunk(of: height, minimumChunk: max(1, Parallel.minimumChunk / rowLength)) { rows in
-                        let values = UnsafeMutablePointer<Float>.allocate(capacity: rowLength)
-                        let levels = UnsafeMutablePointer<UInt8>.allocate(capacity: rowLength / 3)
-                        defer { values.deallocate(); levels.deallocate() }
-                        let table = coding.table.baseAddress!
-                        for y in rows {
-                            let (source, target) = (input.baseAddress! + y * rowLength, output.value + y * rowLength)
-                            if amount == 1 {
-                                // Fully grey: one value per pixel to encode, not three.
-                                luminance(source, pixels: rowLength / 3, table: table, into: values)
-                                coding.encode(values, count: rowLength / 3, into: levels)
-                                spread(levels, pixels: rowLength / 3, into: target)
-                            } else {
-                                mixWithLuminance(source, pixels: rowLength / 3, amount: amount, table: table, into: values)
-                                coding.encode(values, count: rowLength, into: target)
-                            }
-                        }
-                    }
+        let pixels = image.width
+        return image.mappingRows(in: space) { _, source, target, values, coding in
+            let table = coding.table.baseAddress!
+            if amount == 1 {
+                // Fully grey: one value per pixel to encode, not three.
+                luminance(source, pixels: pixels, table: table, into: values)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: pixels) { levels in
+                    coding.encode(values, count: pixels, into: levels.baseAddress!)
+                    spread(levels.baseAddress!, pixels: pixels, into: target)
                 }
+            } else {
+                mixWithLuminance(source, pixels: pixels, amount: amount, table: table, into: values)
+                coding.encode(values, count: pixels * 3, into: target)
             }
-            initialized = count
         }
-        return RGBImage(width: image.width, height: height, samples: samples)
     }
 }
 
