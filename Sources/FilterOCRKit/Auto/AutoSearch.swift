@@ -9,7 +9,8 @@ import TextComparison
 ///
 /// The budget is a multiple of the time the original's recognition took, so it adapts to
 /// the image and the machine: a candidate starts only if it is expected to finish in time
-/// (its expected time grows with its pixels, as an enlarged image takes longer to read).
+/// (its expected time grows with the square root of its pixels, as an enlarged image takes
+/// longer to read).
 /// A candidate must beat the original by a margin to be chosen, so that a clean page,
 /// where the filters can only lose, keeps its recognition.
 public struct AutoSearch: Sendable {
@@ -18,7 +19,9 @@ public struct AutoSearch: Sendable {
     /// image's decoding, `--auto` stays within six plain recognitions.
     public static let defaultBudget = 5.0
     /// How much better than the original's score a candidate must be, as a fraction.
-    static let requiredGain = 0.04
+    static let requiredGain = 0.02
+    /// How many candidates finish before the best so far is extended.
+    static let extendAfter = 6
 
     public var budget: Double
     /// Keep every candidate in the choice's JSON (`--explain`).
@@ -67,7 +70,9 @@ public struct AutoSearch: Sendable {
                 let image = pipeline.renderer.render(original, operations: filters.operations)
                 let renderSeconds = Self.seconds(ContinuousClock.now - renderStart)
                 if let originalSeconds {
-                    let expected = originalSeconds * Double(image.pixelCount) / Double(original.image.pixelCount)
+                    // Tesseract's time grows with the text more than with the pixels: twice the
+                    // side (four times the pixels) measured about twice the time.
+                    let expected = originalSeconds * (Double(image.pixelCount) / Double(original.image.pixelCount)).squareRoot()
                     guard elapsed() + expected <= budget * originalSeconds else { continue }
                 }
                 guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { continue }
@@ -104,12 +109,15 @@ public struct AutoSearch: Sendable {
             if let best = Self.choose(candidates) {
                 progress(Progress(tried: candidates.count, best: best.filters, bestScore: best.score))
             }
-            if pending.isEmpty, !extended, originalSeconds != nil, let best = candidates.max(by: { $0.score < $1.score }) {
+            // Once the most promising single filters are in (or all are), the best so far is
+            // extended before the less promising ones are tried: a good chain usually starts
+            // with a good filter.
+            if !extended, originalSeconds != nil, candidates.count >= Self.extendAfter || pending.isEmpty,
+               let best = candidates.max(by: { $0.score < $1.score }) {
                 extended = true
-                for filters in AutoCandidates.extensions(of: best.filters) where !seen.contains(filters) {
-                    pending.append(filters)
-                    seen.insert(filters)
-                }
+                let extensions = AutoCandidates.extensions(of: best.filters).filter { !seen.contains($0) }
+                pending.insert(contentsOf: extensions, at: 0)
+                seen.formUnion(extensions)
             }
             submitWhileEnginesFree()
         }
