@@ -126,13 +126,11 @@ public final class ReplDriver {
     private func chooseFilters(command: String) -> [ReplOutput] {
         guard let original else { return [refusal("no image loaded; try next or open PATH", command: command)] }
         do {
-            if searchPool == nil {
-                searchPool = try RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
-            }
-            guard let searchPool else { return [] }
-            let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: searchPool,
-                                              progress: onSearchProgress).report.auto
-            guard let choice else { return [] }
+            let pool = try searchPool ?? RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
+            searchPool = pool
+            // The search always says how it chose.
+            guard let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: pool,
+                                                    progress: onSearchProgress).report.auto else { return [] }
             return perform(machine.adopt(choice.chosen.filters), command: command).map { output in
                 guard case .recognition(var report) = output.content else { return output }
                 report.auto = choice

@@ -19,3 +19,11 @@ public enum Milliseconds {
 
     public static func round(_ milliseconds: Double) -> Double { (milliseconds * 100).rounded() / 100 }
 }
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var inSeconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

@@ -60,7 +60,7 @@ public struct AutoSearch: Sendable {
         var originalSeconds: Double?
         var extended = false
 
-        func elapsed() -> Double { Self.seconds(ContinuousClock.now - start) }
+        func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
         func submitWhileEnginesFree() {
             while inFlight.count < pool.count, !pending.isEmpty {
                 if let originalSeconds, elapsed() >= budget * originalSeconds { pending.removeAll() }
@@ -68,7 +68,7 @@ public struct AutoSearch: Sendable {
                 let filters = pending.removeFirst()
                 let renderStart = ContinuousClock.now
                 let image = pipeline.renderer.render(original, operations: filters.operations)
-                let renderSeconds = Self.seconds(ContinuousClock.now - renderStart)
+                let renderSeconds = (ContinuousClock.now - renderStart).inSeconds
                 if let originalSeconds {
                     // Tesseract's time grows with the text more than with the pixels: twice the
                     // side (four times the pixels) measured about twice the time.
@@ -140,10 +140,5 @@ public struct AutoSearch: Sendable {
         guard let best = candidates.max(by: { $0.score < $1.score }),
               best.score > original.score + requiredGain * abs(original.score) else { return original }
         return best
-    }
-
-    private static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -39,9 +39,7 @@ final class RecognizerPool: Recognizer, Sendable {
                     } catch {
                         result = .failure(RunnerError(message: oneLineMessage(for: error)))
                     }
-                    let elapsed = (ContinuousClock.now - start).components
-                    finished.push(Finished(tag: job.tag, result: result,
-                                           seconds: Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18))
+                    finished.push(Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds))
                 }
             }
         } catch {

@@ -10,29 +10,19 @@ struct MedianOfNine {
         let (height, rowLength) = (image.height, image.bytesPerRow)
         // Sorted columns for one row, with the edge pixel repeated on each side.
         let padded = rowLength + 6
-        let count = image.samples.count
-        let samples = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            let output = UnsafeSendable(output.baseAddress!)
-            image.withUnsafeSamples { input in
-                let input = input.baseAddress!
-                Parallel.forEachChunk(of: height, minimumChunk: max(1, Parallel.minimumChunk / rowLength)) { rows in
-                    let sorted = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * padded)
-                    defer { sorted.deallocate() }
-                    let (low, middle, high) = (sorted, sorted + padded, sorted + 2 * padded)
-                    func row(_ y: Int) -> UnsafePointer<UInt8> { input + min(max(y, 0), height - 1) * rowLength }
-                    for y in rows {
-                        sortColumns(row(y - 1), row(y), row(y + 1), count: rowLength,
-                                    into: low + 3, middle + 3, high + 3)
-                        replicateEdges(low, length: rowLength)
-                        replicateEdges(middle, length: rowLength)
-                        replicateEdges(high, length: rowLength)
-                        medians(low, middle, high, count: rowLength, into: output.value + y * rowLength)
-                    }
-                }
+        return image.mappingBands { rows, input, output in
+            let sorted = UnsafeMutablePointer<UInt8>.allocate(capacity: 3 * padded)
+            defer { sorted.deallocate() }
+            let (low, middle, high) = (sorted, sorted + padded, sorted + 2 * padded)
+            func row(_ y: Int) -> UnsafePointer<UInt8> { input + min(max(y, 0), height - 1) * rowLength }
+            for y in rows {
+                sortColumns(row(y - 1), row(y), row(y + 1), count: rowLength, into: low + 3, middle + 3, high + 3)
+                replicateEdges(low, length: rowLength)
+                replicateEdges(middle, length: rowLength)
+                replicateEdges(high, length: rowLength)
+                medians(low, middle, high, count: rowLength, into: output + y * rowLength)
             }
-            initialized = count
         }
-        return RGBImage(width: image.width, height: height, samples: samples)
     }
 }
 

@@ -14,30 +14,21 @@ struct NetworkMedian<Network: SortedColumnsMedian> {
         // A sorted row with `radius` pixels of replicated edge on each side.
         let pad = 3 * radius
         let padded = rowLength + 2 * pad
-        let count = image.samples.count
-        let samples = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
-            let output = UnsafeSendable(output.baseAddress!)
-            image.withUnsafeSamples { input in
-                let input = input.baseAddress!
-                Parallel.forEachChunk(of: height, minimumChunk: max(1, Parallel.minimumChunk / rowLength)) { rows in
-                    let ranks = UnsafeMutablePointer<UInt8>.allocate(capacity: size * padded)
-                    let window = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: size)
-                    defer { ranks.deallocate(); window.deallocate() }
-                    for y in rows {
-                        for row in 0..<size {
-                            window[row] = input + min(max(y - radius + row, 0), height - 1) * rowLength
-                        }
-                        sortColumns(window, count: rowLength, into: ranks + pad, stride: padded)
-                        for rank in 0..<size {
-                            replicateEdges(ranks + rank * padded, length: rowLength, pad: pad)
-                        }
-                        medians(ranks, stride: padded, count: rowLength, into: output.value + y * rowLength)
-                    }
+        return image.mappingBands { rows, input, output in
+            let ranks = UnsafeMutablePointer<UInt8>.allocate(capacity: size * padded)
+            let window = UnsafeMutablePointer<UnsafePointer<UInt8>>.allocate(capacity: size)
+            defer { ranks.deallocate(); window.deallocate() }
+            for y in rows {
+                for row in 0..<size {
+                    window[row] = input + min(max(y - radius + row, 0), height - 1) * rowLength
                 }
+                sortColumns(window, count: rowLength, into: ranks + pad, stride: padded)
+                for rank in 0..<size {
+                    replicateEdges(ranks + rank * padded, length: rowLength, pad: pad)
+                }
+                medians(ranks, stride: padded, count: rowLength, into: output + y * rowLength)
             }
-            initialized = count
         }
-        return RGBImage(width: image.width, height: height, samples: samples)
     }
 
     /// Each column of `size` samples, one from each row of the window, sorted into the rank
