@@ -9,6 +9,10 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Tesseract's C API and Leptonica, from Debian's -dev packages.
@@ -51,12 +55,24 @@ let package = Package(
             dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
                            "FileSystem", "TextComparison", "CSanitizers"]
         ),
+        // The web front end: the workbench and watch pages, their JSON API and the feed's
+        // event stream, on Hummingbird. The pages are compiled into the binary.
+        .target(
+            name: "Workbench",
+            dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "CompanionFeed", "Session", "FileSystem",
+                           .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                           .product(name: "Logging", package: "swift-log"),
+                           .product(name: "HTTPTypes", package: "swift-http-types")],
+            resources: ["workbench.html", "workbench.css", "workbench.js", "watch.html", "watch.css", "watch.js",
+                        "openapi.json"].map { .embedInCode("Assets/\($0)") }
+        ),
         // The command-line front end: argument parsing, terminal input and printing.
         .executableTarget(
             name: "filterocr",
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "FileSystem", "LineEditing",
+                "FileSystem", "LineEditing", "Workbench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -40,10 +40,14 @@ public final class ReplDriver {
     /// - Parameters:
     ///   - searchEngines: how many recognizers `best` runs in parallel.
     ///   - factory: makes them.
+    ///   - searchPool: engines that `best` shares with others (the web server's), instead of
+    ///     its own `searchEngines`.
     public init(pipeline: Pipeline, images: [String], seed: UInt64, publisher: FeedPublisher?, home: String?,
                 searchEngines: Int = ProcessInfo.processInfo.activeProcessorCount,
-                factory: @escaping RecognizerFactory = RecognitionSettings.tesseract) {
+                factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
+                searchPool: RecognizerPool? = nil) {
         machine = SessionMachine(images: images, seed: seed)
+        self.searchPool = searchPool.map(RecognizerPool.init(sharing:))
         self.searchEngines = max(1, searchEngines)
         self.factory = factory
         self.pipeline = pipeline
@@ -68,6 +72,11 @@ public final class ReplDriver {
             let word = line.split(whereSeparator: \.isWhitespace).first.map(String.init) ?? ""
             return [refusal(error.description, command: word)]
         }
+        return perform(command)
+    }
+
+    /// The outputs for one command, already parsed.
+    public func perform(_ command: SessionCommand) -> [ReplOutput] {
         if command == .quit {
             hasQuit = true
             return []
@@ -199,7 +208,7 @@ public final class ReplDriver {
     /// the state, the feed or the session's words.
     private func sweep(_ kind: FilterKind, command: String) -> ReplOutput {
         guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
-        let plan = SweepPlan(filter: kind, kind: .strengths(SweepPlan.defaultStrengths(for: kind)))
+        let plan = SweepPlan(standardFor: kind)
         var rows: [SweepRow] = []
         do {
             for state in plan.states {

@@ -20,6 +20,11 @@ public struct SweepPlan: Sendable, Equatable {
         self.kind = kind
     }
 
+    /// The sweep `sweep FILTER` runs in the REPL and the workbench: the default strengths.
+    public init(standardFor filter: FilterKind) {
+        self.init(filter: filter, kind: .strengths(Self.defaultStrengths(for: filter)))
+    }
+
     /// `count` strengths evenly from `from` to `to`, ends included.
     public static func evenly(from: Double, to: Double, steps count: Int) -> [Double] {
         guard count > 1 else { return [from] }

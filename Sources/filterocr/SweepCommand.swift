@@ -73,7 +73,7 @@ struct SweepCommand: ParsableCommand {
         if let compound { return SweepPlan(filter: filter, kind: .compound(step: compound, steps: steps ?? 8)) }
         if let values { return SweepPlan(filter: filter, kind: .strengths(values)) }
         if from == nil && to == nil && steps == nil {
-            return SweepPlan(filter: filter, kind: .strengths(SweepPlan.defaultStrengths(for: filter)))
+            return SweepPlan(standardFor: filter)
         }
         let defaults = SweepPlan.defaultStrengths(for: filter)
         return SweepPlan(filter: filter, kind: .strengths(SweepPlan.evenly(

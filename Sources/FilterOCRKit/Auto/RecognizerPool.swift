@@ -2,10 +2,14 @@ import Foundation
 import Imaging
 import Recognition
 
-/// Several recognizers, each on its own thread, taking rendered images from one queue: the
-/// automatic choice recognises its candidates in parallel through it. As a `Recognizer` it
-/// recognises one image at a time, so a pipeline can use it like a single engine.
-final class RecognizerPool: Recognizer, Sendable {
+/// Several recognizers, each on its own thread, taking rendered images from one queue.
+///
+/// The automatic choice recognises its candidates in parallel through `submit` and `next`.
+/// As a `Recognizer` it recognises one image at a time for each caller, and any number of
+/// threads may call it at once: the web server's sessions share one pool this way, so the
+/// engines, not the sessions, bound the work in flight. A pool made with `sharing:` uses the
+/// same engines with its own `next`, for a search that runs beside other callers.
+public final class RecognizerPool: Recognizer, Sendable {
     struct Job: Sendable {
         var tag: Int
         var image: RGBImage
@@ -19,49 +23,76 @@ final class RecognizerPool: Recognizer, Sendable {
         var seconds: Double
     }
 
-    let count: Int
-    private let jobs = WorkQueue<Job>()
-    private let finished = WorkQueue<Finished>()
+    /// The engine threads and their queue; the queue closes when the last pool using them goes.
+    private final class Engines: Sendable {
+        struct Request: Sendable {
+            var job: Job
+            var reply: WorkQueue<Finished>
+        }
 
-    /// Starts `count` engines made by `factory`; throws if one cannot start.
-    init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
-        self.count = max(1, count)
-        let (jobs, finished) = (jobs, finished)
-        do {
-            try EngineThreads.start(count: self.count, make: { try factory(settings) }) { recognizer in
-                while let job = jobs.pop() {
-                    let start = ContinuousClock.now
-                    let result: Result<RecognizedText, RunnerError>
-                    do {
-                        result = .success(try LibraryDiagnostics.silenced {
-                            try recognizer.recognize(job.image, resolution: job.resolution)
-                        })
-                    } catch {
-                        result = .failure(RunnerError(message: oneLineMessage(for: error)))
+        let count: Int
+        let requests = WorkQueue<Request>()
+
+        init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
+            self.count = count
+            let requests = requests
+            do {
+                try EngineThreads.start(count: count, make: { try factory(settings) }) { recognizer in
+                    while let request = requests.pop() {
+                        request.reply.push(Self.recognize(request.job, with: recognizer))
                     }
-                    finished.push(Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds))
                 }
+            } catch {
+                requests.close(consumers: count)
+                throw error
             }
-        } catch {
-            jobs.close(consumers: self.count)
-            throw error
+        }
+
+        deinit { requests.close(consumers: count) }
+
+        private static func recognize(_ job: Job, with recognizer: any Recognizer) -> Finished {
+            let start = ContinuousClock.now
+            let result: Result<RecognizedText, RunnerError>
+            do {
+                result = .success(try LibraryDiagnostics.silenced {
+                    try recognizer.recognize(job.image, resolution: job.resolution)
+                })
+            } catch {
+                result = .failure(RunnerError(message: oneLineMessage(for: error)))
+            }
+            return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds)
         }
     }
 
-    deinit { jobs.close(consumers: count) }
+    private let engines: Engines
+    private let finished = WorkQueue<Finished>()
+
+    /// How many images are recognised at once.
+    public var count: Int { engines.count }
+
+    /// Starts `count` engines made by `factory`; throws if one cannot start.
+    public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
+        engines = try Engines(count: max(1, count), settings: settings, factory: factory)
+    }
+
+    /// The same engines as `other`, with results of its own `submit`s.
+    public init(sharing other: RecognizerPool) {
+        engines = other.engines
+    }
 
     /// Queues an image; its result comes out of `next()`.
-    func submit(_ job: Job) { jobs.push(job) }
+    func submit(_ job: Job) { engines.requests.push(.init(job: job, reply: finished)) }
 
-    /// The next recognition to finish; waits for one. Call only with jobs in flight.
+    /// The next recognition submitted here to finish; waits for one. Call only with jobs in flight.
     func next() -> Finished {
-        // The queue closes only in deinit, so a caller that holds the pool always gets one.
+        // The engines' queue closes only when no pool holds them, so a caller always gets one.
         finished.pop()!
     }
 
-    /// Recognises one image on one of the engines; call when nothing else is in flight.
-    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
-        submit(Job(tag: -1, image: image, resolution: resolution))
-        return try next().result.get()
+    /// Recognises one image on one of the engines, waiting for a free one.
+    public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        let reply = WorkQueue<Finished>()
+        engines.requests.push(.init(job: Job(tag: -1, image: image, resolution: resolution), reply: reply))
+        return try reply.pop()!.result.get()
     }
 }

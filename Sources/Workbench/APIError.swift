@@ -1,0 +1,64 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A request the API cannot answer, as the client sees it: a status and one line that says
+/// what to do, in `{"error": "..."}`.
+struct APIError: HTTPResponseError {
+    var status: HTTPResponse.Status
+    var message: String
+
+    init(_ status: HTTPResponse.Status, _ message: String) {
+        self.status = status
+        self.message = message
+    }
+
+    func response(from request: Request, context: some RequestContext) throws -> Response {
+        JSONBody.response(["error": message], status: status)
+    }
+
+    static let noSuchSession = APIError(
+        .notFound, "no such session; it may have been idle too long: create one with POST /api/sessions")
+}
+
+/// Answers every error thrown below it as JSON, so that no request, however malformed, gets
+/// an empty or HTML answer: Hummingbird's own errors (an unknown path, a body too large)
+/// keep their status with a message of ours.
+struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as APIError {
+            return try error.response(from: request, context: context)
+        } catch let error as HTTPResponseError {
+            return JSONBody.response(["error": Self.message(for: error.status, path: request.uri.path)], status: error.status)
+        } catch {
+            context.logger.error("request failed", metadata: ["error": "\(error)"])
+            return JSONBody.response(["error": "the server could not answer: \(error)"], status: .internalServerError)
+        }
+    }
+
+    static func message(for status: HTTPResponse.Status, path: String) -> String {
+        switch status {
+        case .notFound: "nothing at \(path); the API is described at /api/openapi.json"
+        case .methodNotAllowed: "\(path) does not take this method; see /api/openapi.json"
+        case .contentTooLarge: "the request body is too large"
+        default: status.reasonPhrase.lowercased()
+        }
+    }
+}
+
+/// JSON responses: keys sorted and slashes unescaped, like `repl --json`.
+enum JSONBody {
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
+        let data = (try? encoder.encode(value)) ?? Data(#"{"error":"cannot encode the answer as JSON"}"#.utf8)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

@@ -1,0 +1,91 @@
+import Dispatch
+import FilterOCRKit
+import Foundation
+import RegexBuilder
+import Synchronization
+
+/// One browser tab's session: a REPL driver of its own (state, render cache, session words)
+/// and a folder for the images uploaded into it.
+///
+/// A command blocks for as long as a recognition takes, so it runs on a thread of its own,
+/// never on the server's: the event streams and other tabs answer meanwhile. The lock keeps
+/// one command at a time per tab, in the order they came.
+final class BrowserSession: Sendable {
+    let id: String
+    /// Where this session's uploads are written; removed with the session.
+    let uploads: URL
+    private let driver: Mutex<ReplDriver>
+    private let uploadCount = Atomic<Int>(0)
+
+    init(id: String, driver: consuming sending ReplDriver, uploads: URL) {
+        self.id = id
+        self.driver = Mutex(driver)
+        self.uploads = uploads
+    }
+
+    deinit { try? FileManager.default.removeItem(at: uploads) }
+
+    /// Runs `work` with the driver on a thread of its own.
+    func run<Result: Sendable>(_ work: @escaping @Sendable (ReplDriver) -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: self.driver.withLock { work($0) })
+            }
+        }
+    }
+
+    /// The outputs as the browser shows them: an uploaded image by the name it was sent
+    /// with, not by the server's folder.
+    func shown(_ outputs: [ReplOutput]) -> [ReplOutput] {
+        outputs.map { output in
+            var output = output
+            switch output.content {
+            case .recognition(var report):
+                report.image = shown(report.image)
+                output.content = .recognition(report)
+            case .status(var status):
+                if let path = status.image?.path { status.image?.path = shown(path) }
+                output.content = .status(status)
+            case .sweep(var summary):
+                summary.image = shown(summary.image)
+                output.content = .sweep(summary)
+            case .refusal(let message):
+                output.content = .refusal(shown(message))
+            default:
+                break
+            }
+            return output
+        }
+    }
+
+    /// `text` without the uploads folder and the upload's numbered folder in it.
+    private func shown(_ text: String) -> String {
+        let folder = uploads.path + "/"
+        guard text.contains(folder) else { return text }
+        return text.replacing(Regex { folder; OneOrMore(.digit); "/" }, with: "")
+    }
+
+    /// A new path in the uploads folder for a file the user named `name`: its base name,
+    /// cleaned, in a folder of its own so that names never collide.
+    func uploadPath(named name: String) throws -> String {
+        let number = uploadCount.add(1, ordering: .relaxed).newValue
+        let folder = uploads.appendingPathComponent(String(number), isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent(UploadName.cleaned(name)).path
+    }
+}
+
+/// The file name an upload is kept under: the last component of what the browser sent,
+/// without control characters or separators, short enough for any file system.
+enum UploadName {
+    static let fallback = "upload"
+
+    static func cleaned(_ name: String) -> String {
+        let base = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
+        let kept = base.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) && $0 != ":" }
+        var cleaned = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)
+        while cleaned.hasPrefix(".") { cleaned.removeFirst() }
+        while cleaned.utf8.count > 120 { cleaned.removeFirst() }
+        return cleaned.isEmpty ? fallback : cleaned
+    }
+}

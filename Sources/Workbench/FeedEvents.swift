@@ -1,0 +1,120 @@
+import CompanionFeed
+import Foundation
+import NIOCore
+import ServiceLifecycle
+import Synchronization
+
+/// The companion feed as a stream of server-sent events, for every watch page at once.
+///
+/// The feed file is the source, not this server's own recognitions, so that updates from
+/// `ocr`, `repl`, `batch` and every tab all show. One watcher looks at the file's identity
+/// (it is replaced atomically, so a new inode, size or time means a new snapshot) every
+/// `interval` and hands each new snapshot to every subscriber; a slow subscriber keeps only
+/// the newest few events, so it can never hold the server's memory.
+final class FeedEvents: Service, Sendable {
+    static let keepAliveInterval: Duration = .seconds(15)
+
+    private struct State {
+        var subscribers: [Int: AsyncStream<ByteBuffer>.Continuation] = [:]
+        var nextSubscriber = 0
+        /// The latest snapshot's event, sent first to every new subscriber.
+        var latest: ByteBuffer?
+        var finished = false
+    }
+
+    let reader: FeedReader
+    let interval: Duration
+    private let state = Mutex(State())
+
+    init(path: String, interval: Duration = .milliseconds(50)) {
+        reader = FeedReader(path: path)
+        self.interval = interval
+    }
+
+    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+
+    /// The events for one client: `retry`, the latest snapshot, then each new one.
+    func subscribe() -> AsyncStream<ByteBuffer> {
+        let (stream, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(4))
+        continuation.yield(ByteBuffer(string: "retry: 1000\n\n"))
+        let id: Int? = state.withLock { state in
+            guard !state.finished else { return nil }
+            if let latest = state.latest { continuation.yield(latest) }
+            defer { state.nextSubscriber += 1 }
+            state.subscribers[state.nextSubscriber] = continuation
+            return state.nextSubscriber
+        }
+        guard let id else {
+            continuation.finish()
+            return stream
+        }
+        continuation.onTermination = { [weak self] _ in
+            _ = self?.state.withLock { $0.subscribers.removeValue(forKey: id) }
+        }
+        return stream
+    }
+
+    /// Watches the file until the server shuts down, then ends every stream so that the
+    /// server's graceful shutdown does not wait for clients that never hang up.
+    func run() async throws {
+        await cancelWhenGracefulShutdown {
+            var seen: FileIdentity?
+            var quietSince = ContinuousClock.now
+            while !Task.isCancelled {
+                let identity = FileIdentity(path: self.reader.path)
+                if identity != seen, let identity {
+                    seen = identity
+                    if let snapshot = try? self.reader.read() {
+                        self.broadcast(Self.event(for: snapshot))
+                        quietSince = .now
+                    }
+                }
+                if ContinuousClock.now - quietSince > Self.keepAliveInterval {
+                    self.broadcast(ByteBuffer(string: ": keep-alive\n\n"), remember: false)
+                    quietSince = .now
+                }
+                try? await Task.sleep(for: self.interval)
+            }
+        }
+        let subscribers = state.withLock { state in
+            state.finished = true
+            defer { state.subscribers = [:] }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.finish() }
+    }
+
+    private func broadcast(_ event: ByteBuffer, remember: Bool = true) {
+        let subscribers = state.withLock { state in
+            if remember { state.latest = event }
+            return Array(state.subscribers.values)
+        }
+        for subscriber in subscribers { subscriber.yield(event) }
+    }
+
+    /// `event: feed`, the sequence as the event's id, the snapshot's JSON as its data.
+    static func event(for snapshot: FeedSnapshot) -> ByteBuffer {
+        let json = String(decoding: snapshot.encoded(), as: UTF8.self).trimmingCharacters(in: .newlines)
+        return ByteBuffer(string: "event: feed\nid: \(snapshot.sequence)\ndata: \(json)\n\n")
+    }
+}
+
+/// What changes when a file is replaced or rewritten: its inode, size and modification time.
+struct FileIdentity: Equatable {
+    var inode: UInt64
+    var size: Int64
+    var modified: timespec
+
+    init?(path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        modified = info.st_mtim
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        a.inode == b.inode && a.size == b.size
+            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
+    }
+}

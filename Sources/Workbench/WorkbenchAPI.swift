@@ -1,0 +1,235 @@
+import CompanionFeed
+import FileSystem
+import FilterOCRKit
+import Foundation
+import HTTPTypes
+import Hummingbird
+import ImageCodec
+import Imaging
+import Session
+
+/// The JSON API under `/api`: the REPL's session, one per tab, with the same output objects
+/// as `repl --json`; the image set by id; uploads; the feed and its event stream.
+/// `docs/web-api.md` and `/api/openapi.json` describe it for people and for tools.
+struct WorkbenchAPI: Sendable {
+    /// The longest side of the image the page shows; the boxes keep full-size coordinates.
+    static let displaySide = 2048
+    /// A command line is short; anything longer is not one.
+    static let commandBytes = 4096
+
+    let sessions: BrowserSessions
+    let imageSet: [String]
+    let feed: FeedEvents?
+    let uploadLimit: Int
+    let makeDriver: @Sendable () -> sending ReplDriver
+
+    func add(to router: Router<BasicRequestContext>) {
+        for (path, asset) in Assets.table {
+            router.get(RouterPath(path)) { _, _ in Assets.response(asset) }
+        }
+        router.get("/api/images") { _, _ in
+            JSONBody.response(["images": imageSet.enumerated().map { ImageEntry(id: $0.offset, name: PathEncoding.displayed(AtomicFile.name(of: $0.element))) }])
+        }
+        router.post("/api/sessions") { request, _ in try await create(request) }
+        router.get("/api/sessions/:session") { _, context in
+            try await outputs(of: session(context)) { $0.perform(.status) }
+        }
+        router.delete("/api/sessions/:session") { _, context in
+            guard sessions.remove(try context.parameters.require("session")) else { throw APIError.noSuchSession }
+            return Response(status: .noContent)
+        }
+        router.post("/api/sessions/:session/commands") { request, context in
+            let command = try await commandLine(request)
+            return try await outputs(of: session(context)) { $0.handle(command) }
+        }
+        router.post("/api/sessions/:session/open/:image") { _, context in
+            let path = try image(context.parameters.require("image"))
+            return try await outputs(of: session(context)) { $0.perform(.open(path)) }
+        }
+        router.post("/api/sessions/:session/upload") { request, context in
+            let session = try session(context)
+            let path = try await upload(request, into: session)
+            return try await outputs(of: session) { $0.perform(.open(path)) }
+        }
+        router.get("/api/sessions/:session/image") { _, context in try await displayImage(session(context)) }
+        router.get("/api/sessions/:session/sweep/:chart") { _, context in
+            try await sweepChart(session(context), chart: context.parameters.require("chart"))
+        }
+        router.get("/api/feed") { _, _ in try latestFeed() }
+        router.get("/api/feed/events") { _, _ in
+            guard let feed else { throw APIError(.notFound, "the server was started with --no-feed") }
+            return Response(status: .ok,
+                            headers: [.contentType: "text/event-stream", .cacheControl: "no-store",
+                                      HTTPField.Name("X-Accel-Buffering")!: "no"],
+                            body: ResponseBody(asyncSequence: feed.subscribe()))
+        }
+    }
+
+    // MARK: Sessions
+
+    private struct ImageEntry: Encodable {
+        var id: Int
+        var name: String
+    }
+
+    private struct Outputs: Encodable {
+        var session: String?
+        var outputs: [ReplOutput]
+        /// The first refusal's message, when a command was refused.
+        var error: String?
+    }
+
+    private struct CreateRequest: Decodable {
+        var image: Int?
+    }
+
+    private struct CommandRequest: Decodable {
+        var command: String
+    }
+
+    private func create(_ request: Request) async throws -> Response {
+        var request = request
+        let body = try await request.collectBody(upTo: Self.commandBytes)
+        let start = try body.readableBytes == 0 ? nil : decode(CreateRequest.self, from: body).image.map(imagePath)
+        let session = sessions.create(makeDriver)
+        let outputs = session.shown(await session.run { $0.start(with: start) })
+        return respond(outputs, session: session.id, status: .created)
+    }
+
+    private func session(_ context: BasicRequestContext) throws -> BrowserSession {
+        guard let session = sessions.session(try context.parameters.require("session")) else { throw APIError.noSuchSession }
+        return session
+    }
+
+    private func outputs(of session: BrowserSession, _ work: @escaping @Sendable (ReplDriver) -> [ReplOutput]) async throws -> Response {
+        respond(session.shown(await session.run(work)), session: session.id)
+    }
+
+    /// 200 with the outputs; 422 when the session refused the command, with its reason also
+    /// as `error`, so that a script can test the status alone.
+    private func respond(_ outputs: [ReplOutput], session: String, status: HTTPResponse.Status = .ok) -> Response {
+        let refusal = outputs.lazy.compactMap { output -> String? in
+            if case .refusal(let message) = output.content { return message }
+            return nil
+        }.first
+        return JSONBody.response(Outputs(session: session, outputs: outputs, error: refusal),
+                                 status: refusal == nil || status == .created ? status : .unprocessableContent)
+    }
+
+    /// The command line of a request: `{"command": "..."}`, or the body itself as text. Paths
+    /// never come from a client, so `open`, `save` and `quit` are refused here.
+    private func commandLine(_ request: Request) async throws -> String {
+        var request = request
+        let body = try await request.collectBody(upTo: Self.commandBytes)
+        let line = request.headers[.contentType]?.hasPrefix("application/json") == true
+            ? try decode(CommandRequest.self, from: body).command
+            : String(buffer: body)
+        guard !line.contains(where: \.isNewline) else { throw APIError(.badRequest, "send one command per request") }
+        if let command = try? SessionCommand.parse(line) {
+            switch command {
+            case .open: throw APIError(.badRequest, "open takes a path, which the web API does not accept: "
+                                       + "POST /api/sessions/{session}/open/{image} with an id from /api/images, or upload")
+            case .save: throw APIError(.badRequest, "save writes a file on the server, which the web API does not do: "
+                                       + "GET /api/sessions/{session}/image")
+            case .quit: throw APIError(.badRequest, "to end a session, DELETE /api/sessions/{session}")
+            default: break
+            }
+        }
+        return line
+    }
+
+    private func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
+        do {
+            return try JSONDecoder().decode(type, from: Data(buffer: body))
+        } catch {
+            throw APIError(.badRequest, "the body is not the JSON this address takes; see /api/openapi.json")
+        }
+    }
+
+    // MARK: Images
+
+    private func image(_ id: String) throws -> String {
+        guard let number = Int(id) else { throw APIError(.badRequest, "an image id is a number from GET /api/images") }
+        return try imagePath(number)
+    }
+
+    private func imagePath(_ id: Int) throws -> String {
+        guard imageSet.indices.contains(id) else {
+            throw APIError(.notFound, "no image \(id); GET /api/images lists the \(imageSet.count) there are")
+        }
+        return imageSet[id]
+    }
+
+    /// Writes an uploaded image into the session's folder, bounded by bytes before it is read
+    /// whole; the pixel limit is the loader's, as for any file.
+    private func upload(_ request: Request, into session: BrowserSession) async throws -> String {
+        let megabytes = String(format: "%.0f MB", Double(uploadLimit) / 1_000_000)
+        if let length = request.headers[.contentLength].flatMap(Int.init), length > uploadLimit {
+            throw APIError(.contentTooLarge, "the image is \(String(format: "%.1f MB", Double(length) / 1_000_000)); "
+                           + "uploads are limited to \(megabytes) (--max-upload-megabytes)")
+        }
+        var request = request
+        let body: ByteBuffer
+        do {
+            body = try await request.collectBody(upTo: uploadLimit)
+        } catch {
+            throw APIError(.contentTooLarge, "the image is larger than \(megabytes); uploads are limited to it (--max-upload-megabytes)")
+        }
+        guard body.readableBytes > 0 else { throw APIError(.badRequest, "the upload is empty; send the image file's bytes") }
+        let name = request.headers[HTTPField.Name("X-Filename")!].map { $0.removingPercentEncoding ?? $0 } ?? UploadName.fallback
+        let path = try session.uploadPath(named: name)
+        do {
+            try Data(buffer: body).write(to: URL(fileURLWithPath: path))
+        } catch {
+            throw APIError(.internalServerError, "the server could not keep the upload: \(oneLineMessage(for: error))")
+        }
+        return path
+    }
+
+    /// The current rendering as PNG, scaled down to `displaySide` if larger.
+    private func displayImage(_ session: BrowserSession) async throws -> Response {
+        let outputs = await session.run { $0.perform(.show) }
+        guard let output = outputs.first, case .preview(let preview) = output.content else {
+            throw APIError(.conflict, "no image yet; open one or upload one")
+        }
+        let png = try Self.displayPNG(preview.image)
+        return Response(status: .ok, headers: [.contentType: "image/png", .cacheControl: "no-store"],
+                        body: .init(byteBuffer: ByteBuffer(bytes: png)))
+    }
+
+    static func displayPNG(_ image: RGBImage) throws -> [UInt8] {
+        let side = max(image.width, image.height)
+        guard side > displaySide else { return try PNGEncoder.encode(image) }
+        return try PNGEncoder.encode(LanczosScale(factor: Double(displaySide) / Double(side)).apply(to: image, in: .sRGB))
+    }
+
+    /// `blur.svg`: the chart of `sweep blur` on the session's current image.
+    private func sweepChart(_ session: BrowserSession, chart: String) async throws -> Response {
+        guard chart.hasSuffix(".svg"), let filter = FilterKind(rawValue: String(chart.dropLast(4))) else {
+            throw APIError(.notFound, "no chart \(chart); ask for FILTER.svg, e.g. blur.svg")
+        }
+        let outputs = await session.run { $0.perform(.sweep(filter)) }
+        guard let output = outputs.first else { throw APIError(.internalServerError, "the sweep said nothing") }
+        switch output.content {
+        case .sweep(let summary):
+            let svg = SweepChart.svg(summary.rows, plan: SweepPlan(standardFor: filter), image: summary.image, partial: false)
+            return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
+                            body: .init(byteBuffer: ByteBuffer(string: svg)))
+        case .refusal(let message):
+            throw APIError(.conflict, message)
+        default:
+            throw APIError(.internalServerError, "the sweep answered with \(output.kind)")
+        }
+    }
+
+    // MARK: Feed
+
+    private func latestFeed() throws -> Response {
+        guard let feed else { throw APIError(.notFound, "the server was started with --no-feed") }
+        do {
+            return JSONBody.response(try feed.reader.read())
+        } catch {
+            throw APIError(.notFound, "no feed yet at \(feed.reader.path): \(oneLineMessage(for: error))")
+        }
+    }
+}
