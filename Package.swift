@@ -98,6 +98,7 @@ let package = Package(
         .testTarget(name: "FilterOCRKitTests",
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
                                    "CompanionFeed", "TestSupport"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -11,8 +11,6 @@ import Hummingbird
 /// address, which is then moved into the cookie and out of the address bar. A request that
 /// changes something and comes from a page of another origin is refused either way.
 struct AccessGuard<Context: RequestContext>: RouterMiddleware {
-    static var cookieName: String { "filterocr_token" }
-    static var loopbackHosts: Set<String> { ["localhost", "127.0.0.1", "::1"] }
 
     /// Required of every request when set.
     let token: String?
@@ -34,8 +32,8 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     }
 
     private func decide(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let host = Self.hostName(request.head.authority ?? "")
-        if token == nil, !Self.loopbackHosts.contains(host) {
+        let host = AccessRules.hostName(request.head.authority ?? "")
+        if token == nil, !AccessRules.loopbackHosts.contains(host) {
             throw APIError(.forbidden, "this server answers only to localhost and 127.0.0.1; "
                            + "serve other machines with --host, which needs the access token")
         }
@@ -45,35 +43,41 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
         }
         guard let token else { return try await next(request, context) }
         let query = request.uri.queryParameters["token"].map(String.init)
-        if let query, Self.same(query, token), request.method == .get, !request.uri.path.hasPrefix("/api/") {
+        if let query, AccessRules.same(query, token), request.method == .get, !request.uri.path.hasPrefix("/api/") {
             // A page's token leaves the address bar (and the history) for a cookie.
             var response = Response(status: .seeOther, headers: [.location: request.uri.path, .cacheControl: "no-store"])
-            response.setCookie(.init(name: Self.cookieName, value: token, path: "/", httpOnly: true, sameSite: .strict))
+            response.setCookie(.init(name: AccessRules.cookieName, value: token, path: "/", httpOnly: true, sameSite: .strict))
             return response
         }
         let bearer = request.headers[.authorization].flatMap { $0.hasPrefix("Bearer ") ? String($0.dropFirst(7)) : nil }
-        guard let presented = bearer ?? request.cookies[Self.cookieName]?.value ?? query, Self.same(presented, token) else {
+        guard let presented = bearer ?? request.cookies[AccessRules.cookieName]?.value ?? query, AccessRules.same(presented, token) else {
             throw APIError(.unauthorized, "this server needs its access token: open the address it printed "
                            + "(with ?token=...), or send Authorization: Bearer TOKEN")
         }
         return try await next(request, context)
     }
+}
+
+/// The rules `AccessGuard` applies, apart from any request.
+package enum AccessRules {
+    package static let cookieName = "filterocr_token"
+    /// The names a browser on this machine reaches a loopback server by.
+    package static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
 
     /// The host of a `Host` header, without the port and the brackets of an IPv6 address.
-    static func hostName(_ authority: String) -> String {
+    package static func hostName(_ authority: String) -> String {
         if authority.hasPrefix("["), let end = authority.firstIndex(of: "]") {
             return String(authority[authority.index(after: authority.startIndex)..<end])
         }
+        // A bare IPv6 address has no port to take off.
+        if authority.filter({ $0 == ":" }).count > 1 { return authority.lowercased() }
         return String(authority.split(separator: ":", maxSplits: 1).first ?? "").lowercased()
     }
 
     /// Compares in time that does not depend on where the strings first differ.
-    static func same(_ a: String, _ b: String) -> Bool {
+    package static func same(_ a: String, _ b: String) -> Bool {
         let (x, y) = (Array(a.utf8), Array(b.utf8))
         guard x.count == y.count else { return false }
         return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
-
-    /// A new token: 128 random bits in hex.
-    static func newToken() -> String { BrowserSessions.newID() }
 }

@@ -77,10 +77,10 @@ final class BrowserSession: Sendable {
 
 /// The file name an upload is kept under: the last component of what the browser sent,
 /// without control characters or separators, short enough for any file system.
-enum UploadName {
-    static let fallback = "upload"
+package enum UploadName {
+    package static let fallback = "upload"
 
-    static func cleaned(_ name: String) -> String {
+    package static func cleaned(_ name: String) -> String {
         let base = name.split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         let kept = base.unicodeScalars.filter { !CharacterSet.controlCharacters.contains($0) && $0 != ":" }
         var cleaned = String(String.UnicodeScalarView(kept)).trimmingCharacters(in: .whitespaces)

@@ -4,7 +4,7 @@ import Synchronization
 
 /// Every browser tab's session, by a random id that only that tab knows: at most a fixed
 /// number, the longest idle dropped to make room and any idle too long dropped.
-final class BrowserSessions: Sendable {
+package final class BrowserSessions: Sendable {
     private let table: Mutex<SessionTable<BrowserSession>>
     private let folder: URL
 
@@ -38,7 +38,7 @@ final class BrowserSessions: Sendable {
     }
 
     /// 128 random bits in hex: a session id is a capability, so it cannot be guessed.
-    static func newID() -> String {
+    package static func newID() -> String {
         var generator = SystemRandomNumberGenerator()
         return (0..<2).map { _ in String(generator.next() as UInt64, radix: 16).leftPadded(to: 16) }.joined()
     }

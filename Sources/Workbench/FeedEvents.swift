@@ -11,7 +11,7 @@ import Synchronization
 /// (it is replaced atomically, so a new inode, size or time means a new snapshot) every
 /// `interval` and hands each new snapshot to every subscriber; a slow subscriber keeps only
 /// the newest few events, so it can never hold the server's memory.
-final class FeedEvents: Service, Sendable {
+package final class FeedEvents: Service, Sendable {
     static let keepAliveInterval: Duration = .seconds(15)
 
     private struct State {
@@ -26,15 +26,15 @@ final class FeedEvents: Service, Sendable {
     let interval: Duration
     private let state = Mutex(State())
 
-    init(path: String, interval: Duration = .milliseconds(50)) {
+    package init(path: String, interval: Duration = .milliseconds(50)) {
         reader = FeedReader(path: path)
         self.interval = interval
     }
 
-    var subscriberCount: Int { state.withLock { $0.subscribers.count } }
+    package var subscriberCount: Int { state.withLock { $0.subscribers.count } }
 
     /// The events for one client: `retry`, the latest snapshot, then each new one.
-    func subscribe() -> AsyncStream<ByteBuffer> {
+    package func subscribe() -> AsyncStream<ByteBuffer> {
         let (stream, continuation) = AsyncStream.makeStream(of: ByteBuffer.self, bufferingPolicy: .bufferingNewest(4))
         continuation.yield(ByteBuffer(string: "retry: 1000\n\n"))
         let id: Int? = state.withLock { state in
@@ -56,7 +56,7 @@ final class FeedEvents: Service, Sendable {
 
     /// Watches the file until the server shuts down, then ends every stream so that the
     /// server's graceful shutdown does not wait for clients that never hang up.
-    func run() async throws {
+    package func run() async throws {
         await cancelWhenGracefulShutdown {
             var seen: FileIdentity?
             var quietSince = ContinuousClock.now
@@ -93,7 +93,7 @@ final class FeedEvents: Service, Sendable {
     }
 
     /// `event: feed`, the sequence as the event's id, the snapshot's JSON as its data.
-    static func event(for snapshot: FeedSnapshot) -> ByteBuffer {
+    package static func event(for snapshot: FeedSnapshot) -> ByteBuffer {
         let json = String(decoding: snapshot.encoded(), as: UTF8.self).trimmingCharacters(in: .newlines)
         return ByteBuffer(string: "event: feed\nid: \(snapshot.sequence)\ndata: \(json)\n\n")
     }

@@ -2,26 +2,26 @@
 ///
 /// Pure decisions over values, so the registry around it only locks, looks up and lets go;
 /// the sessions it drops are returned for the caller to release outside the lock.
-struct SessionTable<Session> {
+package struct SessionTable<Session> {
     private struct Entry {
         var session: Session
         var lastUsed: ContinuousClock.Instant
     }
 
-    let capacity: Int
-    let idleLimit: Duration
+    package let capacity: Int
+    package let idleLimit: Duration
     private var entries: [String: Entry] = [:]
 
-    init(capacity: Int, idleLimit: Duration) {
+    package init(capacity: Int, idleLimit: Duration) {
         self.capacity = max(1, capacity)
         self.idleLimit = idleLimit
     }
 
-    var count: Int { entries.count }
+    package var count: Int { entries.count }
 
     /// Adds a session; returns the ones dropped to make room (the longest idle first) or for
     /// being idle too long.
-    mutating func insert(_ session: Session, id: String, now: ContinuousClock.Instant) -> [Session] {
+    package mutating func insert(_ session: Session, id: String, now: ContinuousClock.Instant) -> [Session] {
         var dropped = dropIdle(now: now)
         while entries.count >= capacity, let oldest = entries.min(by: { $0.value.lastUsed < $1.value.lastUsed }) {
             dropped.append(oldest.value.session)
@@ -32,18 +32,18 @@ struct SessionTable<Session> {
     }
 
     /// The session with `id`, marked as used now; nil if there is none or it was idle too long.
-    mutating func use(_ id: String, now: ContinuousClock.Instant) -> (session: Session?, dropped: [Session]) {
+    package mutating func use(_ id: String, now: ContinuousClock.Instant) -> (session: Session?, dropped: [Session]) {
         let dropped = dropIdle(now: now)
         entries[id]?.lastUsed = now
         return (entries[id]?.session, dropped)
     }
 
-    mutating func remove(_ id: String) -> Session? {
+    package mutating func remove(_ id: String) -> Session? {
         entries.removeValue(forKey: id)?.session
     }
 
     /// Drops the sessions idle for longer than `idleLimit`.
-    mutating func dropIdle(now: ContinuousClock.Instant) -> [Session] {
+    package mutating func dropIdle(now: ContinuousClock.Instant) -> [Session] {
         let idle = entries.filter { now - $0.value.lastUsed > idleLimit }
         for id in idle.keys { entries[id] = nil }
         return idle.values.map(\.session)

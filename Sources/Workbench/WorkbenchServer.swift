@@ -40,7 +40,7 @@ public struct WorkbenchServer: Sendable {
 
     /// Whether `host` is reachable only from this machine.
     public static func isLoopback(_ host: String) -> Bool {
-        ["localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+        AccessRules.loopbackHosts.contains(AccessRules.hostName(host)) || host.hasPrefix("127.")
     }
 
     /// A new access token.
