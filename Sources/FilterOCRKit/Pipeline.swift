@@ -48,7 +48,7 @@ public struct Pipeline {
         let decodeTime = includeDecodeTime ? original.decodeTime : 0
         if let (image, recognized) = renderer.cached(original, state.operations) {
             let timings = RecognitionReport.Timings(decode: decodeTime, filter: 0, ocr: 0, lookup: stopwatch.lap())
-            return PipelineResult(report: report(original, state, recognized, cached: true, timings: timings), image: image)
+            return PipelineResult(report: report(original, state, recognized, rendered: image, cached: true, timings: timings), image: image)
         }
         let rendered = renderer.render(original, operations: state.operations)
         let filterTime = stopwatch.lap()
@@ -63,7 +63,7 @@ public struct Pipeline {
         let ocrTime = stopwatch.lap()
         renderer.store(recognized, image: rendered, for: original, state.operations)
         let timings = RecognitionReport.Timings(decode: decodeTime, filter: filterTime, ocr: ocrTime)
-        return PipelineResult(report: report(original, state, recognized, cached: false, timings: timings), image: rendered)
+        return PipelineResult(report: report(original, state, recognized, rendered: rendered, cached: false, timings: timings), image: rendered)
     }
 
     /// The resolution the recognition assumes: the option's, else the file's own.
@@ -71,16 +71,17 @@ public struct Pipeline {
         settings.resolution ?? original.decoded.resolution
     }
 
-    /// The report of `original` rendered with `state` that read `recognized`.
-    func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, cached: Bool,
-                        timings: RecognitionReport.Timings) -> RecognitionReport {
+    /// The report of `original` rendered with `state` as `rendered`, which read `recognized`.
+    /// Its size is the rendered image's, which the word boxes are in (`scale` changes it).
+    func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, rendered: RGBImage,
+                cached: Bool, timings: RecognitionReport.Timings) -> RecognitionReport {
         var settings = settings
         settings.resolution = resolution(of: original)
         return RecognitionReport(
             image: PathEncoding.displayed(original.name), filters: state, recognized: recognized,
             topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
             cached: cached, timings: timings, settings: settings,
-            size: .init(width: original.image.width, height: original.image.height),
+            size: .init(width: rendered.width, height: rendered.height),
             accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
     }
 }

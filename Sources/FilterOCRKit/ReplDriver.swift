@@ -29,6 +29,10 @@ public final class ReplDriver {
     private let searchEngines: Int
     private let factory: RecognizerFactory
 
+    /// The name an image is shown by, in reports, the feed and `status`, given its path: the
+    /// web server shows an upload by the name it was sent with, not by the server's folder.
+    public var displayName: (String) -> String = { $0 }
+
     /// Told how a `best` search is going, for a progress line.
     public var onSearchProgress: (AutoSearch.Progress) -> Void = { _ in }
 
@@ -107,6 +111,7 @@ public final class ReplDriver {
         case .load(let path):
             do {
                 original = try pipeline.load(path)
+                original?.name = displayName(path)
                 freshlyLoaded = true
                 (originalText, previousText) = (nil, nil)
                 return perform(machine.imageLoaded(path), command: command)

@@ -34,35 +34,16 @@ final class BrowserSession: Sendable {
         }
     }
 
-    /// The outputs as the browser shows them: an uploaded image by the name it was sent
-    /// with, not by the server's folder.
+    /// The outputs as the browser shows them: a refusal names an upload by the name it was
+    /// sent with, not by the server's folder (reports already do, through `displayName`).
     func shown(_ outputs: [ReplOutput]) -> [ReplOutput] {
         outputs.map { output in
+            guard case .refusal(let message) = output.content, message.contains(uploads.path + "/") else { return output }
+            let folder = uploads.path + "/"
             var output = output
-            switch output.content {
-            case .recognition(var report):
-                report.image = shown(report.image)
-                output.content = .recognition(report)
-            case .status(var status):
-                if let path = status.image?.path { status.image?.path = shown(path) }
-                output.content = .status(status)
-            case .sweep(var summary):
-                summary.image = shown(summary.image)
-                output.content = .sweep(summary)
-            case .refusal(let message):
-                output.content = .refusal(shown(message))
-            default:
-                break
-            }
+            output.content = .refusal(message.replacing(Regex { folder; OneOrMore(.digit); "/" }, with: ""))
             return output
         }
-    }
-
-    /// `text` without the uploads folder and the upload's numbered folder in it.
-    private func shown(_ text: String) -> String {
-        let folder = uploads.path + "/"
-        guard text.contains(folder) else { return text }
-        return text.replacing(Regex { folder; OneOrMore(.digit); "/" }, with: "")
     }
 
     /// A new path in the uploads folder for a file the user named `name`: its base name,

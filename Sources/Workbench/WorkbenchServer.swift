@@ -62,8 +62,13 @@ public struct WorkbenchServer: Sendable {
             makeDriver: {
                 let pipeline = Pipeline(settings: configuration.settings, recognizer: engines,
                                         cacheBudget: configuration.sessionCacheBytes, truth: configuration.truth)
-                return ReplDriver(pipeline: pipeline, images: configuration.imageSet,
-                                  seed: .random(in: .min ... .max), publisher: publisher, home: nil, searchPool: engines)
+                let driver = ReplDriver(pipeline: pipeline, images: configuration.imageSet,
+                                        seed: .random(in: .min ... .max), publisher: publisher, home: nil, searchPool: engines)
+                // An upload is shown by the name it was sent with, wherever the server keeps it.
+                driver.displayName = { path in
+                    path.hasPrefix(uploads.path + "/") ? URL(fileURLWithPath: path).lastPathComponent : path
+                }
+                return driver
             })
 
         let router = Router()

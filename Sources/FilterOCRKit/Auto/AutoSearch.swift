@@ -126,7 +126,7 @@ public struct AutoSearch: Sendable {
               let (recognized, image) = recognitions[chosen.filters] else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
-        var report = pipeline.report(original, chosen.filters, recognized, cached: false, timings: .init(
+        var report = pipeline.report(original, chosen.filters, recognized, rendered: image, cached: false, timings: .init(
             decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
         let listed = [baseline] + candidates.filter { !$0.filters.operations.isEmpty }
         report.auto = AutoChoice(chosen: chosen, original: baseline, candidates: listed, seconds: elapsed(), explained: explain)

@@ -15,6 +15,7 @@
     meta: $('meta'),
     sourceImage: $('source-image'),
     segment: $('segment'),
+    script: $('script'),
     wordCount: $('word-count'),
     confidence: $('confidence'),
     accuracy: $('accuracy'),
@@ -97,18 +98,13 @@
       el.waiting.textContent = 'No words in this image.';
     }
 
-    el.sourceImage.textContent = baseName(feed.image || '');
-    el.sourceImage.setAttribute('title', String(feed.image || ''));
+    el.sourceImage.textContent = String(feed.image || '');
 
-    // "blur · blur; 75%": the segment, then the script when it says more.
-    el.segment.replaceChildren();
-    const name = document.createElement('span');
-    name.className = 'segment-name';
-    name.textContent = String(feed.segment || 'original');
-    el.segment.append(name);
+    // The segment, then the script when it says more ("blur" · "blur; 75%").
+    el.segment.textContent = String(feed.segment || 'original');
     const script = typeof feed.script === 'string' ? feed.script
       : (Array.isArray(feed.operations) ? feed.operations.join(', ') : '');
-    if (script && script !== feed.segment) el.segment.append(document.createTextNode(` · ${script}`));
+    el.script.textContent = script && script !== feed.segment ? script : '';
 
     el.wordCount.textContent = String(feed.wordCount ?? 0);
     el.confidence.textContent = String(Math.round(Number(feed.meanConfidence) || 0));
@@ -123,10 +119,6 @@
 
   function percent(value) {
     return `${Math.round(value * 1000) / 10}%`;
-  }
-
-  function baseName(path) {
-    return String(path).split(/[\\/]/).pop();
   }
 
   // "3 s ago", refreshed every second from updatedAt.

@@ -224,6 +224,8 @@
       // Long jobs (sweeps, best) show how long they have taken so far.
       state.busyTicker = setInterval(updateBusyText, 1000);
     } else {
+      // The picker may show a choice that failed to open: show what is open.
+      syncPicker(state.report && state.report.image);
       el.body.dataset.ready = 'true';
     }
     updateControls();
@@ -346,13 +348,14 @@
     el.sweepSection.setAttribute('aria-busy', 'true');
     el.sweepCaption.textContent = `Sweeping ${filter} on ${imageLabel()}: this can take a while…`;
     try {
-      const loaded = await loadImage(el.sweepChart, `${url}?v=${++state.imageVersion}`);
+      // ?v: the browser keeps images by address, and the address stays the same for a new image.
+      const loaded = await loadImage(el.sweepChart, `${url}?v=${++state.imageVersion}`, 15 * 60000);
       if (loaded) {
-        el.sweepChart.setAttribute('alt', `Chart: ${filter} strength from 0 to 300% against words, confidence and accuracy on ${imageLabel()}`);
+        el.sweepChart.setAttribute('alt', `Chart: ${filter} strength against words, confidence and accuracy on ${imageLabel()}`);
         el.sweepChart.dataset.filter = filter;
         el.sweepLink.setAttribute('href', el.sweepChart.getAttribute('src'));
         el.sweepLink.setAttribute('aria-label', `Open the ${filter} sweep chart full size`);
-        el.sweepCaption.textContent = `${filter} on ${imageLabel()}, 0–300% (not additive). Click the chart for full size.`;
+        el.sweepCaption.textContent = `${filter} on ${imageLabel()}: each point is the filter at that strength on the original, as the slider sets it. Click the chart for full size.`;
         el.sweepSection.scrollIntoView({ behavior: 'smooth', block: 'nearest' });
         return;
       }
@@ -369,10 +372,13 @@
     }
   }
 
-  // Sets an <img>'s src and waits until it has loaded (true) or failed (false).
-  function loadImage(img, src) {
+  // Sets an <img>'s src and waits until it has loaded (true), failed or timed out (false),
+  // so that a lost response can never leave the page busy for good.
+  function loadImage(img, src, timeoutMs = 60000) {
     return new Promise((resolve) => {
+      const timer = setTimeout(() => done(false), timeoutMs);
       const done = (ok) => {
+        clearTimeout(timer);
         img.removeEventListener('load', onLoad);
         img.removeEventListener('error', onError);
         resolve(ok);
