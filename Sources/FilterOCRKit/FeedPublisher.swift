@@ -4,11 +4,16 @@ import Foundation
 
 /// Publishes recognitions to the companion feed from a thread of its own, so that no
 /// recognition ever waits for the feed's flush to disk. Updates are written in the order
-/// they were published; `finish` waits for the last one.
+/// they were published; `finish` waits for the last one. Recognitions published faster than
+/// the disk takes them (hundreds a second, from answers out of the cache) skip to the newest
+/// once `backlog` wait, so the feed is never more than that many writes behind.
 public final class FeedPublisher: Sendable {
+    /// Updates waiting to be written at the most; a few tens of milliseconds of flushes.
+    public static let backlog = 16
+
     public let path: String
     private let source: String
-    private let pending = WorkQueue<FeedSnapshot>()
+    private let pending = NewestQueue<FeedSnapshot>(capacity: FeedPublisher.backlog)
     private let drained = DispatchSemaphore(value: 0)
 
     /// - Parameters:

@@ -59,12 +59,16 @@ package final class FeedEvents: Service, Sendable {
     package func run() async throws {
         await cancelWhenGracefulShutdown {
             var seen: FileIdentity?
+            var sent: (sequence: Int, updatedAt: String)?
             var quietSince = ContinuousClock.now
             while !Task.isCancelled {
                 let identity = FileIdentity(path: self.reader.path)
                 if identity != seen, let identity {
                     seen = identity
-                    if let snapshot = try? self.reader.read() {
+                    // The file may have been replaced again between the look and the read:
+                    // a snapshot already sent is not sent twice.
+                    if let snapshot = try? self.reader.read(), sent.map({ $0 != (snapshot.sequence, snapshot.updatedAt) }) ?? true {
+                        sent = (snapshot.sequence, snapshot.updatedAt)
                         self.broadcast(Self.event(for: snapshot))
                         quietSince = .now
                     }

@@ -78,7 +78,7 @@ public struct WorkbenchServer: Sendable {
 
         var logger = Logger(label: "filterocr.serve")
         logger.logLevel = .warning
-        var app = Application(
+        let app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             onServerRunning: { channel in
@@ -88,7 +88,11 @@ public struct WorkbenchServer: Sendable {
             },
             logger: logger
         )
-        if let feed { app.addServices(feed) }
-        try await app.runService()
+        // A service group shuts down the last service first: the event streams end before the
+        // server waits for its open responses, which would otherwise never end.
+        let group = ServiceGroup(configuration: .init(
+            services: [app] + (feed.map { [$0] } ?? []),
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        try await group.run()
     }
 }

@@ -12,6 +12,13 @@ struct FeedEventsTests {
                      meanConfidence: 88, source: "ocr")
     }
 
+    /// A feed path in a new folder of its own.
+    static func feedPath() throws -> String {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-events-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder.appendingPathComponent("topwords.json").path
+    }
+
     @Test("An event names itself, carries the sequence as its id and the snapshot as one line of data")
     func eventFormat() throws {
         var snapshot = Self.snapshot("receipt.png")
@@ -27,10 +34,8 @@ struct FeedEventsTests {
 
     @Test("A subscriber gets each new snapshot that another writer puts in the file, in order")
     func followsTheFile() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-events-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("topwords.json").path
+        let path = try Self.feedPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         let events = FeedEvents(path: path, interval: .milliseconds(10))
         let watcher = Task { try await events.run() }
         defer { watcher.cancel() }
@@ -47,10 +52,8 @@ struct FeedEventsTests {
 
     @Test("A late subscriber starts with the latest snapshot; a finished subscriber is forgotten")
     func lateSubscriber() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("feed-events-\(UUID())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let path = folder.appendingPathComponent("topwords.json").path
+        let path = try Self.feedPath()
+        defer { try? FileManager.default.removeItem(atPath: (path as NSString).deletingLastPathComponent) }
         #expect(FeedWriter(path: path).write(Self.snapshot("already.png")) == nil)
         let events = FeedEvents(path: path, interval: .milliseconds(10))
         let watcher = Task { try await events.run() }

@@ -513,24 +513,19 @@
       el.changes.append(none);
       return;
     }
-    if (lost > 0) {
+    // One line each for the words lost and gained: a label, then the words.
+    const line = (title, tag, words, count) => {
+      if (count <= 0) return;
       const p = document.createElement('p');
       const label = document.createElement('span');
       label.className = 'change-label';
-      label.textContent = `Lost ${lost}:`;
+      label.textContent = `${title} ${count}:`;
       p.append(label);
-      appendWords(p, 'del', lostWords, lost);
+      appendWords(p, tag, words, count);
       el.changes.append(p);
-    }
-    if (gained > 0) {
-      const p = document.createElement('p');
-      const label = document.createElement('span');
-      label.className = 'change-label';
-      label.textContent = `Gained ${gained}:`;
-      p.append(label);
-      appendWords(p, 'ins', gainedWords, gained);
-      el.changes.append(p);
-    }
+    };
+    line('Lost', 'del', lostWords, lost);
+    line('Gained', 'ins', gainedWords, gained);
   }
 
   const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 1 });
