@@ -8,11 +8,13 @@ BIN = .build/$(CONFIG)/filterocr
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2
 BENCH_PACKAGES = hyperfine python3
+# The browser tests drive Debian's Chromium through Selenium (from PyPI, for the tests only).
+BROWSER_PACKAGES = chromium chromium-driver python3
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader
 
-.PHONY: deps bench-deps build run test bench fuzz stress tsan clean
+.PHONY: deps bench-deps browser-deps build run serve test bench fuzz stress tsan clean
 
 # Installs only what is missing, so a machine that has everything does not touch apt.
 deps:
@@ -29,15 +31,30 @@ bench-deps: deps
 	    { DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$p; }; done
 	@python3 -c 'import cv2, numpy' 2>/dev/null || python3 -m pip install -q opencv-python-headless numpy
 
+browser-deps: deps
+	@missing=$$(for p in $(BROWSER_PACKAGES); do \
+	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+	    echo "Installing $$missing"; \
+	    $(SUDO) apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+	@python3 -c 'import selenium, pytest' 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
+
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
 
 run: build
 	$(BIN)
 
-test: deps
+# The workbench and the watch in a browser, on http://127.0.0.1:8080/.
+serve: build
+	$(BIN) serve
+
+test: deps browser-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	$(SWIFT) test -c $(CONFIG) --skip-build
+	FILTEROCR_BIN=$(CURDIR)/$(BIN) python3 -m pytest -q Tests/Browser
 
 bench: build bench-deps
 	$(SWIFT) build -c $(CONFIG) --product filterbench
@@ -48,6 +65,7 @@ bench: build bench-deps
 	bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
 	bench/auto.sh $(BIN)
+	bench/serve_load.py $(BIN)
 
 # libFuzzer on the parsers of untrusted input, FUZZ_SECONDS each (default 180).
 fuzz: deps

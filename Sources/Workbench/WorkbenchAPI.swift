@@ -125,15 +125,17 @@ struct WorkbenchAPI: Sendable {
             ? try decode(CommandRequest.self, from: body).command
             : String(buffer: body)
         guard !line.contains(where: \.isNewline) else { throw APIError(.badRequest, "send one command per request") }
-        if let command = try? SessionCommand.parse(line) {
-            switch command {
-            case .open: throw APIError(.badRequest, "open takes a path, which the web API does not accept: "
-                                       + "POST /api/sessions/{session}/open/{image} with an id from /api/images, or upload")
-            case .save: throw APIError(.badRequest, "save writes a file on the server, which the web API does not do: "
-                                       + "GET /api/sessions/{session}/image")
-            case .quit: throw APIError(.badRequest, "to end a session, DELETE /api/sessions/{session}")
-            default: break
-            }
+        // By the command's word exactly as the session's parser reads it (quotes, escapes and
+        // case included), and before the rest is parsed, so that a path the parser would
+        // refuse is refused here too.
+        let word = (try? CommandWords.split(line))?.first
+        switch word.flatMap({ SessionCommand.vocabulary.spec(for: $0) })?.name {
+        case "open": throw APIError(.badRequest, "open takes a path, which the web API does not accept: "
+                                    + "POST /api/sessions/{session}/open/{image} with an id from /api/images, or upload")
+        case "save": throw APIError(.badRequest, "save writes a file on the server, which the web API does not do: "
+                                    + "GET /api/sessions/{session}/image")
+        case "quit": throw APIError(.badRequest, "to end a session, DELETE /api/sessions/{session}")
+        default: break
         }
         return line
     }
