@@ -47,7 +47,7 @@ let package = Package(
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging"]),
         // One Tesseract engine, recognising pixel buffers from memory.
-        .target(name: "Recognition", dependencies: ["Imaging", "CTesseract"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract"]),
         // The application core every front end shares: pipeline, renderer, recogniser
         // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
         .target(

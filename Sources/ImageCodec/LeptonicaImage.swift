@@ -1,11 +1,11 @@
-internal import CTesseract
+package import CTesseract
 import Imaging
 
 /// Owns one Leptonica `PIX` and destroys it when released.
 ///
 /// Not `Sendable`: a `PIX` is mutable C state used by one thread at a time.
-final class LeptonicaImage {
-    let pix: UnsafeMutablePointer<PIX>
+package final class LeptonicaImage {
+    package let pix: UnsafeMutablePointer<PIX>
 
     /// Takes ownership of `pix`; returns nil for a null pointer (Leptonica's failure value).
     init?(taking pix: UnsafeMutablePointer<PIX>?) {
@@ -53,7 +53,7 @@ final class LeptonicaImage {
     }
 
     /// A 32-bit `PIX` holding `image`, for the encoders.
-    convenience init?(_ image: RGBImage, resolution: Int?) {
+    package convenience init?(_ image: RGBImage, resolution: Int?) {
         self.init(taking: pixCreate(Int32(image.width), Int32(image.height), 32))
         let wordsPerLine = Int(pixGetWpl(pix))
         let words = UnsafeMutableBufferPointer(start: pixGetData(pix), count: wordsPerLine * image.height)

@@ -6,6 +6,8 @@ public enum RecognitionError: LocalizedError, Equatable {
     case engineFailedToStart(language: String)
     case imageTooSmall(width: Int, height: Int)
     case recognitionFailed
+    /// A document in one of Tesseract's formats could not be written.
+    case documentFailed(String)
 
     public var errorDescription: String? {
         switch self {
@@ -19,6 +21,8 @@ public enum RecognitionError: LocalizedError, Equatable {
                 + "(at least \(TesseractEngine.minimumSide)x\(TesseractEngine.minimumSide) needed)"
         case .recognitionFailed:
             "Tesseract failed to recognise the image"
+        case .documentFailed(let message):
+            message
         }
     }
 }

@@ -1,4 +1,5 @@
 internal import CTesseract
+import ImageCodec
 import Foundation
 import Imaging
 
@@ -59,7 +60,7 @@ public final class TesseractEngine {
         guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else {
             throw .imageTooSmall(width: image.width, height: image.height)
         }
-        defer { TessBaseAPIClear(handle) }
+        defer { if !keepsLastRecognition { TessBaseAPIClear(handle) } }
         if image.isGreyscale {
             // One byte per pixel, as Tesseract's command line passes a grey file: it then
             // thresholds one channel instead of three.
@@ -119,7 +120,27 @@ public final class TesseractEngine {
         return body(iterator)
     }
 
-    private static var defaultDataDirectory: String {
+    /// Whether the last recognition's results are kept until the next one, for `addLastPage`;
+    /// otherwise they are freed at once.
+    public var keepsLastRecognition = false
+
+    /// Adds the page recognised last to `document` (which needs `keepsLastRecognition`). The
+    /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page
+    /// shows `shown`, the image as loaded, under the text recognised in the filtered one.
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) {
+        TessBaseAPISetInputName(handle, shown.file)
+        if document.format == .pdf {
+            guard let leptonica = LeptonicaImage(shown.image, resolution: nil) else {
+                throw .documentFailed("out of memory for a page of \(document.path)")
+            }
+            // Tesseract takes ownership of the image it is given: a new reference to ours.
+            // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
+            TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
+        }
+        guard document.add(from: handle) else { throw .documentFailed("cannot add a page to \(document.path)") }
+    }
+
+    public static var defaultDataDirectory: String {
         if let prefix = ProcessInfo.processInfo.environment["TESSDATA_PREFIX"], !prefix.isEmpty {
             return prefix.hasSuffix("/") ? String(prefix.dropLast()) : prefix
         }

@@ -1,0 +1,83 @@
+internal import CTesseract
+import Imaging
+
+/// A document in one of Tesseract's output formats, written by Tesseract's own renderer: byte
+/// for byte what `tesseract IMAGE out FORMAT` writes for the same recognition, one page per
+/// image added, in the order they are added.
+///
+/// Owns the renderer; a document serves one thread at a time, like an engine.
+public final class TesseractDocument {
+    /// Tesseract's output formats, by the name its command line gives them.
+    public enum Format: String, CaseIterable, Sendable {
+        case txt, hocr, alto, tsv, pdf
+
+        /// The extension Tesseract's renderer appends to the output base.
+        public var fileExtension: String {
+            switch self {
+            case .alto: "xml"
+            default: rawValue
+            }
+        }
+    }
+
+    /// The output base that makes a renderer write to standard output.
+    public static let standardOutput = "-"
+
+    public let format: Format
+    /// Where the renderer writes: the output base with the format's extension, or `-`.
+    public let path: String
+    private let renderer: OpaquePointer
+    private var ended = false
+
+    /// A renderer writing to `outputBase` + `.` + the format's extension, or to standard output
+    /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
+    public init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory)
+        throws(RecognitionError) {
+        let renderer: OpaquePointer? = switch format {
+        case .txt: TessTextRendererCreate(outputBase)
+        case .hocr: TessHOcrRendererCreate(outputBase)
+        case .alto: TessAltoRendererCreate(outputBase)
+        case .tsv: TessTsvRendererCreate(outputBase)
+        case .pdf: TessPDFRendererCreate(outputBase, dataDirectory, 0)
+        }
+        guard let renderer else { throw .documentFailed("Tesseract cannot write \(format.rawValue) to \(outputBase)") }
+        self.renderer = renderer
+        self.format = format
+        path = outputBase == Self.standardOutput ? outputBase : outputBase + "." + format.fileExtension
+    }
+
+    deinit { TessDeleteResultRenderer(renderer) }
+
+    /// Starts the document; `title` is what Tesseract's command line puts there, the input's name.
+    public func begin(title: String) throws(RecognitionError) {
+        guard TessResultRendererBeginDocument(renderer, title) != 0 else {
+            throw .documentFailed("cannot write \(path)")
+        }
+    }
+
+    /// Finishes the document; it is complete on disk only after this.
+    public func end() throws(RecognitionError) {
+        guard !ended else { return }
+        ended = true
+        guard TessResultRendererEndDocument(renderer) != 0 else { throw .documentFailed("cannot finish \(path)") }
+    }
+
+    /// Adds the page `engine` recognised last.
+    func add(from handle: OpaquePointer) -> Bool {
+        TessResultRendererAddImage(renderer, handle) != 0
+    }
+}
+
+/// The image a searchable PDF shows on a page: the one as loaded, not the one recognised.
+public struct PageImage {
+    /// The image's pixels, at the size that was recognised.
+    public var image: RGBImage
+    /// Its file, when the PDF may embed the file as it is (a JPEG stays JPEG); nil to encode
+    /// the pixels.
+    public var file: String?
+
+    public init(image: RGBImage, file: String?) {
+        self.image = image
+        self.file = file
+    }
+}
