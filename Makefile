@@ -8,13 +8,14 @@ BIN = .build/$(CONFIG)/filterocr
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2
 BENCH_PACKAGES = hyperfine python3
-# The browser tests drive Debian's Chromium through Selenium (from PyPI, for the tests only).
-BROWSER_PACKAGES = chromium chromium-driver python3
+# The browser tests drive Debian's Chromium through Selenium (from PyPI, for the tests only);
+# the PDF tests read PDFs with poppler's pdftotext, pdfinfo and pdfimages.
+TEST_PACKAGES = chromium chromium-driver python3 poppler-utils
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader
 
-.PHONY: deps bench-deps browser-deps build run serve test bench fuzz stress tsan clean
+.PHONY: deps bench-deps test-deps build run serve test bench fuzz stress tsan clean
 
 # Installs only what is missing, so a machine that has everything does not touch apt.
 deps:
@@ -31,8 +32,8 @@ bench-deps: deps
 	    { DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$p; }; done
 	@python3 -c 'import cv2, numpy' 2>/dev/null || python3 -m pip install -q opencv-python-headless numpy
 
-browser-deps: deps
-	@missing=$$(for p in $(BROWSER_PACKAGES); do \
+test-deps: deps
+	@missing=$$(for p in $(TEST_PACKAGES); do \
 	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
 	    echo "Installing $$missing"; \
@@ -51,7 +52,7 @@ run: build
 serve: build
 	$(BIN) serve
 
-test: deps browser-deps
+test: deps test-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	$(SWIFT) test -c $(CONFIG) --skip-build
 	FILTEROCR_BIN=$(CURDIR)/$(BIN) python3 -m pytest -q Tests/Browser

@@ -14,7 +14,7 @@ public enum AtomicFile {
     public static func write(_ bytes: [UInt8], to path: String) throws(FileError) {
         try checkTarget(path)
         let folder = folder(of: path)
-        let temporary = "\(folder)/\(temporaryPrefix(for: path))\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+        let temporary = temporaryPath(for: path)
         let descriptor = PathEncoding.withFileSystemPath(temporary) {
             open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         }
@@ -43,6 +43,35 @@ public enum AtomicFile {
                 PathEncoding.withFileSystemPath(path) { to in rename(from, to) }
             }
             if renamed != 0 { failure = systemReason() }
+        }
+        if let failure {
+            _ = PathEncoding.withFileSystemPath(temporary) { unlink($0) }
+            throw .cannotWrite(path: path, reason: failure)
+        }
+    }
+
+    /// A new name for a temporary file beside `path`, that `removeStaleTemporaries` knows.
+    public static func temporaryPath(for path: String) -> String {
+        "\(folder(of: path))/\(temporaryPrefix(for: path))\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
+    }
+
+    /// Flushes `temporary`, a file written by someone else (a library), to disk and renames it
+    /// over `path`; removes it if that fails.
+    public static func commit(_ temporary: String, to path: String) throws(FileError) {
+        do {
+            try checkTarget(path)
+        } catch {
+            _ = PathEncoding.withFileSystemPath(temporary) { unlink($0) }
+            throw error
+        }
+        var failure: String?
+        let descriptor = PathEncoding.withFileSystemPath(temporary) { open($0, O_RDONLY | O_CLOEXEC) }
+        if descriptor < 0 || fsync(descriptor) != 0 { failure = systemReason() }
+        if descriptor >= 0 { close(descriptor) }
+        if failure == nil, PathEncoding.withFileSystemPath(temporary, { from in
+            PathEncoding.withFileSystemPath(path) { to in rename(from, to) }
+        }) != 0 {
+            failure = systemReason()
         }
         if let failure {
             _ = PathEncoding.withFileSystemPath(temporary) { unlink($0) }

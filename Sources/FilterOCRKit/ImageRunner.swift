@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Imaging
+import Recognition
 
 /// Runs one filter state over many images, for `ocr` and `batch`: a producer reads the
 /// inputs, `jobs` workers each with their own recognizer process them, and the caller's
@@ -95,7 +96,7 @@ public final class ImageRunner: Sendable {
     /// - Throws: when no recognizer can start (missing language data), before any input
     ///   is read.
     public func run(_ inputs: some Sequence<String> & Sendable, total: Int? = nil, shard: Shard? = nil,
-                    publisher: FeedPublisher? = nil,
+                    publisher: FeedPublisher? = nil, pages: PageDocument? = nil,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
                     searching: (String, AutoSearch.Progress) -> Void = { _, _ in },
                     deliver: (Result, Progress) -> Void) throws -> Summary {
@@ -104,9 +105,18 @@ public final class ImageRunner: Sendable {
         if let auto {
             // One image at a time, its candidates on every engine.
             let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory)
-            try runHere(inputs, shard: shard, isCancelled: isCancelled, recognizer: pool, deliver: record) {
+            // The pool's engines keep no pages: the chosen filters are recognised once more,
+            // on an engine of their own, for the document.
+            var pagePipeline = try pages.map { _ in try makePipeline(factory: factory) }
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, recognizer: pool, pages: pages, deliver: record) {
                 original, pipeline in
-                try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
+                let chosen = try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
+                guard pagePipeline != nil else { return chosen }
+                var page = try pagePipeline!.run(original, state: chosen.report.filters)
+                page.report = chosen.report
+                return page
+            } addPage: { _, result, original, file, document in
+                try pagePipeline?.addPage(of: result, original: original, file: file, to: document)
             }
             tally.summary.cancelled = isCancelled()
             return tally.summary
@@ -114,9 +124,9 @@ public final class ImageRunner: Sendable {
         // No more engines than images: each costs its start-up and its memory.
         let jobs = min(self.jobs, max(1, total ?? self.jobs))
         if jobs == 1 {
-            try runHere(inputs, shard: shard, isCancelled: isCancelled, deliver: record)
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
         } else {
-            try runInParallel(inputs, jobs: jobs, shard: shard, isCancelled: isCancelled, deliver: record)
+            try runInParallel(inputs, jobs: jobs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
         }
         tally.summary.cancelled = isCancelled()
         return tally.summary
@@ -125,39 +135,51 @@ public final class ImageRunner: Sendable {
     /// One engine (or one pool of them): every input in turn on this thread, with nothing to
     /// put in order.
     private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
-                         recognizer: (any Recognizer)? = nil, deliver: (Result) -> Void,
-                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) throws {
-        var pipeline: Pipeline
-        do {
-            pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
-                ?? Pipeline.make(settings, factory: factory, truth: truth)
-        } catch {
-            throw RunnerError(message: oneLineMessage(for: error))
-        }
+                         recognizer: (any Recognizer)? = nil, pages: PageDocument?, deliver: (Result) -> Void,
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
+                         addPage: PageAdder) throws {
+        var pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
+            ?? makePipeline(factory: factory)
         var names = SaveNames()
+        var ticket = 0
         for (position, input) in inputs.enumerated() {
             if isCancelled() { break }
             guard shard?.includes(position) ?? true else { continue }
-            let item = Item(ticket: 0, input: input, saveName: saveDirectory.map { _ in names.name(for: input) })
-            deliver(Result(input: PathEncoding.displayed(input), outcome: process(item, with: &pipeline, recognize: recognize)))
+            let item = Item(ticket: ticket, input: input, saveName: saveDirectory.map { _ in names.name(for: input) })
+            ticket += 1
+            let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize, addPage: addPage)
+            deliver(Result(input: PathEncoding.displayed(input), outcome: outcome))
         }
     }
 
     private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
-                         deliver: (Result) -> Void) throws {
-        try runHere(inputs, shard: shard, isCancelled: isCancelled, deliver: deliver) { [state] original, pipeline in
-            try pipeline.run(original, state: state)
+                         pages: PageDocument?, deliver: (Result) -> Void) throws {
+        try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: deliver,
+                    recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
+                    addPage: Self.addPageFromSamePipeline)
+    }
+
+    /// How a page gets into the document: from the recognition just made, by the pipeline
+    /// that made it, or (for `--auto`) by one of its own.
+    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, String?, TesseractDocument) throws -> Void
+
+    private func makePipeline(factory: RecognizerFactory) throws -> Pipeline {
+        do {
+            return try Pipeline.make(settings, factory: factory, truth: truth)
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
         }
     }
 
     /// Several engines: a producer thread reads the inputs, workers process them, and this
     /// thread puts the results back in input order.
     private func runInParallel(_ inputs: some Sequence<String> & Sendable, jobs: Int, shard: Shard?,
-                               isCancelled: @escaping @Sendable () -> Bool, deliver: (Result) -> Void) throws {
+                               isCancelled: @escaping @Sendable () -> Bool, pages: PageDocument?,
+                               deliver: (Result) -> Void) throws {
         let work = WorkQueue<Item>()
         let events = WorkQueue<Event>()
         let window = DispatchSemaphore(value: jobs * 4)
-        try startWorkers(jobs: jobs, taking: work, reportingTo: events, isCancelled: isCancelled)
+        try startWorkers(jobs: jobs, taking: work, reportingTo: events, pages: pages, isCancelled: isCancelled)
         let producer = Thread { [saveDirectory] in
             var names = SaveNames()
             var ticket = 0
@@ -218,12 +240,19 @@ public final class ImageRunner: Sendable {
 
     /// Starts the workers, each with its own pipeline, taking items until the queue closes.
     private func startWorkers(jobs: Int, taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
-                              isCancelled: @escaping @Sendable () -> Bool) throws {
+                              pages: PageDocument?, isCancelled: @escaping @Sendable () -> Bool) throws {
         do {
             try EngineThreads.start(count: jobs, make: { [self] in try Pipeline.make(settings, factory: factory, truth: truth) }) {
                 [self] pipeline in
                 while let item = work.pop() {
-                    let outcome = isCancelled() ? .skipped : process(item, with: &pipeline)
+                    let outcome: Outcome
+                    if isCancelled() {
+                        // Its turn passes, so that the pages after it are not held up.
+                        try? pages?.addPage(item.ticket) { _ in }
+                        outcome = .skipped
+                    } else {
+                        outcome = process(item, with: &pipeline, pages: pages)
+                    }
                     events.push(.finished(item.ticket, Result(input: PathEncoding.displayed(item.input), outcome: outcome)))
                 }
             }
@@ -233,25 +262,49 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    private func process(_ item: Item, with pipeline: inout Pipeline) -> Outcome {
-        process(item, with: &pipeline) { [state] original, pipeline in try pipeline.run(original, state: state) }
+    private func process(_ item: Item, with pipeline: inout Pipeline, pages: PageDocument?) -> Outcome {
+        process(item, with: &pipeline, pages: pages,
+                recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
+                addPage: Self.addPageFromSamePipeline)
     }
 
-    private func process(_ item: Item, with pipeline: inout Pipeline,
-                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) -> Outcome {
+    private static func addPageFromSamePipeline(_ pipeline: Pipeline, _ result: PipelineResult, _ original: LoadedImage,
+                                                _ file: String?, _ document: TesseractDocument) throws {
+        try pipeline.addPage(of: result, original: original, file: file, to: document)
+    }
+
+    /// Loads, recognises, adds the page to the document (in its turn; an image that failed
+    /// passes its turn) and saves the filtered image.
+    private func process(_ item: Item, with pipeline: inout Pipeline, pages: PageDocument?,
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
+                         addPage: PageAdder) -> Outcome {
+        let loaded: (LoadedImage, PipelineResult)
         do {
             let original = try pipeline.load(item.input)
-            let result = try recognize(original, &pipeline)
-            guard let saveDirectory, let name = item.saveName else { return .recognized(result.report) }
-            do {
-                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)
-                return .recognized(result.report)
-            } catch {
-                return .recognized(result.report, problem: oneLineMessage(for: error))
-            }
+            loaded = (original, try recognize(original, &pipeline))
         } catch {
+            try? pages?.addPage(item.ticket) { _ in }
             return .failed(oneLineMessage(for: error))
         }
+        let (original, result) = loaded
+        var problems: [String] = []
+        if let pages {
+            // Standard input has no file to embed; its pixels are encoded instead.
+            let file = item.input == PNGOutput.standardOutputName ? nil : item.input
+            do {
+                try pages.addPage(item.ticket) { [pipeline] in try addPage(pipeline, result, original, file, $0) }
+            } catch {
+                problems.append(oneLineMessage(for: error))
+            }
+        }
+        if let saveDirectory, let name = item.saveName {
+            do {
+                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)
+            } catch {
+                problems.append(oneLineMessage(for: error))
+            }
+        }
+        return .recognized(result.report, problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
     }
 }
 

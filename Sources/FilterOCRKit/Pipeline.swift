@@ -33,6 +33,34 @@ public struct Pipeline {
         Pipeline(settings: settings, recognizer: try factory(settings), cacheBudget: cacheBudget, truth: truth)
     }
 
+    /// Adds `result`, the recognition this pipeline made last, to `document` as a page. A PDF
+    /// page shows `original` as loaded (its `file` embedded as it is, where the format allows),
+    /// at the size that was recognised.
+    public func addPage(of result: PipelineResult, original: LoadedImage, file: String?,
+                        to document: TesseractDocument) throws {
+        let sameSize = result.image.width == original.image.width && result.image.height == original.image.height
+        let shown = sameSize ? PageImage(image: original.image, file: file)
+            : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(original.image.width))
+                .apply(to: original.image, in: settings.space), file: nil)
+        try recognizer.addLastPage(to: document, showing: shown)
+    }
+
+    /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
+    /// rendering is recognised again first, so that the page is this one whatever the engine
+    /// read since (a sweep, a search) or if the report came from the cache.
+    public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
+                              file: String?, to path: String) throws {
+        let document = try PageDocument(format: format, destination: path)
+        do {
+            _ = try recognizer.recognize(result.image, resolution: resolution(of: original))
+            try document.addPage(0) { try addPage(of: result, original: original, file: file, to: $0) }
+            try document.finish()
+        } catch {
+            document.abandon()
+            throw error
+        }
+    }
+
     /// Reads an image; with a cache, identified by its pixels.
     public func load(_ path: String) throws -> LoadedImage {
         try loader.load(path, identified: renderer.cache != nil)

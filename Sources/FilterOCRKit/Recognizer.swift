@@ -9,6 +9,15 @@ import Recognition
 public protocol Recognizer {
     /// - Parameter resolution: the DPI to assume, or nil to let the recognizer estimate it.
     func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText
+
+    /// Adds the page it recognised last to `document`, showing `shown` in a PDF.
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws
+}
+
+extension Recognizer {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
+        throw RunnerError(message: "this recognizer writes no \(document.format.rawValue) pages")
+    }
 }
 
 extension TesseractEngine: Recognizer {}

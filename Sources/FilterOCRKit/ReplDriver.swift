@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Imaging
+import Recognition
 import Session
 import TextComparison
 
@@ -244,10 +245,22 @@ public final class ReplDriver {
     private func save(to path: String, command: String) -> ReplOutput {
         guard let last, let original else { return refusal("no image to save yet", command: command) }
         do {
-            try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
+            if let format = Self.documentFormat(of: path) {
+                try pipeline.writeDocument(format, of: last, original: original, file: machine.currentImage, to: path)
+            } else {
+                try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
+            }
             return ReplOutput(command: command, content: .saved(path: path))
         } catch {
             return refusal(oneLineMessage(for: error), command: command)
+        }
+    }
+
+    /// The Tesseract format `save` writes for `path`'s extension; nil for the image (PNG).
+    static func documentFormat(of path: String) -> TesseractDocument.Format? {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "xml": .alto
+        case let other: TesseractDocument.Format(rawValue: other)
         }
     }
 

@@ -22,11 +22,14 @@ public struct ResultFormatter: Sendable {
         case let .recognized(report, problem):
             var note: String?
             let output: String = switch format {
-            case .jsonl:
+            case .jsonl, .json:
                 JSONLines.line(report)
             case .text:
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
+            case .txt, .tsv, .hocr, .alto, .pdf:
+                // The document carries the page; standard output is the document's, or quiet.
+                ""
             }
             if format == .text, let choice = report.auto {
                 note = HumanText.auto(choice).enumerated()
@@ -35,7 +38,7 @@ public struct ResultFormatter: Sendable {
             wroteAny = true
             return (output.isEmpty ? nil : output, problem, note)
         case .failed(let message):
-            guard format == .jsonl else { return (nil, message, nil) }
+            guard format == .jsonl || format == .json else { return (nil, message, nil) }
             wroteAny = true
             return (JSONLines.line(ErrorReport(image: result.input, error: message)), message, nil)
         case .skipped:

@@ -120,9 +120,9 @@ public final class TesseractEngine {
         return body(iterator)
     }
 
-    /// Whether the last recognition's results are kept until the next one, for `addLastPage`;
-    /// otherwise they are freed at once.
-    public var keepsLastRecognition = false
+    /// Whether the last recognition's results are kept until the next one (which frees them),
+    /// for `addLastPage`; otherwise they are freed at once.
+    public var keepsLastRecognition = true
 
     /// Adds the page recognised last to `document` (which needs `keepsLastRecognition`). The
     /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page

@@ -32,6 +32,10 @@ public enum SessionCommand: Sendable, Equatable {
     /// Every command of the session, in the order help lists them: the filter commands of
     /// command scripts, then the session's own. The parser, its errors, the REPL's help, tab
     /// completion and `filterocr repl --help` are all made from this table.
+    /// What `save` writes, by the file's extension: the image, or its recognition in one of
+    /// Tesseract's formats.
+    public static let saveExtensions = ["png", "txt", "tsv", "hocr", "xml", "pdf"]
+
     public static let vocabulary: [CommandSpec] = FilterCommand.vocabulary + [
         CommandSpec("next", summary: "a random other image of the set"),
         CommandSpec("open", argument: .value(placeholder: "PATH", example: "open images/receipt.png"),
@@ -45,8 +49,8 @@ public enum SessionCommand: Sendable, Equatable {
                     summary: "the current image at many strengths of a filter, as a chart, and the best one"),
         CommandSpec("best", summary: "try chains of filters on this image and keep the one that reads best (no truth used)"),
         CommandSpec("show", summary: "a colour preview of the current image"),
-        CommandSpec("save", argument: .value(placeholder: "PATH.png", example: "save filtered.png"),
-                    summary: "write the current image as PNG"),
+        CommandSpec("save", argument: .value(placeholder: "PATH", example: "save filtered.png"),
+                    summary: "write the current image (.png) or its recognition (.txt, .tsv, .hocr, .xml for ALTO, .pdf)"),
         CommandSpec("status", summary: "the image, its filters, the cache and the settings"),
         CommandSpec("help", aliases: ["?"], summary: "this list"),
         CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)"),
@@ -96,7 +100,9 @@ public enum SessionCommand: Sendable, Equatable {
                 path = arguments.joined(separator: " ")
             }
             if spec.name == "save" {
-                guard path.lowercased().hasSuffix(".png") else { throw .notPNG(path) }
+                guard Self.saveExtensions.contains(where: { path.lowercased().hasSuffix("." + $0) }) else {
+                    throw .unknownSaveFormat(path)
+                }
                 return .save(path)
             }
             return .open(path)
@@ -148,7 +154,7 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
     case unknownCommand(String)
     case unexpectedArgument(command: String, argument: String)
     case missingPath(command: String, example: String)
-    case notPNG(String)
+    case unknownSaveFormat(String)
     case unterminatedQuote(Character)
     case filter(FilterCommandError)
 
@@ -160,8 +166,8 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
             "'\(command)' takes no '\(argument)'"
         case let .missingPath(command, example):
             "\(command) needs a file, e.g. \(example)"
-        case .notPNG(let path):
-            "save writes PNG: give a name ending in .png, not '\(path)'"
+        case .unknownSaveFormat(let path):
+            "save writes .png (the image), .txt, .tsv, .hocr, .xml (ALTO) or .pdf (its recognition), not '\(path)'"
         case .unterminatedQuote(let quote):
             "a \(quote) quote is not closed; e.g. open \"my scan.png\""
         case .filter(let error):

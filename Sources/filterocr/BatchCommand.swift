@@ -31,6 +31,8 @@ struct BatchCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
     var format: OutputFormat = .jsonl
 
+    @OptionGroup var document: DocumentOutputOption
+
     @Option(name: .long, help: "Also write each filtered image as PNG into this folder.")
     var saveDir: String?
 
@@ -49,6 +51,7 @@ struct BatchCommand: ParsableCommand {
         if inputs.isEmpty && !stdinImage && isatty(STDIN_FILENO) != 0 {
             throw ValidationError("give images, folders or globs, or pipe paths in: find images -name '*.png' | filterocr batch")
         }
+        _ = try document.destination(for: format)
     }
 
     func run() throws {
@@ -59,7 +62,7 @@ struct BatchCommand: ParsableCommand {
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                  saveDirectory: saveDir, truth: truthOptions.source)
         let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
-                           showsProgress: true)
+                           showsProgress: true, documentDestination: try document.destination(for: format))
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)
         } else if inputs.isEmpty || inputs.contains("-") {

@@ -12,6 +12,8 @@ struct ImageRun {
     var publisher: FeedPublisher?
     /// A progress bar on standard error when it is a terminal (for batch, not for ocr).
     var showsProgress: Bool
+    /// Where the document of a Tesseract format goes (`-` for standard output).
+    var documentDestination: String?
 
     /// Runs `inputs` and ends the command with the status that says how it went: 0 when
     /// every image was read, 1 when any failed, 128 + the signal when SIGINT (130), SIGTERM
@@ -24,20 +26,37 @@ struct ImageRun {
             progress?.finish()
             publisher?.finish()
         }
-        let summary = try Terminal.orExit {
-            try runner.run(inputs, total: total, shard: shard, publisher: publisher,
-                           isCancelled: { Interrupt.happened || Terminal.outputClosed },
-                           searching: { image, search in
-                               progress?.show("auto: \(image) · \(search.tried) tried · best so far: \(search.best) "
-                                              + "(score \(Int(search.bestScore.rounded())))")
-                           }) { result, state in
-                progress?.clear()
-                let text = formatter.format(result)
-                if let error = text.error { Terminal.printError(error) }
-                if let note = text.note { Terminal.printNote(note) }
-                if let output = text.output { Terminal.print(output) }
-                progress?.update(state)
+        let pages = try Terminal.orExit { () throws -> PageDocument? in
+            guard let document = format.document, let documentDestination else { return nil }
+            return try PageDocument(format: document, destination: documentDestination)
+        }
+        let summary: ImageRunner.Summary
+        do {
+            summary = try Terminal.orExit {
+                try runner.run(inputs, total: total, shard: shard, publisher: publisher, pages: pages,
+                               isCancelled: { Interrupt.happened || Terminal.outputClosed },
+                               searching: { image, search in
+                                   progress?.show("auto: \(image) · \(search.tried) tried · best so far: \(search.best) "
+                                                  + "(score \(Int(search.bestScore.rounded())))")
+                               }) { result, state in
+                    progress?.clear()
+                    let text = formatter.format(result)
+                    if let error = text.error { Terminal.printError(error) }
+                    if let note = text.note { Terminal.printNote(note) }
+                    if let output = text.output { Terminal.print(output) }
+                    progress?.update(state)
+                }
             }
+        } catch {
+            pages?.abandon()
+            throw error
+        }
+        // The pages recognised go in even when some images failed, as Tesseract's own does; a
+        // run stopped by a signal leaves no document.
+        if summary.cancelled || Terminal.outputClosed {
+            pages?.abandon()
+        } else {
+            try Terminal.orExit { try pages?.finish() }
         }
         if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
         if summary.cancelled { throw ExitCode(Interrupt.exitStatus) }

@@ -28,6 +28,8 @@ struct OCRCommand: ParsableCommand {
     @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
     var format: OutputFormat = .text
 
+    @OptionGroup var document: DocumentOutputOption
+
     @Argument(help: ArgumentHelp("Image files (\(ImageFormat.supportedList)), or - for one on standard input.",
                                  valueName: "image"))
     var images: [String]
@@ -36,6 +38,7 @@ struct OCRCommand: ParsableCommand {
         guard images.filter({ $0 == ImageLoader.standardInputName }).count <= 1 else {
             throw ValidationError("standard input holds one image: give - once")
         }
+        _ = try document.destination(for: json ? .jsonl : format)
     }
 
     func run() throws {
@@ -44,8 +47,10 @@ struct OCRCommand: ParsableCommand {
         let engines = filters.auto ? jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount : min(jobs.jobs ?? 1, images.count)
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source)
-        let run = ImageRun(runner: runner, format: json ? .jsonl : format, headers: images.count > 1,
-                           publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false)
+        let format = json ? .jsonl : format
+        let run = ImageRun(runner: runner, format: format, headers: images.count > 1,
+                           publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,
+                           documentDestination: try document.destination(for: format))
         try run.run(images, total: images.count)
     }
 }

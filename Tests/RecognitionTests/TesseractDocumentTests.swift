@@ -21,7 +21,6 @@ struct TesseractDocumentTests {
 
             let decoded = try ImageFile.load(image)
             let engine = try TesseractEngine()
-            engine.keepsLastRecognition = true
             _ = try engine.recognize(decoded.image, resolution: decoded.resolution)
             let document = try TesseractDocument(format: format, outputBase: folder + "/ours")
             try document.begin(title: "")

@@ -1,0 +1,29 @@
+import ArgumentParser
+import FilterOCRKit
+import Foundation
+
+/// `-o FILE`: where the one document of a Tesseract format goes, for `ocr` and `batch`.
+struct DocumentOutputOption: ParsableArguments {
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
+        "Where the document of --format txt, tsv, hocr, alto or pdf goes, with a page per image "
+            + "in input order, written whole at the end; - for standard output (the default).",
+        valueName: "file"))
+    var output: String?
+
+    /// Where the document of `format` goes; nil for filterocr's own formats. Refuses `-o`
+    /// with those, and a PDF onto a terminal.
+    func destination(for format: OutputFormat) throws -> String? {
+        guard format.document != nil else {
+            if output != nil {
+                throw ValidationError("-o is for the document formats (txt, tsv, hocr, alto, pdf); "
+                                      + "--format \(format.rawValue) goes to standard output")
+            }
+            return nil
+        }
+        let destination = output ?? PNGOutput.standardOutputName
+        if format == .pdf, destination == PNGOutput.standardOutputName, isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("a PDF is not for a terminal: give -o FILE.pdf, or redirect standard output")
+        }
+        return destination
+    }
+}
