@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--format txt|tsv|hocr|alto|pdf` and `-o`: Tesseract's documents, as its command line writes them.
+@Suite("Tesseract's output formats from ocr and batch")
+struct DocumentFormatTests {
+    static let receipt = Paths.images + "/receipt.png"
+    static let sign = Paths.images + "/street_sign.jpg"
+    static let pages = [Paths.images + "/receipt.png", Paths.corpus + "/phototest.tif", Paths.images + "/form.png"]
+
+    private static func tesseract(_ input: String, _ format: String, in folder: String) throws -> Data {
+        let run = try Command.run("/usr/bin/tesseract", [input, folder + "/cli", format], environment: ["OMP_THREAD_LIMIT": "1"])
+        #expect(run.status == 0, "\(run.standardError)")
+        let fileExtension = format == "alto" ? "xml" : format
+        return try Data(contentsOf: URL(fileURLWithPath: folder + "/cli." + fileExtension))
+    }
+
+    @Test("ocr --format txt, tsv, hocr and alto print what tesseract IMAGE out FORMAT writes",
+          arguments: ["txt", "tsv", "hocr", "alto"])
+    func oneImage(format: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        let ours = try Command.filterocr(["ocr", Self.receipt, "--format", format, "--no-feed"])
+        #expect(ours.status == 0, "\(ours.standardError)")
+        #expect(ours.outputData == (try Self.tesseract(Self.receipt, format, in: folder)))
+    }
+
+    @Test("batch -o writes one document with a page per image, in input order, as tesseract does for a list",
+          arguments: ["tsv", "hocr"])
+    func manyImages(format: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        let list = folder + "/list.txt"
+        try (Self.pages.joined(separator: "\n") + "\n").write(toFile: list, atomically: true, encoding: .utf8)
+        let output = folder + "/ours." + format
+        let ours = try Command.filterocr(["batch"] + Self.pages + ["-j", "2", "--format", format, "-o", output, "--no-feed"])
+        #expect(ours.status == 0, "\(ours.standardError)")
+        #expect(ours.standardOutput.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == (try Self.tesseract(list, format, in: folder)))
+    }
+
+    @Test("The searchable PDF shows the original images, at their size and resolution, under the filtered recognition's text")
+    func searchablePDF() throws {
+        let folder = try Paths.temporaryDirectory()
+        let pdf = folder + "/scans.pdf"
+        let inputs = [Self.sign, Self.receipt]
+        let run = try Command.filterocr(["batch"] + inputs + ["--ops", "greyscale; then sauvola", "--format", "pdf", "-o", pdf, "--no-feed"])
+        #expect(run.status == 0, "\(run.standardError)")
+
+        // Spaces collapsed: pdfinfo aligns its columns.
+        let info = try Command.run("/usr/bin/pdfinfo", ["-f", "1", "-l", "2", pdf]).standardOutput
+            .split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
+        #expect(info.contains("Pages: 2"))
+        // street_sign.jpg is 2000x1500 at 300 dpi: 480 x 360 points; receipt.png 750x1370 at 300 dpi.
+        #expect(info.contains("Page 1 size: 480 x 360 pts"), "\(info)")
+        #expect(info.contains("Page 2 size: 180 x 328.8 pts"), "\(info)")
+
+        // The JPEG is embedded as the file is: not the filtered (black and white) image, not re-encoded.
+        let list = try Command.run("/usr/bin/pdfimages", ["-list", pdf]).standardOutput
+        let rows = list.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ", omittingEmptySubsequences: true) }
+        #expect(rows.count == 2)
+        #expect(rows.first.map { Array($0[3...5]) + [$0[8]] } == ["2000", "1500", "rgb", "jpeg"], "\(list)")
+        #expect(rows.last.map { Array($0[3...5]) } == ["750", "1370", "rgb"], "\(list)")
+        _ = try Command.run("/usr/bin/pdfimages", ["-all", "-f", "1", "-l", "1", pdf, folder + "/embedded"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder + "/embedded-000.jpg"))
+                    == Data(contentsOf: URL(fileURLWithPath: Self.sign)))
+
+        // The text layer is what the filtered images read.
+        let lines = try Command.filterocr(["batch"] + inputs + ["--ops", "greyscale; then sauvola", "--no-feed"])
+        let filtered = lines.standardOutput.split(separator: "\n").compactMap {
+            (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
+        }.map { $0["text"] as? String ?? "" }.joined(separator: " ")
+        let layer = try Command.run("/usr/bin/pdftotext", [pdf, "-"]).standardOutput
+        let words = { (text: String) in Set(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
+        #expect(!words(filtered).isEmpty)
+        #expect(words(layer) == words(filtered))
+    }
+
+    @Test("-o is only for documents; a missing folder or a failing run leaves no file behind")
+    func refusals() throws {
+        let folder = try Paths.temporaryDirectory()
+        let jsonl = try Command.filterocr(["ocr", Self.receipt, "-o", folder + "/x.jsonl", "--no-feed"])
+        #expect(jsonl.status == 2 && jsonl.standardError.contains("-o is for the document formats"))
+
+        let missing = try Command.filterocr(["ocr", Self.receipt, "--format", "pdf", "-o", folder + "/no/x.pdf", "--no-feed"])
+        #expect(missing.status == 1 && !FileManager.default.fileExists(atPath: folder + "/no"))
+
+        // One image that cannot be read: the others' pages are written, and the run says it failed.
+        let broken = folder + "/broken.png"
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: broken))
+        let output = folder + "/some.hocr"
+        let partial = try Command.filterocr(["batch", Self.receipt, broken, "--format", "hocr", "-o", output, "--no-feed"])
+        #expect(partial.status == 1 && partial.standardError.contains("broken.png"))
+        let document = try String(contentsOfFile: output, encoding: .utf8)
+        #expect(document.components(separatedBy: "class='ocr_page'").count == 2)
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".tmp") || $0.contains(".tmp.") }
+        #expect(leftovers.isEmpty, "\(leftovers)")
+    }
+
+    @Test("save in the REPL writes the current recognition in a Tesseract format, and a PDF of the image as loaded")
+    func replSave() throws {
+        let folder = try Paths.temporaryDirectory()
+        let script = ["binarize", "slider 100%", "save \(folder)/r.tsv", "save \(folder)/r.pdf", "original", "save \(folder)/o.tsv"]
+        let run = try Command.filterocr(["repl", "--json", "--no-feed", "--image", Self.receipt],
+                                        input: Data((script.joined(separator: "\n") + "\n").utf8))
+        #expect(run.status == 0, "\(run.standardError)")
+        let filtered = try String(contentsOfFile: folder + "/r.tsv", encoding: .utf8)
+        let original = try String(contentsOfFile: folder + "/o.tsv", encoding: .utf8)
+        #expect(original == String(decoding: try Self.tesseract(Self.receipt, "tsv", in: folder), as: UTF8.self))
+        #expect(filtered != original && filtered.hasPrefix("level\tpage_num"))
+        let list = try Command.run("/usr/bin/pdfimages", ["-list", folder + "/r.pdf"]).standardOutput
+        #expect(list.contains("750  1370  rgb"), "\(list)")
+    }
+}
