@@ -2,7 +2,8 @@
 # Batch throughput, measured in one run: `filterocr batch -j 2` against a plain loop of the
 # `tesseract` command line (default settings) and against `xargs -P 2` running
 # `OMP_THREAD_LIMIT=1 tesseract`, on the same inputs: images/ and the shared corpus, twice
-# over (34 images). Prints wall time, images per second, ratios and peak memory.
+# over (34 images). Prints wall time, images per second, ratios and peak memory, and what
+# one searchable PDF of them all costs against JSON Lines.
 #
 # usage: bench/batch.sh [path/to/filterocr]
 set -euo pipefail
@@ -30,6 +31,8 @@ measure() {  # name, command...: prints "name seconds peak-KiB"
 }
 
 measure "filterocr batch -j $jobs" sh -c "\"$bin\" batch --no-feed -j $jobs < \"$work/list\""
+measure "filterocr batch -j $jobs --format pdf -o" \
+  sh -c "\"$bin\" batch --no-feed -j $jobs --format pdf -o \"$work/all.pdf\" < \"$work/list\""
 measure "xargs -P $jobs OMP_THREAD_LIMIT=1 tesseract" \
   sh -c "OMP_THREAD_LIMIT=1 xargs -P $jobs -I{} tesseract {} - < \"$work/list\""
 measure "for f; do tesseract f -; done (default)" \
@@ -45,4 +48,6 @@ for name, seconds, peak in rows:
     seconds = float(seconds)
     print(f"{name:46} {seconds:8.2f} {count / seconds:9.2f} {seconds / ours:27.2f}x {int(peak) / 1024:9.0f}")
 print("(peak memory: the largest single process; for xargs and the loop, one tesseract)")
+pdf = float(rows[1][1])
+print(f"\nbatch --format pdf -o ÷ batch (JSON Lines): {pdf / ours:.2f}x")
 PY
