@@ -123,9 +123,8 @@ public final class ImageRunner: Sendable {
         }
         // No more engines than images: each costs its start-up and its memory. For a document,
         // twice the engines asked for: an engine whose page waits for a slower page before it
-        // to go in keeps its results, so others must go on recognising (measured on images/:
-        // 1.32x the time of JSON Lines with as many engines as cores, 1.20x with one more,
-        // 1.13x with twice as many).
+        // to go in keeps its results, so others must go on recognising (a PDF of images/:
+        // 1.32x the time of JSON Lines with as many engines as cores, 1.13x with twice as many).
         let wanted = pages != nil && self.jobs > 1 ? 2 * self.jobs : self.jobs
         let jobs = min(wanted, max(1, total ?? wanted))
         if jobs == 1 {

@@ -66,6 +66,18 @@ package final class LeptonicaImage {
         }
     }
 
+    /// `image` at the smallest depth that holds it: 1 bit for black and white, 8 for grey,
+    /// 32 for colour, so that an encoder picks what suits it (G4 for a scanned page rather than
+    /// JPEG of three equal channels).
+    package static func smallestDepth(_ image: RGBImage) -> LeptonicaImage? {
+        guard let colour = LeptonicaImage(image, resolution: nil) else { return nil }
+        guard image.isGreyscale else { return colour }
+        guard let grey = LeptonicaImage(taking: pixConvertRGBToLuminance(colour.pix)) else { return nil }
+        let blackAndWhite = image.withUnsafeSamples { samples in samples.allSatisfy { $0 == 0 || $0 == 255 } }
+        guard blackAndWhite else { return grey }
+        return LeptonicaImage(taking: pixThresholdToBinary(grey.pix, 128))
+    }
+
     /// Leptonica's 32-bit pixels are 0xRRGGBBAA words; this is white with alpha 0.
     private static let whiteBackground: UInt32 = 0xFFFF_FF00
 }

@@ -130,7 +130,7 @@ public final class TesseractEngine {
     public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) {
         TessBaseAPISetInputName(handle, shown.file)
         if document.format == .pdf {
-            guard let leptonica = LeptonicaImage(shown.image, resolution: nil) else {
+            guard let leptonica = LeptonicaImage.smallestDepth(shown.image) else {
                 throw .documentFailed("out of memory for a page of \(document.path)")
             }
             // Tesseract takes ownership of the image it is given: a new reference to ours.
