@@ -9,6 +9,12 @@ struct DocumentFormatTests {
     static let sign = Paths.images + "/street_sign.jpg"
     static let pages = [Paths.images + "/receipt.png", Paths.corpus + "/phototest.tif", Paths.images + "/form.png"]
 
+    /// The characters of a text apart from white space, sorted: what a PDF's text layer must
+    /// hold, whatever spacing and reading order a PDF reader gives it.
+    private static func characters(_ text: String) -> [Character] {
+        text.filter { !$0.isWhitespace }.sorted()
+    }
+
     private static func tesseract(_ input: String, _ format: String, in folder: String) throws -> Data {
         let run = try Command.run("/usr/bin/tesseract", [input, folder + "/cli", format], environment: ["OMP_THREAD_LIMIT": "1"])
         #expect(run.status == 0, "\(run.standardError)")
@@ -70,9 +76,23 @@ struct DocumentFormatTests {
             (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any]
         }.map { $0["text"] as? String ?? "" }.joined(separator: " ")
         let layer = try Command.run("/usr/bin/pdftotext", [pdf, "-"]).standardOutput
-        let words = { (text: String) in Set(text.split(whereSeparator: \.isWhitespace).map(String.init)) }
-        #expect(!words(filtered).isEmpty)
-        #expect(words(layer) == words(filtered))
+        #expect(filtered.contains { !$0.isWhitespace })
+        #expect(Self.characters(layer) == Self.characters(filtered))
+    }
+
+    @Test("With --auto, the PDF's text layer is the chosen filters' recognition, over the image as loaded")
+    func automaticChoice() throws {
+        let folder = try Paths.temporaryDirectory()
+        let pdf = folder + "/sign.pdf"
+        // A budget that lets the search try every candidate, so that both runs choose alike.
+        let auto = ["--auto", "--auto-budget", "60", "-j", "2"]
+        let document = try Command.filterocr(["ocr", Self.sign] + auto + ["--format", "pdf", "-o", pdf, "--no-feed"])
+        #expect(document.status == 0, "\(document.standardError)")
+        let report = try Command.filterocr(["ocr", Self.sign] + auto + ["--json", "--no-feed"])
+        let object = try #require(try JSONSerialization.jsonObject(with: report.outputData) as? [String: Any])
+        let layer = try Command.run("/usr/bin/pdftotext", [pdf, "-"]).standardOutput
+        #expect(Self.characters(layer) == Self.characters(object["text"] as? String ?? ""))
+        #expect(try Command.run("/usr/bin/pdfimages", ["-list", pdf]).standardOutput.contains("2000  1500  rgb     3   8  jpeg"))
     }
 
     @Test("-o is only for documents; a missing folder or a failing run leaves no file behind")
