@@ -6,6 +6,8 @@ public enum RecognitionError: LocalizedError, Equatable {
     case engineFailedToStart(language: String)
     case imageTooSmall(width: Int, height: Int)
     case recognitionFailed
+    /// The recognition was stopped through its monitor.
+    case cancelled
     /// A document in one of Tesseract's formats could not be written.
     case documentFailed(String)
 
@@ -23,6 +25,8 @@ public enum RecognitionError: LocalizedError, Equatable {
             "Tesseract failed to recognise the image"
         case .documentFailed(let message):
             message
+        case .cancelled:
+            "the recognition was cancelled"
         }
     }
 }

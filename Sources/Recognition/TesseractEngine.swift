@@ -57,6 +57,12 @@ public final class TesseractEngine {
     ///   recorded. With nil, Tesseract estimates it from the size of the text, exactly as its
     ///   command line does for such a file, so filterocr reads every file as that does.
     public func recognize(_ image: RGBImage, resolution: Int? = nil) throws(RecognitionError) -> RecognizedText {
+        try recognize(image, resolution: resolution, monitor: nil)
+    }
+
+    /// `recognize(_:resolution:)`, watched by `monitor`: told the progress, and able to stop it.
+    public func recognize(_ image: RGBImage, resolution: Int?,
+                          monitor: RecognitionMonitor?) throws(RecognitionError) -> RecognizedText {
         guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else {
             throw .imageTooSmall(width: image.width, height: image.height)
         }
@@ -76,7 +82,9 @@ public final class TesseractEngine {
         if let resolution {
             TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))
         }
-        guard TessBaseAPIRecognize(handle, nil) == 0 else { throw .recognitionFailed }
+        let succeeded = Self.withTesseractMonitor(monitor) { TessBaseAPIRecognize(handle, $0) == 0 }
+        if monitor?.isCancelled == true { throw .cancelled }
+        guard succeeded else { throw .recognitionFailed }
 
         let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
         let words = recognizedWords()
@@ -118,6 +126,25 @@ public final class TesseractEngine {
         guard let iterator = TessBaseAPIGetIterator(handle) else { return nil }
         defer { TessResultIteratorDelete(iterator) }
         return body(iterator)
+    }
+
+    /// Runs `body` with a Tesseract monitor that reports to `monitor` (none without one).
+    private static func withTesseractMonitor<Result>(_ monitor: RecognitionMonitor?,
+                                                     _ body: (OpaquePointer?) -> Result) -> Result {
+        guard let monitor, let tesseract = TessMonitorCreate() else { return body(nil) }
+        defer { TessMonitorDelete(tesseract) }
+        // The monitor outlives the call, which is the only place Tesseract uses the pointer.
+        TessMonitorSetCancelThis(tesseract, Unmanaged.passUnretained(monitor).toOpaque())
+        TessMonitorSetCancelFunc(tesseract) { this, _ in
+            guard let this else { return false }
+            return Unmanaged<RecognitionMonitor>.fromOpaque(this).takeUnretainedValue().isCancelled
+        }
+        TessMonitorSetProgressFunc(tesseract) { tesseract, _, _, _, _ in
+            guard let this = TessMonitorGetCancelThis(tesseract) else { return true }
+            Unmanaged<RecognitionMonitor>.fromOpaque(this).takeUnretainedValue().report(Int(TessMonitorGetProgress(tesseract)))
+            return true
+        }
+        return body(tesseract)
     }
 
     /// Whether the last recognition's results are kept until the next one (which frees them),
