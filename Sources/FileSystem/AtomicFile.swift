@@ -38,16 +38,7 @@ public enum AtomicFile {
         }
         if failure == nil, fsync(descriptor) != 0 { failure = systemReason() }
         close(descriptor)
-        if failure == nil {
-            let renamed = PathEncoding.withFileSystemPath(temporary) { from in
-                PathEncoding.withFileSystemPath(path) { to in rename(from, to) }
-            }
-            if renamed != 0 { failure = systemReason() }
-        }
-        if let failure {
-            _ = PathEncoding.withFileSystemPath(temporary) { unlink($0) }
-            throw .cannotWrite(path: path, reason: failure)
-        }
+        try replace(path, with: temporary, unless: failure)
     }
 
     /// A new name for a temporary file beside `path`, that `removeStaleTemporaries` knows.
@@ -68,6 +59,13 @@ public enum AtomicFile {
         let descriptor = PathEncoding.withFileSystemPath(temporary) { open($0, O_RDONLY | O_CLOEXEC) }
         if descriptor < 0 || fsync(descriptor) != 0 { failure = systemReason() }
         if descriptor >= 0 { close(descriptor) }
+        try replace(path, with: temporary, unless: failure)
+    }
+
+    /// Renames the flushed `temporary` over `path`, unless writing it failed; on any failure
+    /// removes it and throws.
+    private static func replace(_ path: String, with temporary: String, unless failure: String?) throws(FileError) {
+        var failure = failure
         if failure == nil, PathEncoding.withFileSystemPath(temporary, { from in
             PathEncoding.withFileSystemPath(path) { to in rename(from, to) }
         }) != 0 {

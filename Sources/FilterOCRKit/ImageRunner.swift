@@ -294,7 +294,7 @@ public final class ImageRunner: Sendable {
         var problems: [String] = []
         if let pages {
             // Standard input has no file to embed; its pixels are encoded instead.
-            let file = item.input == PNGOutput.standardOutputName ? nil : item.input
+            let file = item.input == ImageLoader.standardInputName ? nil : item.input
             do {
                 try pages.addPage(item.ticket) { [pipeline] in try addPage(pipeline, result, original, file, $0) }
             } catch {

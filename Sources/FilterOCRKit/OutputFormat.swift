@@ -24,17 +24,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         }
     }
 
-    /// The Tesseract document this format is written as; nil for filterocr's own formats.
-    public var document: TesseractDocument.Format? {
-        switch self {
-        case .text, .jsonl, .json: nil
-        case .txt: .txt
-        case .tsv: .tsv
-        case .hocr: .hocr
-        case .alto: .alto
-        case .pdf: .pdf
-        }
-    }
+    /// The Tesseract document this format is written as (the same name); nil for
+    /// filterocr's own formats.
+    public var document: TesseractDocument.Format? { TesseractDocument.Format(rawValue: rawValue) }
 
     /// `text: ...; jsonl: ...`, for `--help`.
     public static var help: String { allCases.map { "\($0.rawValue): \($0.summary)" }.joined(separator: "; ") }

@@ -258,10 +258,8 @@ public final class ReplDriver {
 
     /// The Tesseract format `save` writes for `path`'s extension; nil for the image (PNG).
     static func documentFormat(of path: String) -> TesseractDocument.Format? {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "xml": .alto
-        case let other: TesseractDocument.Format(rawValue: other)
-        }
+        let fileExtension = (path as NSString).pathExtension.lowercased()
+        return TesseractDocument.Format.allCases.first { $0.fileExtension == fileExtension }
     }
 
     private func refusal(_ message: String, command: String) -> ReplOutput {

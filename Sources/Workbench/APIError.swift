@@ -1,3 +1,4 @@
+import FilterOCRKit
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -48,17 +49,10 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 }
 
-/// JSON responses: keys sorted and slashes unescaped, like `repl --json`.
+/// JSON responses, encoded as `repl --json` encodes its lines.
 enum JSONBody {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     static func response(_ value: some Encodable, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? encoder.encode(value)) ?? Data(#"{"error":"cannot encode the answer as JSON"}"#.utf8)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-                        body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+                 body: .init(byteBuffer: ByteBuffer(string: JSONLines.line(value))))
     }
 }
