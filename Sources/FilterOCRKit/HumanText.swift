@@ -13,7 +13,7 @@ public enum HumanText {
     public static func report(_ report: RecognitionReport, width: Int) -> String {
         let timings = report.timings
         let stages = report.cached
-            ? "cached · \(format(timings.total)) ms"
+            ? "\(report.prepared ? "prepared" : "cached") · \(format(timings.total)) ms"
             : [timings.decode > 0 ? "decode \(format(timings.decode)) ms" : nil,
                report.operations.isEmpty ? nil : "filter \(format(timings.filter)) ms",
                "ocr \(format(timings.ocr)) ms", "total \(format(timings.total)) ms"]

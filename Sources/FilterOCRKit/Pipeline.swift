@@ -69,9 +69,13 @@ public struct Pipeline {
     /// `original` rendered with `state`'s operations and recognised. A state seen before is
     /// answered from the cache.
     ///
-    /// - Parameter includeDecodeTime: count the image's decoding in the timings (the first
-    ///   recognition after loading it).
-    public mutating func run(_ original: LoadedImage, state: FilterState, includeDecodeTime: Bool = true) throws -> PipelineResult {
+    /// - Parameters:
+    ///   - includeDecodeTime: count the image's decoding in the timings (the first
+    ///     recognition after loading it).
+    ///   - monitor: told the recognition's progress, and able to cancel it (which throws a
+    ///     `PipelineError` whose `isCancellation` is true).
+    public mutating func run(_ original: LoadedImage, state: FilterState, includeDecodeTime: Bool = true,
+                             monitor: RecognitionMonitor? = nil) throws -> PipelineResult {
         var stopwatch = Stopwatch()
         let decodeTime = includeDecodeTime ? original.decodeTime : 0
         if let (image, recognized) = renderer.cached(original, state.operations) {
@@ -83,7 +87,7 @@ public struct Pipeline {
         let recognized: RecognizedText
         do {
             recognized = try LibraryDiagnostics.silenced {
-                try recognizer.recognize(rendered, resolution: resolution(of: original))
+                try recognizer.recognize(rendered, resolution: resolution(of: original), monitor: monitor)
             }
         } catch {
             throw PipelineError(source: original.name, underlying: error)
@@ -126,4 +130,7 @@ public struct PipelineError: LocalizedError {
     public let underlying: any Error
 
     public var errorDescription: String? { "\(source): \(oneLineMessage(for: underlying))" }
+
+    /// Whether the recognition was stopped through its monitor rather than failing.
+    public var isCancellation: Bool { underlying as? RecognitionError == .cancelled }
 }

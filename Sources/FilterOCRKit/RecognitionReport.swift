@@ -36,7 +36,11 @@ public struct RecognitionReport: Sendable, Encodable {
     public var filters: FilterState
     public var recognized: RecognizedText
     public var topWords: [WordCount]
+    /// Answered without recognising now (`cached`), because a recognition was made ahead
+    /// while the user read (`prepared`), or because the state was seen before.
     public var cached: Bool
+    /// Made ahead by speculation: answered from the cache the first time it is shown.
+    public var prepared = false
     public var timings: Timings
     public var settings: RecognitionSettings
     public var size: Size
@@ -72,7 +76,7 @@ public struct RecognitionReport: Sendable, Encodable {
     public var operationNames: [String] { filters.operationNames }
 
     private enum CodingKeys: String, CodingKey {
-        case image, segment, operations, script, text, meanConfidence, words, wordCount, topWords, cached, timings, settings, size
+        case image, segment, operations, script, text, meanConfidence, words, wordCount, topWords, cached, prepared, timings, settings, size
         case accuracy, changes, auto
     }
 
@@ -88,6 +92,7 @@ public struct RecognitionReport: Sendable, Encodable {
         try container.encode(wordCount, forKey: .wordCount)
         try container.encode(topWords, forKey: .topWords)
         try container.encode(cached, forKey: .cached)
+        if prepared { try container.encode(prepared, forKey: .prepared) }
         try container.encode(timings, forKey: .timings)
         try container.encode(settings, forKey: .settings)
         try container.encode(size, forKey: .size)

@@ -10,11 +10,23 @@ public protocol Recognizer {
     /// - Parameter resolution: the DPI to assume, or nil to let the recognizer estimate it.
     func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText
 
+    /// `recognize(_:resolution:)`, telling `monitor` the progress and stopping when it is
+    /// cancelled (throwing `RecognitionError.cancelled`).
+    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText
+
     /// Adds the page it recognised last to `document`, showing `shown` in a PDF.
     func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws
 }
 
 extension Recognizer {
+    /// A recognizer that cannot be watched reads the whole image, then honours a cancel.
+    public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        let recognized = try recognize(image, resolution: resolution)
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        return recognized
+    }
+
     public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
         throw RunnerError(message: "this recognizer writes no \(document.format.rawValue) pages")
     }

@@ -37,6 +37,18 @@ public final class ReplDriver {
     /// Told how a `best` search is going, for a progress line.
     public var onSearchProgress: (AutoSearch.Progress) -> Void = { _ in }
 
+    /// Told how far a transition's recognition is (0-100), on the thread that recognises,
+    /// for a progress line.
+    public var onRecognitionProgress: @Sendable (Int) -> Void = { _ in }
+
+    /// Asked while a transition's recognition runs; when it answers true the recognition
+    /// stops and the command is cancelled, leaving the session, the feed and the cache as
+    /// they were.
+    public var stopRequested: @Sendable () -> Bool = { false }
+
+    /// Prepares likely next transitions while the user reads, when started.
+    private var speculation: SessionSpeculation?
+
     /// Commands refused or failed so far.
     public private(set) var refusals = 0
     /// Whether `quit` was given.
@@ -59,6 +71,21 @@ public final class ReplDriver {
         self.publisher = publisher
         self.home = home
         words = SessionWords(ignoring: pipeline.settings.ignoredWords)
+    }
+
+    /// Starts preparing, after every command, the transitions the user is likely to type
+    /// next, on `engines` engines of its own at the lowest CPU priority, holding at most
+    /// `budget` bytes of renderings not yet moved into the cache. Needs the render cache.
+    public func startSpeculating(engines: Int, budget: Int) {
+        guard pipeline.renderer.cache != nil, engines > 0, budget > 0 else { return }
+        speculation = SessionSpeculation(engines: engines, budget: budget, settings: pipeline.settings, factory: factory)
+        prepareLikelyCommands()
+    }
+
+    /// Waits until the transitions predicted from the current state are prepared; for tests
+    /// and benchmarks that stand for a user who reads long enough.
+    public func waitUntilPrepared() {
+        speculation?.waitUntilIdle()
     }
 
     /// The first recognition: `image`, or a random one of the set.
@@ -101,19 +128,37 @@ public final class ReplDriver {
     /// Performs the action `event` returns. If the outcome is a refusal (a load or a
     /// recognition that failed), the session is put back as it was, filters and image included.
     private func perform(_ command: String, changingNothingOnRefusal event: () -> SessionMachine.Action) -> [ReplOutput] {
-        let before = (machine, original, freshlyLoaded, originalText, previousText)
+        speculation?.absorb(into: &pipeline)
+        let before = (machine, original, freshlyLoaded, originalText, previousText, pipeline.renderer)
         let outputs = perform(event(), command: command)
-        if outputs.contains(where: \.isRefusal) { (machine, original, freshlyLoaded, originalText, previousText) = before }
+        if outputs.contains(where: \.changedNothing) {
+            (machine, original, freshlyLoaded, originalText, previousText, pipeline.renderer) = before
+        }
+        prepareLikelyCommands()
         return outputs
+    }
+
+    private func prepareLikelyCommands() {
+        guard let speculation, let original else { return }
+        speculation.prepare(from: machine, original: original, current: last, pipeline: pipeline)
     }
 
     private func perform(_ action: SessionMachine.Action, command: String) -> [ReplOutput] {
         switch action {
         case .load(let path):
             do {
-                original = try pipeline.load(path)
+                switch speculation?.claimLoad(path, into: &pipeline, onProgress: onRecognitionProgress, stop: stopRequested) {
+                case .prepared(let loaded)?:
+                    original = loaded
+                    // Read while the user read: the wait is not the decoding's.
+                    freshlyLoaded = false
+                case .cancelled?:
+                    return [ReplOutput(command: command, content: .cancelled)]
+                case .notPrepared?, nil:
+                    original = try pipeline.load(path)
+                    freshlyLoaded = true
+                }
                 original?.name = displayName(path)
-                freshlyLoaded = true
                 (originalText, previousText) = (nil, nil)
                 return perform(machine.imageLoaded(path), command: command)
             } catch {
@@ -140,6 +185,7 @@ public final class ReplDriver {
     /// as a transition.
     private func chooseFilters(command: String) -> [ReplOutput] {
         guard let original else { return [refusal("no image loaded; try next or open PATH", command: command)] }
+        speculation?.pause()
         do {
             let pool = try searchPool ?? RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
             searchPool = pool
@@ -159,20 +205,26 @@ public final class ReplDriver {
     private func render(command: String) -> ReplOutput {
         guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
         let state = machine.filters
+        let key = pipeline.renderer.key(original, state.operations)
+        if let speculation, let key, pipeline.renderer.cache?.contains(key) == false,
+           !speculation.claimRendering(key, into: &pipeline, onProgress: onRecognitionProgress, stop: stopRequested) {
+            return ReplOutput(command: command, content: .cancelled)
+        }
         do {
-            var result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded)
+            let monitor = RecognitionMonitor(onProgress: onRecognitionProgress, stopRequested: stopRequested)
+            var result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded, monitor: monitor)
+            if result.report.cached, let key, speculation?.showPrepared(key) == true { result.report.prepared = true }
             freshlyLoaded = false
             let text = result.report.recognized.text
             if state.operations.isEmpty { originalText = text }
             if let originalText { result.report.changes = WordChanges(from: originalText, to: text) }
             previousText = last?.report.recognized.text
             last = result
-            let key = original.contentKey.map {
-                Renderer.Cache.Key(original: $0, operations: state.operations, space: pipeline.settings.space)
-            }
             words.add(result.report.recognized.text, rendering: key)
             publisher?.publish(result.report, sessionTopWords: words.top())
             return ReplOutput(command: command, content: .recognition(result.report))
+        } catch let error as PipelineError where error.isCancellation {
+            return ReplOutput(command: command, content: .cancelled)
         } catch {
             return refusal(oneLineMessage(for: error), command: command)
         }
@@ -214,6 +266,7 @@ public final class ReplDriver {
     /// the state, the feed or the session's words.
     private func sweep(_ kind: FilterKind, command: String) -> ReplOutput {
         guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
+        speculation?.pause()
         let plan = SweepPlan(standardFor: kind)
         var rows: [SweepRow] = []
         do {
@@ -245,6 +298,8 @@ public final class ReplDriver {
     private func save(to path: String, command: String) -> ReplOutput {
         guard let last, let original else { return refusal("no image to save yet", command: command) }
         do {
+            // A document recognises the page again: the cores are the command's.
+            if Self.documentFormat(of: path) != nil { speculation?.pause() }
             if let format = Self.documentFormat(of: path) {
                 try pipeline.writeDocument(format, of: last, original: original, file: machine.currentImage, to: path)
             } else {

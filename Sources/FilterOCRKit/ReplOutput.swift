@@ -33,6 +33,8 @@ public struct ReplOutput: Sendable {
         case help([CommandSpec])
         /// The command was refused or failed; nothing changed.
         case refusal(String)
+        /// The command was stopped (Ctrl-C) before it finished; nothing changed.
+        case cancelled
     }
 
     /// The current image, for a picture of it, and a file name it could be saved as.
@@ -45,6 +47,12 @@ public struct ReplOutput: Sendable {
     public var isRefusal: Bool {
         if case .refusal = content { return true }
         return false
+    }
+
+    /// Whether the command left the session as it was: refused, failed or cancelled.
+    public var changedNothing: Bool {
+        if case .cancelled = content { return true }
+        return isRefusal
     }
 }
 
@@ -102,6 +110,7 @@ extension ReplOutput: Encodable {
         case .status: "status"
         case .help: "help"
         case .refusal: "error"
+        case .cancelled: "cancelled"
         }
     }
 
@@ -140,6 +149,8 @@ extension ReplOutput: Encodable {
             try container.encode(entries, forKey: Key("commands"))
         case .refusal(let message):
             try container.encode(message, forKey: Key("error"))
+        case .cancelled:
+            break
         }
     }
 }

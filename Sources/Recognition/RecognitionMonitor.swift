@@ -9,15 +9,27 @@ public final class RecognitionMonitor: Sendable {
     private let percent = Atomic<Int>(0)
     /// Told the progress, 0-100, on Tesseract's thread, each time it moves.
     let onProgress: @Sendable (Int) -> Void
+    /// Asked with every question Tesseract asks, for a stop requested elsewhere (a signal).
+    let stopRequested: @Sendable () -> Bool
 
-    public init(onProgress: @escaping @Sendable (Int) -> Void = { _ in }) {
+    /// - Parameters:
+    ///   - onProgress: told the progress, on the recognising thread.
+    ///   - stopRequested: when it answers true, the recognition stops as after `cancel()`.
+    public init(onProgress: @escaping @Sendable (Int) -> Void = { _ in },
+                stopRequested: @escaping @Sendable () -> Bool = { false }) {
         self.onProgress = onProgress
+        self.stopRequested = stopRequested
     }
 
     /// Asks the recognition to stop; it does at the next word.
     public func cancel() { cancelled.store(true, ordering: .relaxed) }
 
-    public var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
+    public var isCancelled: Bool {
+        if cancelled.load(ordering: .relaxed) { return true }
+        guard stopRequested() else { return false }
+        cancel()
+        return true
+    }
 
     /// How far the recognition is, 0-100.
     public var progress: Int { percent.load(ordering: .relaxed) }

@@ -36,6 +36,14 @@ struct ReplCommand: ParsableCommand {
             help: "Memory for rendered images kept for instant revisits, in megabytes.")
     var cacheMegabytes = 1024
 
+    @Flag(inversion: .prefixedNo,
+          help: """
+            While you read, prepare the transitions you are likely to type next (25%, 75%, the \
+            other segments, next) on idle cores, at the lowest priority. On by default on a \
+            terminal, off for a script from a pipe.
+            """)
+    var speculate: Bool?
+
     func validate() throws {
         guard (0...(1 << 20)).contains(cacheMegabytes) else {
             throw ValidationError("--cache-megabytes takes 0 to 1048576, e.g. --cache-megabytes 512")
@@ -60,6 +68,15 @@ struct ReplCommand: ParsableCommand {
                                 publisher: publisher, home: ProcessInfo.processInfo.environment["HOME"])
         let printer: any ReplPrinter = json ? JSONReplPrinter() : HumanReplPrinter()
         let input = LineInput.standardInput(prompt: { driver.prompt })
+        if speculate ?? input.isInteractive {
+            // A quarter of the cache: prepared renderings move into it when a command comes.
+            driver.startSpeculating(engines: ProcessInfo.processInfo.activeProcessorCount,
+                                    budget: (cacheMegabytes << 20) / 4)
+        }
+        let recognitionLine = input.isInteractive ? RecognitionProgressLine.standardErrorIfTerminal() : nil
+        if let recognitionLine { driver.onRecognitionProgress = { recognitionLine.update($0) } }
+        // At a terminal Ctrl-C cancels the transition under way; a script ends after it.
+        if input.isInteractive { driver.stopRequested = { Interrupt.signal == SIGINT } }
         let searchLine = input.isInteractive ? ProgressBar.standardErrorIfTerminal() : nil
         if let searchLine {
             driver.onSearchProgress = { search in
@@ -68,12 +85,14 @@ struct ReplCommand: ParsableCommand {
             }
         }
         // SIGTERM and SIGHUP end any session, SIGINT a script; at a terminal Ctrl-C only
-        // abandons the line being typed.
+        // abandons the line being typed or cancels the transition under way.
         var endedBySignal: Bool { Interrupt.happened && (Interrupt.signal != SIGINT || !input.isInteractive) }
         printer.print(driver.start(with: image))
         while !driver.hasQuit, !Terminal.outputClosed, !endedBySignal, let line = input.readLine() {
             input.remember(line)
+            recognitionLine?.begin()
             let outputs = driver.handle(line)
+            recognitionLine?.end()
             searchLine?.clear()
             printer.print(outputs)
         }

@@ -44,6 +44,8 @@ struct HumanReplPrinter: ReplPrinter {
                 Terminal.print(HumanText.help(commands))
             case .refusal(let message):
                 Terminal.printError(message)
+            case .cancelled:
+                Terminal.print("cancelled \(output.command): the image and filters are as they were")
             }
         }
     }

@@ -5,6 +5,7 @@ import Imaging
 import Recognition
 import Synchronization
 import TestSupport
+import Testing
 
 /// A recognizer that answers at once with text made from the pixels: `common w123 size17`,
 /// where 123 is a checksum of the samples and 17 the image's width. Different renderings
@@ -56,4 +57,14 @@ enum TestImages {
             return path
         }
     }
+}
+
+/// The report of the first output, which must be a recognition.
+func firstReport(_ outputs: [ReplOutput]) throws -> RecognitionReport {
+    let output = try #require(outputs.first)
+    guard case .recognition(let report) = output.content else {
+        Issue.record("expected a recognition, got \(output.kind)")
+        throw CancellationError()
+    }
+    return report
 }

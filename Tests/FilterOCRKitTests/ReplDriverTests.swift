@@ -25,14 +25,7 @@ struct ReplDriverTests {
         return Session(driver: driver, recognizer: recognizer, images: images, folder: folder)
     }
 
-    private func report(_ outputs: [ReplOutput]) throws -> RecognitionReport {
-        let output = try #require(outputs.first)
-        guard case .recognition(let report) = output.content else {
-            Issue.record("expected a recognition, got \(output.kind)")
-            throw CancellationError()
-        }
-        return report
-    }
+    private func report(_ outputs: [ReplOutput]) throws -> RecognitionReport { try firstReport(outputs) }
 
     private func json(_ output: ReplOutput) throws -> [String: Any] {
         try #require(try JSONSerialization.jsonObject(with: Data(JSONLines.line(output).utf8)) as? [String: Any])

@@ -14,6 +14,7 @@ public final class RecognizerPool: Recognizer, Sendable {
         var tag: Int
         var image: RGBImage
         var resolution: Int?
+        var monitor: RecognitionMonitor? = nil
     }
 
     struct Finished: Sendable {
@@ -55,7 +56,7 @@ public final class RecognizerPool: Recognizer, Sendable {
             let result: Result<RecognizedText, RunnerError>
             do {
                 result = .success(try LibraryDiagnostics.silenced {
-                    try recognizer.recognize(job.image, resolution: job.resolution)
+                    try recognizer.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
                 })
             } catch {
                 result = .failure(RunnerError(message: oneLineMessage(for: error)))
@@ -91,8 +92,14 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     /// Recognises one image on one of the engines, waiting for a free one.
     public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, monitor: nil)
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         let reply = WorkQueue<Finished>()
-        engines.requests.push(.init(job: Job(tag: -1, image: image, resolution: resolution), reply: reply))
-        return try reply.pop()!.result.get()
+        engines.requests.push(.init(job: Job(tag: -1, image: image, resolution: resolution, monitor: monitor), reply: reply))
+        let finished = reply.pop()!
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        return try finished.result.get()
     }
 }

@@ -1,0 +1,29 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What changes when a file's content is replaced: its identity, size and modification
+/// time, as `stat` sees them (following links, as reading the file does).
+public struct FileStamp: Sendable, Equatable {
+    private let device: UInt64
+    private let inode: UInt64
+    private let size: Int
+    private let modified: timespec
+
+    /// The stamp of the file at `path`; nil if it cannot be read.
+    public init?(at path: String) {
+        var info = stat()
+        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int(info.st_size)
+        modified = info.st_mtim
+    }
+
+    public static func == (left: FileStamp, right: FileStamp) -> Bool {
+        (left.device, left.inode, left.size) == (right.device, right.inode, right.size)
+            && (left.modified.tv_sec, left.modified.tv_nsec) == (right.modified.tv_sec, right.modified.tv_nsec)
+    }
+}

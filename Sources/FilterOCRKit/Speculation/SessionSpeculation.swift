@@ -1,0 +1,149 @@
+import FileSystem
+import Imaging
+import Recognition
+import Session
+
+/// Speculation for one REPL session: prepares the predicted transitions on engines of its
+/// own, moves what they made into the session's render cache, and answers a typed command
+/// from it. Reports of renderings it made say `prepared` the first time they are shown.
+final class SessionSpeculation {
+    enum Target: Hashable, Sendable {
+        case rendering(Renderer.Cache.Key)
+        case image(path: String)
+    }
+
+    /// A rendering made ahead and its recognition; for a new image, the image as loaded.
+    struct Outcome: Sendable {
+        var original: LoadedImage
+        var operations: [FilterOperation]
+        var image: RGBImage
+        var recognized: RecognizedText
+        /// For a new image, the file as it was read, to notice a file replaced since.
+        var stamp: FileStamp?
+    }
+
+    /// What `claimLoad` found.
+    enum Load {
+        case prepared(LoadedImage)
+        case notPrepared
+        case cancelled
+    }
+
+    private let speculator: Speculator<Target, Outcome>
+    /// Renderings in the cache that speculation made and no command has shown yet.
+    private var unshown: Set<Renderer.Cache.Key> = []
+    /// An image read ahead for `next`, until the session moves on.
+    private var loads: [String: Outcome] = [:]
+
+    /// - Parameters:
+    ///   - engines: recognitions prepared at once.
+    ///   - budget: bytes of renderings prepared and not yet in the cache, at most.
+    init(engines: Int, budget: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) {
+        speculator = Speculator(engines: engines, budget: budget) { try factory(settings) }
+    }
+
+    /// Moves finished outcomes into `pipeline`'s cache; images read ahead are kept for `claimLoad`.
+    func absorb(into pipeline: inout Pipeline) {
+        for (target, outcome) in speculator.takeFinished() {
+            switch target {
+            case .rendering(let key):
+                pipeline.renderer.store(outcome.recognized, image: outcome.image, for: outcome.original, outcome.operations)
+                unshown.insert(key)
+            case .image(let path):
+                loads[path] = outcome
+            }
+        }
+    }
+
+    /// Answers the rendering `key` for a typed command: afterwards it is in the cache if it
+    /// was prepared or being prepared. False if `stop` stopped the wait.
+    func claimRendering(_ key: Renderer.Cache.Key, into pipeline: inout Pipeline,
+                        onProgress: @escaping @Sendable (Int) -> Void, stop: () -> Bool) -> Bool {
+        switch speculator.claim(.rendering(key), onProgress: onProgress, stop: stop) {
+        case .prepared(let outcome):
+            pipeline.renderer.store(outcome.recognized, image: outcome.image, for: outcome.original, outcome.operations)
+            unshown.insert(key)
+            return true
+        case .notPrepared:
+            return true
+        case .cancelled:
+            return false
+        }
+    }
+
+    /// Whether the rendering `key` was prepared and not shown before; it counts as shown now.
+    func showPrepared(_ key: Renderer.Cache.Key) -> Bool {
+        unshown.remove(key) != nil
+    }
+
+    /// The image at `path` read ahead, with its original's recognition put in the cache, if
+    /// the file is still the one read.
+    func claimLoad(_ path: String, into pipeline: inout Pipeline,
+                   onProgress: @escaping @Sendable (Int) -> Void, stop: () -> Bool) -> Load {
+        var outcome = loads.removeValue(forKey: path)
+        if outcome == nil {
+            switch speculator.claim(.image(path: path), onProgress: onProgress, stop: stop) {
+            case .prepared(let claimed): outcome = claimed
+            case .notPrepared: return .notPrepared
+            case .cancelled: return .cancelled
+            }
+        }
+        guard let outcome, outcome.stamp != nil, outcome.stamp == FileStamp(at: path),
+              let key = pipeline.renderer.key(outcome.original, []) else { return .notPrepared }
+        pipeline.renderer.store(outcome.recognized, image: outcome.image, for: outcome.original, [])
+        unshown.insert(key)
+        return .prepared(outcome.original)
+    }
+
+    /// Stops preparing until the next `prepare`, for a command that needs the cores.
+    func pause() { speculator.pause() }
+
+    /// Waits until everything predicted is prepared (or does not fit the budget).
+    func waitUntilIdle() { speculator.waitUntilIdle() }
+
+    /// Starts preparing the commands likely to come next from `machine`'s state, with the
+    /// current image `original` and `current`, its last recognition.
+    func prepare(from machine: SessionMachine, original: LoadedImage, current: PipelineResult?, pipeline: Pipeline) {
+        let renderer = pipeline.renderer
+        let pixels = original.image.width * original.image.height
+        let predictions = Prediction.next(
+            from: machine, pixels: pixels, recognitionTime: current?.report.timings.ocr ?? Double(pixels) * 0.2e-3,
+            known: { operations in renderer.key(original, operations).map { renderer.cache?.contains($0) == true } ?? true })
+        let (space, loader) = (pipeline.settings.space, pipeline.loader)
+        let resolution = pipeline.settings.resolution
+        let bytes = original.image.samples.count
+        let currentOperations = machine.filters.operations
+        var jobs: [Speculator<Target, Outcome>.Job] = []
+        for prediction in predictions {
+            switch prediction.work {
+            case .render(let operations):
+                guard let key = renderer.key(original, operations) else { continue }
+                // A step goes on from the rendering shown; anything else starts from the original.
+                let extendsCurrent = current != nil && operations.starts(with: currentOperations)
+                let base = extendsCurrent ? current!.image : original.image
+                let remaining = Array(operations.dropFirst(extendsCurrent ? currentOperations.count : 0))
+                let dpi = resolution ?? original.decoded.resolution
+                jobs.append(.init(target: .rendering(key), bytes: bytes) { recognizer, monitor in
+                    let image = remaining.apply(to: base, in: space)
+                    if monitor.isCancelled { throw RecognitionError.cancelled }
+                    let recognized = try recognizer.recognize(image, resolution: dpi, monitor: monitor)
+                    return Outcome(original: original, operations: operations, image: image, recognized: recognized)
+                })
+            case .load(let path):
+                guard loads[path] == nil else { continue }
+                jobs.append(.init(target: .image(path: path), bytes: bytes) { recognizer, monitor in
+                    let stamp = FileStamp(at: path)
+                    let loaded = try loader.load(path, identified: true)
+                    if monitor.isCancelled { throw RecognitionError.cancelled }
+                    let recognized = try recognizer.recognize(loaded.image, resolution: resolution ?? loaded.decoded.resolution,
+                                                              monitor: monitor)
+                    return Outcome(original: loaded, operations: [], image: loaded.image, recognized: recognized, stamp: stamp)
+                })
+            }
+        }
+        // Only the image `next` would show is worth keeping read ahead.
+        let nextPaths = Set(predictions.compactMap { if case .load(let path) = $0.work { path } else { nil } })
+        loads = loads.filter { nextPaths.contains($0.key) }
+        speculator.prepare(jobs)
+    }
+}

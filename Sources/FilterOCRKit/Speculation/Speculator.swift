@@ -1,0 +1,224 @@
+import Dispatch
+import Foundation
+import Recognition
+
+/// Engines of its own that do, while the user reads, work the user is likely to ask for next.
+///
+/// The caller hands it a list of jobs, most worth doing first; each runs on a free engine at
+/// the lowest CPU priority, so that anything else the process does comes first. The list is
+/// replaced as the session moves on, and a running job that is no longer wanted is cancelled.
+/// A finished job's outcome waits to be taken; the outcomes held and the jobs running stay
+/// within a memory budget. When the user asks for something, `claim` gives its outcome if it
+/// is done, waits for it if it is running, and otherwise stops every running job, so that the
+/// command the user typed never waits behind a guess.
+public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: Sendable {
+    public struct Job: Sendable {
+        public var target: Target
+        /// Memory the job's outcome holds, counted against the budget.
+        public var bytes: Int
+        public var work: @Sendable (any Recognizer, RecognitionMonitor) throws -> Outcome
+
+        public init(target: Target, bytes: Int, work: @escaping @Sendable (any Recognizer, RecognitionMonitor) throws -> Outcome) {
+            self.target = target
+            self.bytes = bytes
+            self.work = work
+        }
+    }
+
+    /// What `claim` found.
+    public enum Claim: Sendable {
+        /// The outcome, done before or while the caller waited.
+        case prepared(Outcome)
+        /// Nothing prepared for it: the caller does the work itself.
+        case notPrepared
+        /// The caller's stop request came while it waited.
+        case cancelled
+    }
+
+    private struct Running: Sendable {
+        var job: Job
+        var monitor: RecognitionMonitor
+        var done: DispatchSemaphore
+    }
+
+    private struct State: Sendable {
+        var waiting: [Job] = []
+        var running: [Target: Running] = [:]
+        var finished: [Target: (outcome: Outcome, bytes: Int)] = [:]
+        /// Told the progress of a running job someone waits for.
+        var listeners: [Target: @Sendable (Int) -> Void] = [:]
+        var closed = false
+
+        var heldBytes: Int { running.values.reduce(0) { $0 + $1.job.bytes } + finished.values.reduce(0) { $0 + $1.bytes } }
+
+        /// The first waiting job that fits the budget, moved to running.
+        mutating func start(budget: Int, monitor: (Target) -> RecognitionMonitor) -> Running? {
+            let held = heldBytes
+            guard let index = waiting.firstIndex(where: { held + $0.bytes <= budget }) else { return nil }
+            let job = waiting.remove(at: index)
+            let running = Running(job: job, monitor: monitor(job.target), done: DispatchSemaphore(value: 0))
+            self.running[job.target] = running
+            return running
+        }
+    }
+
+    /// What the engines' threads share with the speculator; closed when the speculator goes.
+    private final class Core: Sendable {
+        let state = Locked(State())
+        /// Signalled when there may be work for an engine; an engine that finds none waits again.
+        let wake = DispatchSemaphore(value: 0)
+        /// Signalled whenever a job ends, for `waitUntilIdle`.
+        let ended = DispatchSemaphore(value: 0)
+        let engines: Int
+        let budget: Int
+
+        init(engines: Int, budget: Int) {
+            self.engines = engines
+            self.budget = budget
+        }
+
+        func wakeEngines(_ count: Int) {
+            for _ in 0..<min(count, engines) { wake.signal() }
+        }
+
+        func close() {
+            state.withLock { state in
+                state.closed = true
+                for running in state.running.values { running.monitor.cancel() }
+            }
+            wakeEngines(engines)
+        }
+
+        /// Runs the next job that fits, or waits to be woken; false once closed.
+        func runNextJob(with recognizer: any Recognizer) -> Bool {
+            let next: Running? = state.withLock { state in
+                state.closed ? nil : state.start(budget: budget) { target in
+                    RecognitionMonitor { [state = self.state] progress in state.withLock { $0.listeners[target] }?(progress) }
+                }
+            }
+            guard let next else {
+                if state.withLock({ $0.closed }) { return false }
+                wake.wait()
+                return !state.withLock { $0.closed }
+            }
+            let outcome = try? LibraryDiagnostics.silenced { try next.job.work(recognizer, next.monitor) }
+            state.withLock { state in
+                state.running.removeValue(forKey: next.job.target)
+                if let outcome, !next.monitor.isCancelled { state.finished[next.job.target] = (outcome, next.job.bytes) }
+            }
+            next.done.signal()
+            ended.signal()
+            // A job that ended frees memory: another may now fit.
+            wake.signal()
+            return true
+        }
+    }
+
+    private let core: Core
+    private var state: Locked<State> { core.state }
+
+    /// - Parameters:
+    ///   - engines: how many jobs run at once, each on its own thread and recognizer.
+    ///   - budget: bytes of outcomes held and jobs running, at most.
+    ///   - makeRecognizer: makes each thread's recognizer; the threads start in the background.
+    public init(engines: Int, budget: Int, makeRecognizer: @escaping @Sendable () throws -> any Recognizer) {
+        let core = Core(engines: max(1, engines), budget: budget)
+        self.core = core
+        Thread.detachNewThread {
+            do {
+                try EngineThreads.start(count: core.engines, make: makeRecognizer) { recognizer in
+                    BackgroundPriority.lowerForThisThread()
+                    while core.runNextJob(with: recognizer) {}
+                }
+            } catch {
+                // Without engines there is no speculation; every claim finds nothing prepared.
+                core.close()
+            }
+        }
+    }
+
+    deinit { core.close() }
+
+    /// Replaces the jobs to do with `jobs`, in order. Outcomes held stay held; a running job
+    /// that is in `jobs` goes on, one that is not is cancelled.
+    public func prepare(_ jobs: [Job]) {
+        let wanted = Set(jobs.map(\.target))
+        state.withLock { state in
+            for (target, running) in state.running where !wanted.contains(target) { running.monitor.cancel() }
+            state.waiting = jobs.filter { state.running[$0.target] == nil && state.finished[$0.target] == nil }
+        }
+        core.wakeEngines(jobs.count)
+    }
+
+    /// Stops all speculation until the next `prepare`: the waiting jobs are dropped and the
+    /// running ones cancelled (they stop within a word). Outcomes held stay held.
+    public func pause() {
+        state.withLock { state in
+            state.waiting = []
+            for running in state.running.values { running.monitor.cancel() }
+        }
+    }
+
+    /// Every outcome finished so far, handed over (no longer held).
+    public func takeFinished() -> [(target: Target, outcome: Outcome)] {
+        let taken = state.withLock { state in
+            let taken = state.finished.map { (target: $0.key, outcome: $0.value.outcome) }
+            state.finished = [:]
+            return taken
+        }
+        // The memory they held may let a waiting job start.
+        if !taken.isEmpty { core.wakeEngines(core.engines) }
+        return taken
+    }
+
+    /// The outcome for `target`, for a command the user typed. Speculation stops: waiting
+    /// jobs are dropped and every running job but `target`'s is cancelled. If `target` is
+    /// running, waits for it, passing its progress to `onProgress`, and gives up when `stop`
+    /// answers true.
+    public func claim(_ target: Target, onProgress: @escaping @Sendable (Int) -> Void = { _ in },
+                      stop: () -> Bool = { false }) -> Claim {
+        let found: Running? = state.withLock { state in
+            state.waiting = []
+            for (other, running) in state.running where other != target { running.monitor.cancel() }
+            guard state.finished[target] == nil, let running = state.running[target] else { return nil }
+            state.listeners[target] = onProgress
+            return running
+        }
+        if let found {
+            while found.done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
+                if stop() {
+                    found.monitor.cancel()
+                    state.withLock { _ = $0.listeners.removeValue(forKey: target) }
+                    return .cancelled
+                }
+            }
+        }
+        return state.withLock { state in
+            state.listeners.removeValue(forKey: target)
+            return state.finished.removeValue(forKey: target).map { .prepared($0.outcome) } ?? .notPrepared
+        }
+    }
+
+    /// Waits until no job is waiting or running; for tests and benchmarks that need the
+    /// speculation done before the next command.
+    public func waitUntilIdle() {
+        let budget = core.budget
+        while state.withLock({ state in
+            !state.closed && (!state.running.isEmpty || state.waiting.contains { state.heldBytes + $0.bytes <= budget })
+        }) {
+            _ = core.ended.wait(timeout: .now() + .milliseconds(50))
+        }
+    }
+}
+
+/// Work done in the background yields the CPU to the work the user waits for.
+enum BackgroundPriority {
+    /// The calling thread gets the lowest scheduling priority (nice 19). On Linux the nice
+    /// value belongs to a thread, and `who` 0 is the calling one, so the process's other
+    /// threads keep theirs.
+    static func lowerForThisThread() {
+        #if os(Linux)
+        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
+        #endif
+    }
+}

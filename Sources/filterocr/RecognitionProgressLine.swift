@@ -1,0 +1,51 @@
+import FilterOCRKit
+import Foundation
+import Synchronization
+
+/// The REPL's line on standard error while a transition is recognised: shown once the
+/// recognition has taken half a second, from Tesseract's progress, and cleared before the
+/// report prints. Progress comes from whichever thread recognises, so the line is locked.
+final class RecognitionProgressLine: Sendable {
+    private struct State {
+        var started: ContinuousClock.Instant?
+        var shown = false
+        var lastPercent = -1
+    }
+
+    /// How long a recognition runs before the line appears: a quick one should not flicker.
+    static let delay = Duration.milliseconds(500)
+    private let state = Mutex(State())
+
+    /// The line when standard error is a terminal; nil otherwise.
+    static func standardErrorIfTerminal() -> RecognitionProgressLine? {
+        isatty(STDERR_FILENO) != 0 ? RecognitionProgressLine() : nil
+    }
+
+    /// A command starts: its recognition's progress may follow.
+    func begin() {
+        state.withLock { $0 = State(started: .now) }
+    }
+
+    /// Tesseract's progress, 0-100.
+    func update(_ percent: Int) {
+        state.withLock { state in
+            guard let started = state.started, ContinuousClock.now - started >= Self.delay,
+                  percent != state.lastPercent else { return }
+            state.lastPercent = percent
+            state.shown = true
+            write("\r\u{1B}[2K" + "recognising… \(percent)% · Ctrl-C cancels")
+        }
+    }
+
+    /// The command has finished: the line goes, and later progress is not shown.
+    func end() {
+        state.withLock { state in
+            if state.shown { write("\r\u{1B}[2K") }
+            state = State()
+        }
+    }
+
+    private func write(_ text: String) {
+        LibraryDiagnostics.standardError.write(Data(text.utf8))
+    }
+}
