@@ -1,12 +1,13 @@
 internal import CTesseract
 import Imaging
+import Synchronization
 
 /// A document in one of Tesseract's output formats, written by Tesseract's own renderer: byte
 /// for byte what `tesseract IMAGE out FORMAT` writes for the same recognition, one page per
 /// image added, in the order they are added.
 ///
-/// Owns the renderer; a document serves one thread at a time, like an engine.
-public final class TesseractDocument {
+/// Owns the renderer; every use of it holds a lock, so pages may come from any thread.
+public final class TesseractDocument: Sendable {
     /// Tesseract's output formats, by the name its command line gives them.
     public enum Format: String, CaseIterable, Sendable {
         case txt, hocr, alto, tsv, pdf
@@ -26,8 +27,8 @@ public final class TesseractDocument {
     public let format: Format
     /// Where the renderer writes: the output base with the format's extension, or `-`.
     public let path: String
-    private let renderer: OpaquePointer
-    private var ended = false
+    /// Tesseract's renderer, and whether the document has ended.
+    private let renderer: Mutex<(handle: OpaquePointer, ended: Bool)>
 
     /// A renderer writing to `outputBase` + `.` + the format's extension, or to standard output
     /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
@@ -41,35 +42,38 @@ public final class TesseractDocument {
         case .pdf: TessPDFRendererCreate(outputBase, dataDirectory, 0)
         }
         guard let renderer else { throw .documentFailed("Tesseract cannot write \(format.rawValue) to \(outputBase)") }
-        self.renderer = renderer
+        self.renderer = Mutex((renderer, false))
         self.format = format
         path = outputBase == Self.standardOutput ? outputBase : outputBase + "." + format.fileExtension
     }
 
-    deinit { TessDeleteResultRenderer(renderer) }
+    deinit { renderer.withLock { TessDeleteResultRenderer($0.handle) } }
 
     /// Starts the document; `title` is what Tesseract's command line puts there, the input's name.
     public func begin(title: String) throws(RecognitionError) {
-        guard TessResultRendererBeginDocument(renderer, title) != 0 else {
+        guard renderer.withLock({ TessResultRendererBeginDocument($0.handle, title) }) != 0 else {
             throw .documentFailed("cannot write \(path)")
         }
     }
 
     /// Finishes the document; it is complete on disk only after this.
     public func end() throws(RecognitionError) {
-        guard !ended else { return }
-        ended = true
-        guard TessResultRendererEndDocument(renderer) != 0 else { throw .documentFailed("cannot finish \(path)") }
+        let finished = renderer.withLock { renderer -> Bool in
+            guard !renderer.ended else { return true }
+            renderer.ended = true
+            return TessResultRendererEndDocument(renderer.handle) != 0
+        }
+        guard finished else { throw .documentFailed("cannot finish \(path)") }
     }
 
     /// Adds the page `engine` recognised last.
     func add(from handle: OpaquePointer) -> Bool {
-        TessResultRendererAddImage(renderer, handle) != 0
+        renderer.withLock { TessResultRendererAddImage($0.handle, handle) } != 0
     }
 }
 
 /// The image a searchable PDF shows on a page: the one as loaded, not the one recognised.
-public struct PageImage {
+public struct PageImage: Sendable {
     /// The image's pixels, at the size that was recognised.
     public var image: RGBImage
     /// Its file, when the PDF may embed the file as it is (a JPEG stays JPEG); nil to encode

@@ -61,7 +61,12 @@ struct ReplCommand: ParsableCommand {
             }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let pipeline = try Terminal.orExit { try Pipeline.make(settings, cacheBudget: cacheMegabytes << 20, truth: truthOptions.source) }
+        // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
+        // at once even while Tesseract is still analysing the page's layout.
+        let pipeline = try Terminal.orExit {
+            Pipeline(settings: settings, recognizer: DedicatedEngine(try RecognitionSettings.tesseract(settings)),
+                     cacheBudget: cacheMegabytes << 20, truth: truthOptions.source)
+        }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
         let driver = ReplDriver(pipeline: pipeline, images: imageSet, seed: seed ?? UInt64.random(in: .min ... .max),

@@ -101,6 +101,29 @@ struct SpeculationTests {
         #expect(speculating.prompt == plain.prompt)
     }
 
+    @Test("With Tesseract, prepared transitions read exactly what the session's own engine reads")
+    func sameOutputsWithTesseract() throws {
+        let image = Paths.images + "/receipt.png"
+        let settings = RecognitionSettings()
+        let make = { () throws -> ReplDriver in
+            ReplDriver(pipeline: try Pipeline.make(settings, cacheBudget: 1 << 28), images: [image], seed: 1,
+                       publisher: nil, home: nil)
+        }
+        let (plain, speculating) = (try make(), try make())
+        speculating.startSpeculating(engines: 2, budget: 1 << 27)
+        var pairs = [(try report(plain.start(with: image)), try report(speculating.start(with: image)))]
+        for line in ["blur", "25%", "75%", "original", "binarize", "75%"] {
+            speculating.waitUntilPrepared()
+            pairs.append((try report(plain.handle(line)), try report(speculating.handle(line))))
+        }
+        #expect(pairs.filter(\.1.prepared).count == 5, "all but the revisit of the original were prepared")
+        for (without, with) in pairs {
+            #expect(with.filters == without.filters)
+            #expect(with.recognized == without.recognized)
+            #expect(with.topWords == without.topWords)
+        }
+    }
+
     @Test("A prepared transition says so once; shown again it is a plain cache hit")
     func preparedOnce() throws {
         let images = try TestImages.files(widths: [20, 24])

@@ -9,6 +9,8 @@ public final class BackgroundProcess: Sendable {
         var output: [String] = []
         var errors: [String] = []
         var partial = ["", ""]
+        /// Everything standard output said, as it came (a terminal's redraws included).
+        var transcript = ""
     }
 
     /// The lines, shared with the pipes' handlers.
@@ -32,6 +34,7 @@ public final class BackgroundProcess: Sendable {
                 let data = handle.availableData
                 guard !data.isEmpty else { return }
                 store.lines.withLock { state in
+                    if index == 0 { state.transcript += String(decoding: data, as: UTF8.self) }
                     state.partial[index] += String(decoding: data, as: UTF8.self)
                     while let newline = state.partial[index].firstIndex(of: "\n") {
                         let line = String(state.partial[index][..<newline])
@@ -46,6 +49,21 @@ public final class BackgroundProcess: Sendable {
 
     /// The lines printed on standard output so far.
     public var outputLines: [String] { store.lines.withLock { $0.output } }
+    /// All that standard output said so far, unfinished lines included.
+    public var transcript: String { store.lines.withLock { $0.transcript } }
+
+    /// Waits until standard output, from character `offset` on, satisfies `condition`; false
+    /// if it did not in time.
+    @discardableResult
+    public func waitForTranscript(from offset: Int = 0, timeout: Double, until condition: (Substring) -> Bool) -> Bool {
+        Self.wait(timeout: timeout) { condition(transcript.dropFirst(offset)) }
+    }
+
+    /// Writes `text` to the process's standard input.
+    public func type(_ text: String) {
+        input.fileHandleForWriting.write(Data(text.utf8))
+    }
+
     /// The lines printed on standard error so far.
     public var errorLines: [String] { store.lines.withLock { $0.errors } }
 

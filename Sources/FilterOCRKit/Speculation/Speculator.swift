@@ -137,7 +137,14 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         }
     }
 
-    deinit { core.close() }
+    /// Cancels what runs and waits for it to stop, so that no job outlives its owner (a job
+    /// silences the libraries' standard error while it runs).
+    deinit {
+        core.close()
+        while core.state.withLock({ !$0.running.isEmpty }) {
+            _ = core.ended.wait(timeout: .now() + .milliseconds(50))
+        }
+    }
 
     /// Replaces the jobs to do with `jobs`, in order. Outcomes held stay held; a running job
     /// that is in `jobs` goes on, one that is not is cancelled.

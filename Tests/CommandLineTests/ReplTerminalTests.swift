@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The REPL at a terminal: a pseudo-terminal from util-linux's `script`, so that the binary
+/// sees a terminal and a typed Ctrl-C reaches it as SIGINT, as it does for a person.
+@Suite("filterocr repl at a terminal: progress and Ctrl-C")
+struct ReplTerminalTests {
+    /// The 12-megapixel photo: its recognition takes seconds, long enough to show progress.
+    private let largeImage = Paths.images + "/document_photo_12mp.jpg"
+
+    private func terminalSession(_ arguments: [String]) throws -> BackgroundProcess {
+        let command = ([Paths.filterocr, "repl"] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // -e: script exits with the REPL's status; -f: output as it comes; -q: no banner.
+        return try BackgroundProcess("/usr/bin/script", ["-qefc", command, "/dev/null"])
+    }
+
+    /// Waits until the prompt `promptEnd` ends the output after `offset`; returns the new offset.
+    private func waitForPrompt(_ session: BackgroundProcess, after offset: Int, ending promptEnd: String) throws -> Int {
+        let seen = session.waitForTranscript(from: offset, timeout: 120) { $0.hasSuffix(promptEnd + "> ") }
+        try #require(seen, "no prompt; the terminal showed: \(session.transcript.suffix(600))")
+        return session.transcript.count
+    }
+
+    /// The terminal's lines from character `offset` on (a terminal ends them with CR LF).
+    private func lines(of session: BackgroundProcess, from offset: Int) -> [String] {
+        session.transcript.dropFirst(offset).split(whereSeparator: \.isNewline).map(String.init)
+    }
+
+    private func feedSequence(_ path: String) throws -> Int? {
+        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any]
+        return object?["sequence"] as? Int
+    }
+
+    @Test("Ctrl-C during a transition cancels it at once: the prompt returns with the state, feed and cache as before")
+    func cancel() throws {
+        let feed = try Paths.temporaryDirectory() + "/topwords.json"
+        let session = try terminalSession(["--image", largeImage, "--feed", feed, "--no-speculate"])
+        var offset = try waitForPrompt(session, after: 0, ending: "· original")
+        let sequence = try feedSequence(feed)
+        session.type("status\n")
+        let statusStart = try waitForPrompt(session, after: offset, ending: "· original")
+        let statusBefore = lines(of: session, from: offset)
+
+        session.type("binarize\n")
+        // Ctrl-C once the progress line shows: while Tesseract is at work, not after a guess at its time.
+        let progressShown = session.waitForTranscript(from: statusStart, timeout: 120) { $0.contains("recognising") }
+        try #require(progressShown, "no progress line: \(session.transcript.suffix(600))")
+        session.type("\u{03}")
+        offset = try waitForPrompt(session, after: statusStart, ending: "· original")
+        let afterCancel = session.transcript.dropFirst(statusStart)
+        #expect(afterCancel.contains("cancelled binarize"))
+        #expect(!afterCancel.contains("words ·"), "no report of the cancelled transition")
+
+        session.type("status\n")
+        let statusOffset = offset
+        offset = try waitForPrompt(session, after: offset, ending: "· original")
+        let statusAfter = lines(of: session, from: statusOffset)
+        let cacheLine = { (lines: [String]) in lines.first { $0.hasPrefix("cache:") } }
+        #expect(cacheLine(statusAfter) != nil && cacheLine(statusAfter) == cacheLine(statusBefore),
+                "the cache as before: \(statusBefore) then \(statusAfter)")
+        #expect(statusAfter.contains { $0.hasPrefix("filters:") && $0.hasSuffix("original") })
+        #expect(try feedSequence(feed) == sequence, "the feed as before")
+
+        session.type("quit\n")
+        #expect(session.waitForExit(timeout: 60))
+        #expect(session.terminationStatus == 0)
+    }
+
+    @Test("No progress line when standard error is not a terminal, however long the recognition")
+    func noProgressInPipe() throws {
+        let result = try Command.filterocr(["repl", "--json", "--no-feed", "--image", largeImage],
+                                           input: Data("binarize\n".utf8))
+        #expect(result.status == 0)
+        let reports = try result.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let timings = try #require(reports.last?["timings"] as? [String: Any])
+        // The line would have shown: the recognition took longer than its half-second delay.
+        #expect(try #require(timings["ocr"] as? Double) > 500)
+        #expect(!result.standardError.contains("recognising"))
+    }
+}
