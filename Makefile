@@ -62,6 +62,7 @@ bench: build bench-deps
 	bench/filters.sh .build/$(CONFIG)/filterbench
 	bench/ocr.sh $(BIN)
 	bench/repl.py $(BIN)
+	bench/speculate.py $(BIN)
 	bench/batch.sh $(BIN)
 	bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
