@@ -26,7 +26,9 @@ public enum HumanText {
                 + "top: \(list(report.topWords))",
         ]
         if let accuracy = report.accuracy { lines.append("  " + Self.accuracy(accuracy)) }
-        if let changes = report.changes, !changes.isEmpty { lines.append("  " + Self.changes(changes)) }
+        if let changes = report.changes, !changes.isEmpty {
+            lines += TextWrap.lines(Self.changes(changes), width: width - 2, indent: "  ").map { "  " + $0 }
+        }
         if let choice = report.auto { lines += auto(choice).map { "  " + $0 } }
         lines += rows.prefix(previewLines).map { "  │ \($0)" }
         if rows.count > previewLines {
@@ -97,7 +99,9 @@ public enum HumanText {
     public static func sweep(_ summary: SweepSummary) -> String {
         let rows = summary.rows
         guard let first = rows.first, let last = rows.last else { return "(no points)" }
-        let unit = summary.filter == .blur ? "σ" : "threshold "
+        // `σ1.2`, `threshold 0.65`, `radius 2`: the filter's own parameter, by its name.
+        let name = summary.filter.parameter(at: 0).name
+        let unit = summary.filter == .blur ? "σ" : name + " "
         func parameter(_ row: SweepRow) -> String { unit + SweepChart.number(row.parameter) }
         func bars(_ values: [Double], maximum: Double) -> String {
             let levels = Array("▁▂▃▄▅▆▇█")

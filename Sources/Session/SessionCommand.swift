@@ -75,9 +75,7 @@ public enum SessionCommand: Sendable, Equatable {
         if spec.name == "sweep" {
             if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "sweep", argument: extra) }
             guard let word = arguments.first else { return .sweep(nil) }
-            guard let kind = FilterKind(rawValue: word.lowercased()) else {
-                throw .unexpectedArgument(command: "sweep", argument: word)
-            }
+            guard let kind = FilterKind(rawValue: word.lowercased()) else { throw .filter(.unknownFilter(word)) }
             return .sweep(kind)
         }
         if spec.name == "diff" {

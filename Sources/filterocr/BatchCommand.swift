@@ -39,8 +39,8 @@ struct BatchCommand: ParsableCommand {
     @Flag(name: .long, help: "Read one image's bytes from standard input.")
     var stdinImage = false
 
-    @Option(name: .long, help: ArgumentHelp("Process only the inputs whose position (from 0) is I modulo N, e.g. 2/8.",
-                                            valueName: "I/N"),
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("Process only the inputs whose position (from 0) is I modulo N, e.g. 2/8.", valueName: "I/N"),
             transform: { try Shard($0) })
     var shard: Shard?
 

@@ -17,6 +17,12 @@ struct FeedOptions: ParsableArguments {
 
     var ignoredWords: Set<String> { stopwords ? StopWords.english : [] }
 
+    func validate() throws {
+        if feed.isEmpty && !noFeed {
+            throw ValidationError("--feed needs a file name, e.g. --feed \(Self.defaultPath); --no-feed turns the feed off")
+        }
+    }
+
     /// The publisher for these options; nil with --no-feed. Problems are warnings, said once.
     func makePublisher(source: String) -> FeedPublisher? {
         noFeed ? nil : FeedPublisher(path: feed, source: source) { Terminal.printWarning($0) }

@@ -26,14 +26,16 @@ struct ReplCommand: ParsableCommand {
     @Option(name: .long, help: "Start on this image instead of a random one.")
     var image: String?
 
-    @Option(name: .long, help: "Seed for the random choice of images, for reproducible sessions.")
+    @Option(name: .long, parsing: .unconditional, help: "Seed for the random choice of images, for reproducible sessions.",
+            transform: WholeNumberOption.parser("--seed", in: UInt64.min...UInt64.max, example: 7))
     var seed: UInt64?
 
     @Flag(name: .long, help: "Print one JSON object per line for every command, each naming the command.")
     var json = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Memory for rendered images kept for instant revisits, in megabytes.")
+            help: "Memory for rendered images kept for instant revisits, in megabytes.",
+            transform: WholeNumberOption.parser("--cache-megabytes", in: 0...(1 << 20), example: 512))
     var cacheMegabytes = 1024
 
     @Flag(inversion: .prefixedNo,
@@ -43,12 +45,6 @@ struct ReplCommand: ParsableCommand {
             terminal, off for a script from a pipe.
             """)
     var speculate: Bool?
-
-    func validate() throws {
-        guard (0...(1 << 20)).contains(cacheMegabytes) else {
-            throw ValidationError("--cache-megabytes takes 0 to 1048576, e.g. --cache-megabytes 512")
-        }
-    }
 
     func run() throws {
         let imageSet = try Terminal.orExit { () throws -> [String] in

@@ -33,11 +33,13 @@ struct SweepCommand: ParsableCommand {
     @Option(name: .long, help: "The filter: blur or binarize.")
     var filter: FilterKind
 
-    @Option(name: .long, help: ArgumentHelp("The first strength, e.g. 0 or 0.5%.", valueName: "strength"),
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("The first strength, e.g. 0 or 0.5%.", valueName: "strength"),
             transform: SweepCommand.strength)
     var from: Double?
 
-    @Option(name: .long, help: ArgumentHelp("The last strength, e.g. 0.06 or 6%.", valueName: "strength"),
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("The last strength, e.g. 0.06 or 6%.", valueName: "strength"),
             transform: SweepCommand.strength)
     var to: Double?
 

@@ -138,6 +138,12 @@ struct OCRBadInputTests {
         (["batch", "--shard", "1/0", "x.png"], "N must be at least 1"),
         (["batch", "-j", "-2", "x.png"], "-j takes 1 to 256 engines"),
         (["repl", "--cache-megabytes", "-1"], "--cache-megabytes takes 0 to"),
+        (["repl", "--cache-megabytes", "99999999999999999999"], "--cache-megabytes takes 0 to"),
+        (["ocr", "--feed", "", "x.png"], "--feed needs a file name"),
+        (["repl", "--seed", "-1"], "--seed takes 0 to 18446744073709551615"),
+        (["repl", "--seed=-1"], "--seed takes 0 to"),
+        (["batch", "--shard", "-1/3", "x.png"], "must be 0 to 2 for 3 shares"),
+        (["sweep", "x.png", "--filter", "blur", "--from", "-1", "--to", "2", "--steps", "3"], "strength"),
     ]
 
     @Test("Usage errors give the reason on one line and exit with status 2", arguments: usageErrors)

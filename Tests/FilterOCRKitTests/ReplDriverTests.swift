@@ -181,6 +181,18 @@ struct ReplDriverTests {
         #expect(run.recognizer.calls.load(ordering: .relaxed) == calls)
     }
 
+    @Test("A sweep's summary names each filter's own parameter", arguments: [
+        ("blur", "σ"), ("binarize", "threshold "), ("median", "radius "), ("contrast", "contrast "), ("scale", "factor "),
+    ])
+    func sweepParameterNames(filter: String, unit: String) throws {
+        let run = try session()
+        _ = run.driver.start(with: try #require(run.images.first))
+        let output = try #require(run.driver.handle("sweep \(filter)").first)
+        guard case .sweep(let summary) = output.content else { Issue.record("got \(output.kind)"); return }
+        let heading = try #require(HumanText.sweep(summary).split(separator: "\n").first)
+        #expect(heading.contains(", \(unit)") && heading.contains(" → \(unit)"), "\(heading)")
+    }
+
     @Test("A recognition that fails is refused and leaves the filters as they were")
     func failedRecognition() throws {
         struct Failing: Recognizer {
