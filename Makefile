@@ -83,11 +83,11 @@ stress: deps
 	FILTEROCR_STORM_COMMANDS=200000 FILTEROCR_FEED_WRITES=20000 \
 	    $(SWIFT) test -c $(CONFIG) --skip-build --filter "ReplStormTests|FeedCrashSafetyTests|SignalTests|HostileInputTests"
 
-# The batch runner, the feed and the REPL driver under Thread Sanitizer.
+# The batch runner, the feed, the REPL driver, speculation and the engine pools under Thread Sanitizer.
 tsan: deps
 	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --build-tests
 	FILTEROCR_STORM_COMMANDS=300 FILTEROCR_FEED_WRITES=300 $(SWIFT) test --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --skip-build \
-	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests"
+	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests|SpeculationTests|DedicatedEngineTests|RecognizerPoolTests|NewestQueueTests"
 
 clean:
 	rm -rf .build

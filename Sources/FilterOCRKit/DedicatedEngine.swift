@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 import Imaging
 import Recognition
-import Synchronization
 
 /// A recognizer on a thread of its own, so that a caller whose recognition is cancelled
 /// stops waiting at once.
@@ -28,11 +27,11 @@ public final class DedicatedEngine: Recognizer, Sendable {
     /// The engine and its queue, shared with the thread; the queue closes when the owner goes.
     private final class Core: Sendable {
         /// The recognizer, used by one thread at a time: the engine's, or a caller adding a page.
-        let recognizer: Mutex<any Recognizer>
+        let recognizer: Locked<any Recognizer>
         let jobs = WorkQueue<Job>()
 
         init(_ recognizer: sending any Recognizer) {
-            self.recognizer = Mutex(recognizer)
+            self.recognizer = Locked(recognizer)
         }
 
         func run() {

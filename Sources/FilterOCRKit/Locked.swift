@@ -9,10 +9,10 @@ import CSanitizers
 /// reports every access under the lock as a race (a ten-line program with a `Mutex`-guarded
 /// counter shows the same). In `make tsan` builds (`-DTSAN`) each critical section tells the
 /// sanitizer it acquires and releases the lock, so that real races stay visible.
-final class Locked<Value: Sendable>: Sendable {
+final class Locked<Value>: Sendable {
     private let mutex: Mutex<Value>
 
-    init(_ value: Value) {
+    init(_ value: sending Value) {
         mutex = Mutex(value)
     }
 

@@ -267,9 +267,14 @@ public final class ReplDriver {
     private func sweep(_ kind: FilterKind, command: String) -> ReplOutput {
         guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
         speculation?.pause()
-        let plan = SweepPlan(standardFor: kind)
         var rows: [SweepRow] = []
+        let plan: SweepPlan
         do {
+            // A blur goes as far as this image's text needs to disappear.
+            let textHeight = kind == .blur
+                ? SweepPlan.textHeight(of: try pipeline.run(original, state: FilterState(), includeDecodeTime: false).report.recognized)
+                : nil
+            plan = SweepPlan(standardFor: kind, textHeight: textHeight)
             for state in plan.states {
                 let report = try pipeline.run(original, state: state, includeDecodeTime: false).report
                 rows.append(SweepRow(state: state, plan: plan, text: report.recognized.text,
@@ -278,7 +283,7 @@ public final class ReplDriver {
         } catch {
             return refusal(oneLineMessage(for: error), command: command)
         }
-        let summary = SweepSummary(filter: kind, image: PathEncoding.displayed(original.name), rows: rows)
+        let summary = SweepSummary(plan: plan, image: PathEncoding.displayed(original.name), rows: rows)
         return ReplOutput(command: command, content: .sweep(summary))
     }
 

@@ -1,4 +1,5 @@
 import Imaging
+import Recognition
 import TextComparison
 import WordFrequency
 
@@ -20,9 +21,12 @@ public struct SweepPlan: Sendable, Equatable {
         self.kind = kind
     }
 
-    /// The sweep `sweep FILTER` runs in the REPL and the workbench: the default strengths.
-    public init(standardFor filter: FilterKind) {
-        self.init(filter: filter, kind: .strengths(Self.defaultStrengths(for: filter)))
+    /// The sweep `sweep FILTER` runs when no strengths are given: the default strengths.
+    ///
+    /// - Parameter textHeight: the text's height in pixels, which sets how far a blur must go
+    ///   for the text to disappear (see `textHeight(of:)`); nil for a page's usual text.
+    public init(standardFor filter: FilterKind, textHeight: Double? = nil) {
+        self.init(filter: filter, kind: .strengths(Self.defaultStrengths(for: filter, textHeight: textHeight)))
     }
 
     /// `count` strengths evenly from `from` to `to`, ends included.
@@ -31,12 +35,13 @@ public struct SweepPlan: Sendable, Equatable {
         return (0..<count).map { from + (to - from) * Double($0) / Double(count - 1) }
     }
 
-    /// A range that shows the interesting part of the curve: for blur up to where text is
-    /// gone on a page (σ 6), for binarize the whole threshold range a page's ink can be in,
-    /// for the window filters each radius up to 3 px, for scale ½× to 3×.
-    public static func defaultStrengths(for filter: FilterKind) -> [Double] {
+    /// A range that shows the interesting part of the curve: for blur up to where the text
+    /// is gone (σ 6 on a page's body text, further for larger text), for binarize the whole
+    /// threshold range a page's ink can be in, for the window filters each radius up to 3 px,
+    /// for scale ½× to 3×.
+    public static func defaultStrengths(for filter: FilterKind, textHeight: Double? = nil) -> [Double] {
         switch filter {
-        case .blur: evenly(from: 0, to: 0.06, steps: 13)
+        case .blur: evenly(from: 0, to: blurReach(textHeight: textHeight) / 100, steps: 13)
         case .binarize: evenly(from: 0.1, to: 1.9, steps: 13)
         case .greyscale, .invert: evenly(from: 0, to: 0.25, steps: 5)
         case .contrast: evenly(from: 0, to: 0.75, steps: 7)
@@ -47,6 +52,21 @@ public struct SweepPlan: Sendable, Equatable {
         case .sauvola: evenly(from: 0, to: 0.5, steps: 11)
         case .deskew: evenly(from: 0, to: 0.5, steps: 6)
         }
+    }
+
+    /// The σ at which text `textHeight` pixels tall (a word box: ascenders to descenders) is
+    /// blurred away, rounded up to a round number: about a fifth of the height (σ 6 for the
+    /// 26-pixel words of a receipt at 300 dpi, σ 12 for a 59-pixel sticker), never below 6.
+    static func blurReach(textHeight: Double?) -> Double {
+        let needed = (textHeight ?? 0) * 0.2
+        return [6.0, 8, 10, 12, 16, 20, 25, 30, 40, 50, 60, 80].first { $0 >= needed } ?? 100
+    }
+
+    /// The height of the text in `recognized`: the median height of the word boxes Tesseract
+    /// is fairly sure of; nil when it read none.
+    public static func textHeight(of recognized: RecognizedText) -> Double? {
+        let heights = recognized.words.filter { $0.confidence >= 50 && $0.text.count >= 2 }.map(\.box.height).sorted()
+        return heights.isEmpty ? nil : Double(heights[heights.count / 2])
     }
 
     /// The filter state of each point, in order.
@@ -103,6 +123,8 @@ public struct SweepRow: Sendable, Encodable {
 /// most words read.
 public struct SweepSummary: Sendable, Encodable {
     public var filter: FilterKind
+    /// The strengths swept, for a chart of the rows.
+    public var plan: SweepPlan
     public var image: String
     public var rows: [SweepRow]
     public var best: Best?
@@ -113,8 +135,13 @@ public struct SweepSummary: Sendable, Encodable {
         public var row: SweepRow
     }
 
-    public init(filter: FilterKind, image: String, rows: [SweepRow]) {
-        self.filter = filter
+    private enum CodingKeys: String, CodingKey {
+        case filter, image, rows, best
+    }
+
+    public init(plan: SweepPlan, image: String, rows: [SweepRow]) {
+        self.plan = plan
+        filter = plan.filter
         self.image = image
         self.rows = rows
         if rows.allSatisfy({ $0.accuracy != nil }),

@@ -33,6 +33,16 @@ public final class SweepRunner: Sendable {
         self.truth = truth
     }
 
+    /// The sweep of `filter` over its default strengths for the image at `path`. A blur's range
+    /// depends on the size of the text, so the original is read first to measure it.
+    public func standardPlan(for filter: FilterKind, image path: String) throws -> SweepPlan {
+        guard filter == .blur else { return SweepPlan(standardFor: filter) }
+        var pipeline = try Pipeline.make(settings, factory: factory)
+        let original = try pipeline.load(path)
+        let recognized = try pipeline.run(original, state: FilterState()).report.recognized
+        return SweepPlan(standardFor: filter, textHeight: SweepPlan.textHeight(of: recognized))
+    }
+
     /// Sweeps `image` through `plan`, handing each row (or why its point failed) to
     /// `deliver` in order; stops starting points once `isCancelled`.
     /// - Returns: whether every point was run.

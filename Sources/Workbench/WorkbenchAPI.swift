@@ -214,7 +214,7 @@ struct WorkbenchAPI: Sendable {
         guard let output = outputs.first else { throw APIError(.internalServerError, "the sweep said nothing") }
         switch output.content {
         case .sweep(let summary):
-            let svg = SweepChart.svg(summary.rows, plan: SweepPlan(standardFor: filter), image: summary.image, partial: false)
+            let svg = SweepChart.svg(summary.rows, plan: summary.plan, image: summary.image, partial: false)
             return Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: "no-store"],
                             body: .init(byteBuffer: ByteBuffer(string: svg)))
         case .refusal(let message):

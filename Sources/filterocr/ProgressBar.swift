@@ -5,12 +5,19 @@ import Foundation
 /// A one-line progress display on standard error: bar, count, rate and time left. Shown
 /// only when standard error is a terminal. Used by the one thread that prints.
 final class ProgressBar {
+    /// What is counted, `images` or `points`, and its short form for the rate.
+    private let unit: (plural: String, short: String)
     private let started = ContinuousClock.now
     private var lastDraw = ContinuousClock.now - .seconds(1)
     private var shown = false
 
-    static func standardErrorIfTerminal() -> ProgressBar? {
-        isatty(STDERR_FILENO) != 0 ? ProgressBar() : nil
+    private init(unit: (plural: String, short: String)) {
+        self.unit = unit
+    }
+
+    static func standardErrorIfTerminal(counting unit: (plural: String, short: String) = ("images", "img"))
+        -> ProgressBar? {
+        isatty(STDERR_FILENO) != 0 ? ProgressBar(unit: unit) : nil
     }
 
     /// Redraws at most ten times a second, and always for the last image.
@@ -21,15 +28,16 @@ final class ProgressBar {
         lastDraw = now
         let elapsed = Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18
         let rate = elapsed > 0 ? Double(done) / elapsed : 0
+        let perSecond = " · " + String(format: "%.1f", rate) + " \(unit.short)/s"
         var line = ""
         if let total, total > 0 {
             let width = 24
             let filled = min(width, done * width / total)
             line += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
             line += "\(done)/\(total)"
-            if rate > 0 && done < total { line += String(format: " · %.1f img/s · %.0f s left", rate, Double(total - done) / rate) }
+            if rate > 0 && done < total { line += perSecond + " · " + String(format: "%.0f", Double(total - done) / rate) + " s left" }
         } else {
-            line += "\(done) images" + (rate > 0 ? String(format: " · %.1f img/s", rate) : "")
+            line += "\(done) \(unit.plural)" + (rate > 0 ? perSecond : "")
         }
         if failed > 0 { line += " · \(failed) failed" }
         write("\r\u{1B}[2K" + line)

@@ -13,7 +13,8 @@ struct SweepCommand: ParsableCommand {
             Each point is the filter at that strength on the original, as the slider sets it \
             (strengths as the slider takes them: 0.015 or 1.5%); with --compound, point k is \
             the filter followed by k steps, as 25% and 75% compound. Without a range, one \
-            that shows the interesting part of the curve: blur up to σ 6, binarize over the \
+            that shows the interesting part of the curve: blur up to where the image's text \
+            is gone (σ 6 for a page's body text, further for larger text), binarize over the \
             whole threshold range. Rows come in strength order as they complete; Ctrl-C keeps \
             those and marks the chart partial.
             """
@@ -71,12 +72,11 @@ struct SweepCommand: ParsableCommand {
         if let plot, !plot.lowercased().hasSuffix(".svg") { throw ValidationError("--plot writes SVG: give a name ending in .svg") }
     }
 
-    var plan: SweepPlan {
+    /// The strengths asked for; nil for the filter's default ones.
+    var plan: SweepPlan? {
         if let compound { return SweepPlan(filter: filter, kind: .compound(step: compound, steps: steps ?? 8)) }
         if let values { return SweepPlan(filter: filter, kind: .strengths(values)) }
-        if from == nil && to == nil && steps == nil {
-            return SweepPlan(standardFor: filter)
-        }
+        if from == nil && to == nil && steps == nil { return nil }
         let defaults = SweepPlan.defaultStrengths(for: filter)
         return SweepPlan(filter: filter, kind: .strengths(SweepPlan.evenly(
             from: from ?? defaults.first ?? 0, to: to ?? defaults.last ?? 1, steps: steps ?? 12)))
@@ -86,8 +86,9 @@ struct SweepCommand: ParsableCommand {
         if let plot { try Terminal.orExit { () throws -> Void in try AtomicFile.checkTarget(plot) } }
         let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
                                  truth: truthOptions.source)
+        let plan = try Terminal.orExit { try self.plan ?? runner.standardPlan(for: filter, image: image) }
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
-        let progress = ProgressBar.standardErrorIfTerminal()
+        let progress = ProgressBar.standardErrorIfTerminal(counting: ("points", "points"))
         var rows: [SweepRow] = []
         var table = SweepTable(format: format, filter: filter, compound: compound != nil)
         let complete = try Terminal.orExit {

@@ -37,6 +37,21 @@ struct SweepTests {
         #expect(first["accuracy"] != nil, "the sidecar price_tag.txt is the truth")
     }
 
+    @Test("Without a range a blur goes to where the image's text is gone, however large the text")
+    func defaultBlurReachesTheEnd() throws {
+        let result = try Command.filterocr(["sweep", Paths.images + "/sticker_alpha.png", "--filter", "blur", "--format", "jsonl"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let sweep = try result.standardOutput.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+        let first = try #require(sweep.first?["accuracy"] as? [String: Any])
+        let last = try #require(sweep.last?["accuracy"] as? [String: Any])
+        #expect(try #require(first["characterErrorRate"] as? Double) < 0.1, "read at σ 0")
+        #expect(try #require(last["characterErrorRate"] as? Double) > 0.8, "gone at the end of the range")
+        // σ 6, the end for a page's body text, still reads these 59-pixel letters.
+        #expect(try #require(sweep.last?["parameter"] as? Double) > 6)
+    }
+
     @Test("With --compound, point k is the filter and k steps, as the REPL compounds them")
     func compound() throws {
         let sweep = try rows(["--filter", "blur", "--compound", "75%", "--steps", "2"])

@@ -193,6 +193,19 @@ struct ReplDriverTests {
         #expect(heading.contains(", \(unit)") && heading.contains(" → \(unit)"), "\(heading)")
     }
 
+    @Test("A blur sweep's default range ends where text of the recognised height is blurred away")
+    func blurReach() {
+        let words = [26, 24, 30, 90].map { RecognizedWord(text: "word", confidence: 90, box: BoundingBox(x: 0, y: 0, width: 9, height: $0)) }
+            + [RecognizedWord(text: "x", confidence: 90, box: BoundingBox(x: 0, y: 0, width: 9, height: 500))]
+        let height = SweepPlan.textHeight(of: RecognizedText(text: "", meanConfidence: 90, words: words))
+        #expect(height == 30, "the median of the confident words of two letters or more")
+        #expect(SweepPlan.defaultStrengths(for: .blur, textHeight: nil).last == 0.06)
+        #expect(SweepPlan.defaultStrengths(for: .blur, textHeight: 26).last == 0.06)
+        #expect(SweepPlan.defaultStrengths(for: .blur, textHeight: 59).last == 0.12)
+        #expect(SweepPlan.defaultStrengths(for: .blur, textHeight: 2000).last == 1)
+        #expect(SweepPlan.defaultStrengths(for: .blur, textHeight: 59).count == 13)
+    }
+
     @Test("A recognition that fails is refused and leaves the filters as they were")
     func failedRecognition() throws {
         struct Failing: Recognizer {
