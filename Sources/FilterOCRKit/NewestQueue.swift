@@ -1,12 +1,11 @@
 import Dispatch
-import Synchronization
 
 /// A first-in first-out queue between threads that holds at most `capacity` items: when a
 /// producer outruns the consumer, the oldest waiting items are dropped, so the consumer is
 /// never more than `capacity` items behind and memory stays bounded. For a feed, where only
 /// the newest state matters once the consumer has fallen behind.
 package final class NewestQueue<Item: Sendable>: Sendable {
-    private struct State {
+    private struct State: Sendable {
         var items: [Item] = []
         var closed = false
         /// Whether the consumer is, or is about to be, waiting on `wakeUp`.
@@ -14,7 +13,7 @@ package final class NewestQueue<Item: Sendable>: Sendable {
     }
 
     package let capacity: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeUp = DispatchSemaphore(value: 0)
 
     package init(capacity: Int) {
