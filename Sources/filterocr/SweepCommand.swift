@@ -20,10 +20,6 @@ struct SweepCommand: ParsableCommand {
             """
     )
 
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case table, csv, jsonl
-    }
-
     @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var truthOptions: TruthOptions
     @OptionGroup var jobs: JobsOption
@@ -56,7 +52,7 @@ struct SweepCommand: ParsableCommand {
     var compound: Double?
 
     @Option(name: .long, help: "table, csv or jsonl.")
-    var format: Format = .table
+    var format: SweepTable.Format = .table
 
     @Option(name: .long, help: ArgumentHelp("Also draw the curves as an SVG chart.", valueName: "file.svg"))
     var plot: String?
@@ -130,41 +126,4 @@ struct SweepCommand: ParsableCommand {
 }
 
 extension FilterKind: ExpressibleByArgument {}
-
-/// The rows of a sweep as a table, CSV or JSON Lines, one point at a time.
-struct SweepTable {
-    let format: SweepCommand.Format
-    let filter: FilterKind
-    let compound: Bool
-    private var wroteHeader = false
-
-    init(format: SweepCommand.Format, filter: FilterKind, compound: Bool) {
-        (self.format, self.filter, self.compound) = (format, filter, compound)
-    }
-
-    mutating func lines(for row: SweepRow) -> [String] {
-        let parameter = filter.parameter(at: 0).name
-        let columns = [compound ? "steps" : "strength", parameter, "words", "confidence", "cer", "wer", "recall"]
-        let values = [compound ? String(Int(row.strength)) : FilterOperation.percent(row.strength),
-                      SweepChart.number(row.parameter), String(row.wordCount), String(row.meanConfidence),
-                      row.accuracy.map { String(format: "%.4f", $0.characterErrorRate) } ?? "",
-                      row.accuracy.map { String(format: "%.4f", $0.wordErrorRate) } ?? "",
-                      row.accuracy.map { String(format: "%.4f", $0.wordRecall) } ?? ""]
-        var lines: [String] = []
-        switch format {
-        case .jsonl:
-            lines.append(JSONLines.line(row))
-        case .csv:
-            if !wroteHeader { lines.append(columns.joined(separator: ",")) }
-            lines.append(values.joined(separator: ","))
-        case .table:
-            func padded(_ cells: [String]) -> String {
-                cells.map { $0.count >= 11 ? $0 : String(repeating: " ", count: 11 - $0.count) + $0 }.joined(separator: " ")
-            }
-            if !wroteHeader { lines.append(padded(columns)) }
-            lines.append(padded(values))
-        }
-        wroteHeader = true
-        return lines
-    }
-}
+extension SweepTable.Format: ExpressibleByArgument {}
