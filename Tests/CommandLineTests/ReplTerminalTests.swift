@@ -37,7 +37,9 @@ struct ReplTerminalTests {
         let feed = try Paths.temporaryDirectory() + "/topwords.json"
         let session = try terminalSession(["--image", largeImage, "--feed", feed, "--no-speculate"])
         var offset = try waitForPrompt(session, after: 0, ending: "· original")
-        let sequence = try feedSequence(feed)
+        // The feed is written in the background: wait for the first recognition's update.
+        try #require(BackgroundProcess.wait(timeout: 60) { (try? feedSequence(feed)) != nil }, "no feed written")
+        let sequence = try #require(try feedSequence(feed))
         session.type("status\n")
         let statusStart = try waitForPrompt(session, after: offset, ending: "· original")
         let statusBefore = lines(of: session, from: offset)
@@ -60,7 +62,12 @@ struct ReplTerminalTests {
         #expect(cacheLine(statusAfter) != nil && cacheLine(statusAfter) == cacheLine(statusBefore),
                 "the cache as before: \(statusBefore) then \(statusAfter)")
         #expect(statusAfter.contains { $0.hasPrefix("filters:") && $0.hasSuffix("original") })
-        #expect(try feedSequence(feed) == sequence, "the feed as before")
+        // The next transition is the feed's next update: the cancelled one published nothing.
+        session.type("blur\n")
+        _ = try waitForPrompt(session, after: offset, ending: "· blur")
+        let updated = BackgroundProcess.wait(timeout: 60) { ((try? feedSequence(feed)) ?? sequence) > sequence }
+        #expect(updated, "blur updates the feed")
+        #expect(try feedSequence(feed) == sequence + 1, "the feed as before the cancelled command")
 
         session.type("quit\n")
         #expect(session.waitForExit(timeout: 60))
