@@ -18,6 +18,13 @@ public struct RecognitionReport: Sendable, Encodable {
             (self.decode, self.filter, self.ocr) = (decode, filter, ocr)
             total = Milliseconds.round(decode + filter + ocr + lookup)
         }
+
+        /// Counts `milliseconds` spent waiting for a recognition made elsewhere (one being
+        /// prepared) as recognition time.
+        mutating func addWait(_ milliseconds: Double) {
+            ocr = Milliseconds.round(ocr + milliseconds)
+            total = Milliseconds.round(total + milliseconds)
+        }
     }
 
     /// Width and height in pixels.

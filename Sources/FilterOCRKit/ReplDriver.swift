@@ -48,6 +48,8 @@ public final class ReplDriver {
 
     /// Prepares likely next transitions while the user reads, when started.
     private var speculation: SessionSpeculation?
+    /// Milliseconds a `next` or `open` waited for its image to be read ahead, for its report.
+    private var preparedLoadWait = 0.0
 
     /// Commands refused or failed so far.
     public private(set) var refusals = 0
@@ -147,9 +149,11 @@ public final class ReplDriver {
         switch action {
         case .load(let path):
             do {
+                var waiting = Stopwatch()
                 switch speculation?.claimLoad(path, into: &pipeline, onProgress: onRecognitionProgress, stop: stopRequested) {
                 case .prepared(let loaded)?:
                     original = loaded
+                    preparedLoadWait = waiting.lap()
                     // Read while the user read: the wait is not the decoding's.
                     freshlyLoaded = false
                 case .cancelled?:
@@ -190,13 +194,16 @@ public final class ReplDriver {
             let pool = try searchPool ?? RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
             searchPool = pool
             // The search always says how it chose.
-            guard let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: pool,
+            let monitor = RecognitionMonitor(stopRequested: stopRequested)
+            guard let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: pool, monitor: monitor,
                                                     progress: onSearchProgress).report.auto else { return [] }
             return perform(machine.adopt(choice.chosen.filters), command: command).map { output in
                 guard case .recognition(var report) = output.content else { return output }
                 report.auto = choice
                 return ReplOutput(command: output.command, content: .recognition(report))
             }
+        } catch let error as PipelineError where error.isCancellation {
+            return [ReplOutput(command: command, content: .cancelled)]
         } catch {
             return [refusal(oneLineMessage(for: error), command: command)]
         }
@@ -206,14 +213,21 @@ public final class ReplDriver {
         guard let original else { return refusal("no image loaded; try next or open PATH", command: command) }
         let state = machine.filters
         let key = pipeline.renderer.key(original, state.operations)
+        var waiting = Stopwatch()
         if let speculation, let key, pipeline.renderer.cache?.contains(key) == false,
            !speculation.claimRendering(key, into: &pipeline, onProgress: onRecognitionProgress, stop: stopRequested) {
             return ReplOutput(command: command, content: .cancelled)
         }
+        // Waiting for a transition being prepared is the command's time, as recognising it would be.
+        let waited = waiting.lap() + preparedLoadWait
+        preparedLoadWait = 0
         do {
             let monitor = RecognitionMonitor(onProgress: onRecognitionProgress, stopRequested: stopRequested)
             var result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded, monitor: monitor)
-            if result.report.cached, let key, speculation?.showPrepared(key) == true { result.report.prepared = true }
+            if result.report.cached, let key, speculation?.showPrepared(key) == true {
+                result.report.prepared = true
+                result.report.timings.addWait(waited)
+            }
             freshlyLoaded = false
             let text = result.report.recognized.text
             if state.operations.isEmpty { originalText = text }
@@ -275,11 +289,14 @@ public final class ReplDriver {
                 ? SweepPlan.textHeight(of: try pipeline.run(original, state: FilterState(), includeDecodeTime: false).report.recognized)
                 : nil
             plan = SweepPlan(standardFor: kind, textHeight: textHeight)
+            let monitor = RecognitionMonitor(onProgress: onRecognitionProgress, stopRequested: stopRequested)
             for state in plan.states {
-                let report = try pipeline.run(original, state: state, includeDecodeTime: false).report
+                let report = try pipeline.run(original, state: state, includeDecodeTime: false, monitor: monitor).report
                 rows.append(SweepRow(state: state, plan: plan, text: report.recognized.text,
                                      meanConfidence: report.recognized.meanConfidence, accuracy: report.accuracy))
             }
+        } catch let error as PipelineError where error.isCancellation {
+            return ReplOutput(command: command, content: .cancelled)
         } catch {
             return refusal(oneLineMessage(for: error), command: command)
         }

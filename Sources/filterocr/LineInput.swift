@@ -15,6 +15,9 @@ class LineInput {
     /// Adds a line to the history.
     func remember(_ line: String) {}
 
+    /// Runs a command read from this input.
+    func running<Result>(_ command: () -> Result) -> Result { command() }
+
     /// Whether a person is typing, rather than a script being read.
     var isInteractive: Bool { false }
 
@@ -52,6 +55,19 @@ final class TerminalLineInput: LineInput {
             if line == nil { FileHandle.standardOutput.write(Data("\n".utf8)) }
             return line
         }
+    }
+
+    /// Runs a command with the terminal's echo off: keys typed ahead wait for the next
+    /// prompt, where the line editor shows them, instead of breaking the progress line.
+    /// Ctrl-C still interrupts.
+    override func running<Result>(_ command: () -> Result) -> Result {
+        var saved = termios()
+        guard tcgetattr(STDIN_FILENO, &saved) == 0 else { return command() }
+        var quiet = saved
+        quiet.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
+        defer { tcsetattr(STDIN_FILENO, TCSANOW, &saved) }
+        return command()
     }
 
     override func remember(_ line: String) {

@@ -34,7 +34,7 @@ struct ReplCommand: ParsableCommand {
     var json = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: "Memory for rendered images kept for instant revisits, in megabytes.",
+            help: "Memory for rendered images kept for instant revisits, in megabytes (1024 by default).",
             transform: WholeNumberOption.parser("--cache-megabytes", in: 0...(1 << 20), example: 512))
     var cacheMegabytes = 1024
 
@@ -92,7 +92,7 @@ struct ReplCommand: ParsableCommand {
         while !driver.hasQuit, !Terminal.outputClosed, !endedBySignal, let line = input.readLine() {
             input.remember(line)
             recognitionLine?.begin()
-            let outputs = driver.handle(line)
+            let outputs = input.running { driver.handle(line) }
             recognitionLine?.end()
             searchLine?.clear()
             printer.print(outputs)

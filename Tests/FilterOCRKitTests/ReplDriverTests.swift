@@ -206,6 +206,23 @@ struct ReplDriverTests {
         #expect(SweepPlan.defaultStrengths(for: .blur, textHeight: 59).count == 13)
     }
 
+    @Test("A stop request cancels a transition, a sweep and best, and changes nothing", arguments: ["binarize", "sweep", "best"])
+    func stopRequest(command: String) throws {
+        let run = try session()
+        _ = run.driver.start(with: try #require(run.images.first))
+        _ = run.driver.handle("blur")
+        let (prompt, status) = (run.driver.prompt, try json(try #require(run.driver.handle("status").first)))
+        run.driver.stopRequested = { true }
+        let output = try #require(run.driver.handle(command).first)
+        run.driver.stopRequested = { false }
+        #expect(output.kind == "cancelled", "\(output.kind)")
+        #expect(run.driver.refusals == 0, "a cancel is not a refusal")
+        #expect(run.driver.prompt == prompt)
+        let after = try json(try #require(run.driver.handle("status").first))
+        #expect((after["status"] as? [String: Any])?["cache"] as? [String: Int] == (status["status"] as? [String: Any])?["cache"] as? [String: Int],
+                "the cache as before")
+    }
+
     @Test("A recognition that fails is refused and leaves the filters as they were")
     func failedRecognition() throws {
         struct Failing: Recognizer {

@@ -47,8 +47,11 @@ public struct AutoSearch: Sendable {
 
     /// Searches `original` with the engines of `pool` and returns the chosen rendering's
     /// report (with `auto` set) and image.
+    ///
+    /// - Parameter monitor: stops every recognition of the search when cancelled; the search
+    ///   then waits for its engines and throws `RecognitionError.cancelled`.
     func run(_ original: LoadedImage, pipeline: inout Pipeline, pool: RecognizerPool,
-             progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
+             monitor: RecognitionMonitor? = nil, progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
         let start = ContinuousClock.now
         let resolution = pipeline.resolution(of: original)
         var pending: [FilterState] = [FilterState()] + AutoCandidates.firstRound(for: original.image, reading: nil).prefix(1)
@@ -77,7 +80,7 @@ public struct AutoSearch: Sendable {
                 }
                 guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { continue }
                 inFlight[nextTag] = InFlight(filters: filters, image: image, renderSeconds: renderSeconds)
-                pool.submit(.init(tag: nextTag, image: image, resolution: resolution))
+                pool.submit(.init(tag: nextTag, image: image, resolution: resolution, monitor: monitor))
                 nextTag += 1
             }
         }
@@ -86,6 +89,11 @@ public struct AutoSearch: Sendable {
         while !inFlight.isEmpty {
             let finished = pool.next()
             guard let job = inFlight.removeValue(forKey: finished.tag) else { continue }
+            if monitor?.isCancelled == true {
+                // The engines are the pool's: they are handed back free.
+                for _ in inFlight { _ = pool.next() }
+                throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
+            }
             switch finished.result {
             case .success(let recognized):
                 let score = ReadingScore(recognized)

@@ -29,6 +29,11 @@ final class SessionSpeculation {
         case cancelled
     }
 
+    /// Renderings larger than this are not prepared: Tesseract's working memory on a page
+    /// grows with its pixels, and a 12-megapixel photo scaled 2x (48 MP) would take over a
+    /// gigabyte per engine for a guess.
+    static let maximumPixels = 16_000_000
+
     private let speculator: Speculator<Target, Outcome>
     /// Renderings in the cache that speculation made and no command has shown yet.
     private var unshown: Set<Renderer.Cache.Key> = []
@@ -111,13 +116,16 @@ final class SessionSpeculation {
             known: { operations in renderer.key(original, operations).map { renderer.cache?.contains($0) == true } ?? true })
         let (space, loader) = (pipeline.settings.space, pipeline.loader)
         let resolution = pipeline.settings.resolution
-        let bytes = original.image.samples.count
         let currentOperations = machine.filters.operations
         var jobs: [Speculator<Target, Outcome>.Job] = []
         for prediction in predictions {
             switch prediction.work {
             case .render(let operations):
-                guard let key = renderer.key(original, operations) else { continue }
+                // Scaling changes the rendering's size by the square of its factor.
+                let growth = operations.filter { $0.kind == .scale }.reduce(1.0) { $0 * $1.parameter.value * $1.parameter.value }
+                let renderedPixels = Int(Double(pixels) * growth)
+                guard renderedPixels <= Self.maximumPixels, let key = renderer.key(original, operations) else { continue }
+                let bytes = renderedPixels * RGBImage.channels
                 // A step goes on from the rendering shown; anything else starts from the original.
                 let extendsCurrent = current != nil && operations.starts(with: currentOperations)
                 let base = extendsCurrent ? current!.image : original.image
@@ -130,8 +138,9 @@ final class SessionSpeculation {
                     return Outcome(original: original, operations: operations, image: image, recognized: recognized)
                 })
             case .load(let path):
-                guard loads[path] == nil else { continue }
-                jobs.append(.init(target: .image(path: path), bytes: bytes) { recognizer, monitor in
+                // The new image's size is unknown until it is read: counted as the current one's.
+                guard loads[path] == nil, pixels <= Self.maximumPixels else { continue }
+                jobs.append(.init(target: .image(path: path), bytes: original.image.samples.count) { recognizer, monitor in
                     let stamp = FileStamp(at: path)
                     let loaded = try loader.load(path, identified: true)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
