@@ -72,9 +72,7 @@ public final class DedicatedEngine: Recognizer, Sendable {
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         let reply = Reply()
         core.jobs.push(Job(image: image, resolution: resolution, monitor: monitor, reply: reply))
-        while reply.done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
-            if monitor?.isCancelled == true { throw RecognitionError.cancelled }
-        }
+        guard reply.done.wait(unless: { monitor?.isCancelled == true }) else { throw RecognitionError.cancelled }
         return try reply.result.withLock { $0 }!.get()
     }
 

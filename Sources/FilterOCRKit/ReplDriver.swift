@@ -320,9 +320,9 @@ public final class ReplDriver {
     private func save(to path: String, command: String) -> ReplOutput {
         guard let last, let original else { return refusal("no image to save yet", command: command) }
         do {
-            // A document recognises the page again: the cores are the command's.
-            if Self.documentFormat(of: path) != nil { speculation?.pause() }
             if let format = Self.documentFormat(of: path) {
+                // A document recognises the page again: the cores are the command's.
+                speculation?.pause()
                 try pipeline.writeDocument(format, of: last, original: original, file: machine.currentImage, to: path)
             } else {
                 try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)

@@ -116,6 +116,7 @@ final class SessionSpeculation {
             known: { operations in renderer.key(original, operations).map { renderer.cache?.contains($0) == true } ?? true })
         let (space, loader) = (pipeline.settings.space, pipeline.loader)
         let resolution = pipeline.settings.resolution
+        let dpi = pipeline.resolution(of: original)
         let currentOperations = machine.filters.operations
         var jobs: [Speculator<Target, Outcome>.Job] = []
         for prediction in predictions {
@@ -127,11 +128,11 @@ final class SessionSpeculation {
                 guard renderedPixels <= Self.maximumPixels, let key = renderer.key(original, operations) else { continue }
                 let bytes = renderedPixels * RGBImage.channels
                 // A step goes on from the rendering shown; anything else starts from the original.
-                let extendsCurrent = current != nil && operations.starts(with: currentOperations)
-                let base = extendsCurrent ? current!.image : original.image
-                let remaining = Array(operations.dropFirst(extendsCurrent ? currentOperations.count : 0))
-                let dpi = resolution ?? original.decoded.resolution
-                jobs.append(.init(target: .rendering(key), bytes: bytes) { recognizer, monitor in
+                var (base, remaining) = (original.image, operations)
+                if let current, operations.starts(with: currentOperations) {
+                    (base, remaining) = (current.image, Array(operations.dropFirst(currentOperations.count)))
+                }
+                jobs.append(.init(target: .rendering(key), bytes: bytes) { [base, remaining] recognizer, monitor in
                     let image = remaining.apply(to: base, in: space)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
                     let recognized = try recognizer.recognize(image, resolution: dpi, monitor: monitor)

@@ -191,14 +191,10 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
             state.listeners[target] = onProgress
             return running
         }
-        if let found {
-            while found.done.wait(timeout: .now() + .milliseconds(10)) == .timedOut {
-                if stop() {
-                    found.monitor.cancel()
-                    state.withLock { _ = $0.listeners.removeValue(forKey: target) }
-                    return .cancelled
-                }
-            }
+        if let found, !found.done.wait(unless: stop) {
+            found.monitor.cancel()
+            state.withLock { _ = $0.listeners.removeValue(forKey: target) }
+            return .cancelled
         }
         return state.withLock { state in
             state.listeners.removeValue(forKey: target)
