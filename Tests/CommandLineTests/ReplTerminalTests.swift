@@ -10,7 +10,9 @@ struct ReplTerminalTests {
     private let largeImage = Paths.images + "/document_photo_12mp.jpg"
 
     private func terminalSession(_ arguments: [String]) throws -> BackgroundProcess {
-        let command = ([Paths.filterocr, "repl"] + arguments).map { "'\($0)'" }.joined(separator: " ")
+        // exec: the REPL is the terminal's only process. Without it dash (script's shell when
+        // SHELL is unset) stays as the REPL's parent, and a typed Ctrl-C ends the shell too.
+        let command = "exec " + ([Paths.filterocr, "repl"] + arguments).map { "'\($0)'" }.joined(separator: " ")
         // -e: script exits with the REPL's status; -f: output as it comes; -q: no banner.
         return try BackgroundProcess("/usr/bin/script", ["-qefc", command, "/dev/null"])
     }
