@@ -156,27 +156,38 @@ public enum HumanText {
     }
 
     public static func status(_ status: SessionStatus) -> String {
-        var lines: [String] = []
+        var fields: [(label: String, value: String)] = []
         if let image = status.image {
-            lines.append("image:      \(image.path) (\(image.width)x\(image.height), \(image.format), "
-                         + "\(image.dpi.map { "\($0) dpi" } ?? "no dpi"))")
+            fields.append(("image", "\(image.path) (\(image.width)x\(image.height), \(image.format), "
+                           + "\(image.dpi.map { "\($0) dpi" } ?? "no dpi"))"))
         } else {
-            lines.append("image:      none loaded; try next or open PATH")
+            fields.append(("image", "none loaded; try next or open PATH"))
         }
-        lines.append("segment:    \(status.segment)")
-        lines.append("filters:    \(status.script)")
-        lines.append("operations: \(status.operations.isEmpty ? "none" : status.operations.joined(separator: ", "))")
+        fields.append(("segment", status.segment))
+        fields.append(("filters", status.script))
+        fields.append(("operations", status.operations.isEmpty ? "none" : status.operations.joined(separator: ", ")))
         if let words = status.wordCount, let confidence = status.meanConfidence {
-            lines.append("last:       \(Plural.count(words, "word")), confidence \(confidence)")
+            fields.append(("last", "\(Plural.count(words, "word")), confidence \(confidence)"))
         }
-        lines.append("cache:      \(Plural.count(status.cache.images, "image")), \(status.cache.megabytes) MB, "
-                     + Plural.count(status.cache.hits, "hit"))
-        lines.append("image set:  \(Plural.count(status.imageSetCount, "image"))")
+        fields.append(("cache", "\(Plural.count(status.cache.images, "image")), \(status.cache.megabytes) MB, "
+                       + Plural.count(status.cache.hits, "hit")))
+        fields.append(("image set", Plural.count(status.imageSetCount, "image")))
         let settings = status.settings
-        lines.append("settings:   --lang \(settings.language) --psm \(settings.pageSegmentation.rawValue) "
-                     + "--color-space \(settings.space.rawValue)"
-                     + (settings.resolution.map { " --dpi \($0)" } ?? ""))
-        return lines.joined(separator: "\n")
+        fields.append(("settings", "--lang \(settings.language) --psm \(settings.pageSegmentation.rawValue) "
+                       + "--color-space \(settings.space.rawValue)" + (settings.resolution.map { " --dpi \($0)" } ?? "")))
+        fields.append(("speculation", status.speculation.map(speculation) ?? "off"))
+        let width = fields.map(\.label.count).max()! + 2
+        return fields.map { pad($0.label + ":", width) + $0.value }.joined(separator: "\n")
+    }
+
+    private static func speculation(_ speculation: SessionStatus.Speculation) -> String {
+        var text = "\(speculation.ready) ready, \(speculation.preparing) preparing, \(speculation.queued) queued "
+            + "(\(Plural.count(speculation.engines, "engine")), \(speculation.budgetMegabytes) MB)"
+        if speculation.leftOut > 0 {
+            text += "; \(speculation.leftOut) left out: over \(SessionSpeculation.maximumPixels / 1_000_000) megapixels "
+                + "or the budget, a quarter of --cache-megabytes"
+        }
+        return text
     }
 
     private static func pad(_ text: String, _ width: Int) -> String {

@@ -314,7 +314,8 @@ public final class ReplDriver {
             segment: machine.filters.segment.rawValue, operations: machine.filters.operationNames,
             script: machine.filters.description, wordCount: last?.report.wordCount, meanConfidence: last?.report.recognized.meanConfidence,
             cache: .init(images: cache?.count ?? 0, megabytes: (cache?.bytes ?? 0) >> 20, hits: cache?.hits ?? 0),
-            imageSetCount: machine.images.count, settings: pipeline.settings)
+            imageSetCount: machine.images.count, settings: pipeline.settings,
+            speculation: speculation?.status(cache: cache))
     }
 
     private func save(to path: String, command: String) -> ReplOutput {

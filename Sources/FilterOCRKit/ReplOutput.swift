@@ -73,6 +73,18 @@ public struct SessionStatus: Sendable, Encodable {
         public var hits: Int
     }
 
+    /// Speculation's work on the commands likely to come next.
+    public struct Speculation: Sendable, Encodable, Equatable {
+        public var engines: Int
+        public var budgetMegabytes: Int
+        /// Transitions prepared and not shown yet.
+        public var ready: Int
+        public var preparing: Int
+        public var queued: Int
+        /// Predicted transitions not prepared: over the pixel limit or the memory budget.
+        public var leftOut: Int
+    }
+
     /// The image shown; nil before one is loaded.
     public var image: Image?
     public var segment: String
@@ -85,6 +97,8 @@ public struct SessionStatus: Sendable, Encodable {
     public var cache: Cache
     public var imageSetCount: Int
     public var settings: RecognitionSettings
+    /// Nil when speculation is off.
+    public var speculation: Speculation?
 }
 
 extension ReplOutput: Encodable {

@@ -23,7 +23,7 @@ public struct ResultFormatter: Sendable {
             var note: String?
             let output: String = switch format {
             case .jsonl, .json:
-                JSONLines.line(report)
+                JSONLines.line(ReportLine(report: report, warning: problem))
             case .text:
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
@@ -44,5 +44,20 @@ public struct ResultFormatter: Sendable {
         case .skipped:
             return (nil, nil, nil)
         }
+    }
+}
+
+/// A report's JSON line; `warning` says what went wrong besides the recognition, such as a
+/// filtered image that could not be saved, so that the line alone tells the whole story.
+private struct ReportLine: Encodable {
+    var report: RecognitionReport
+    var warning: String?
+
+    private enum CodingKeys: String, CodingKey { case warning }
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(warning, forKey: .warning)
     }
 }

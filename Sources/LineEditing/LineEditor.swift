@@ -17,9 +17,12 @@ public final class LineEditor {
     public init(name: String, completions: [String], historyFile: String?) {
         self.historyFile = historyFile
         // libedit decodes the prompt and the keys typed with the locale's character set; in
-        // the default "C" locale anything beyond ASCII fails to decode and crashes it.
+        // the default "C" locale anything beyond ASCII fails to decode and crashes it. The
+        // rest of the output is UTF-8 whatever the locale, so a locale without it (LANG
+        // unset) gets C.UTF-8, and only where that is missing does the prompt fall back to ASCII.
         setlocale(LC_CTYPE, "")
-        localeIsUTF8 = String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8"
+        if !Self.localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
+        localeIsUTF8 = Self.localeIsUTF8
         rl_readline_name = UnsafePointer(strdup(name))
         CompletionWords.words = completions
         rl_attempted_completion_function = completeFirstWord
@@ -29,6 +32,8 @@ public final class LineEditor {
         stifle_history(Self.historyLength)
         if let historyFile { _ = read_history(historyFile) }
     }
+
+    private static var localeIsUTF8: Bool { String(cString: nl_langinfo(nl_item(CODESET))) == "UTF-8" }
 
     deinit {
         if let historyFile { _ = write_history(historyFile) }

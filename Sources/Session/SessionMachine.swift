@@ -103,7 +103,7 @@ public struct SessionMachine: Sendable {
         case .diff(let previous): return answer(.diff(previous: previous))
         case .sweep(let kind): return answer(.sweep(kind ?? filters.segment.filter ?? .blur))
         case .show: return answer(.show)
-        case .best: return currentImage == nil ? .refuse("no image loaded yet; try next or open PATH") : .chooseFilters
+        case .best: return currentImage == nil ? .refuse("no image loaded; try next or open PATH") : .chooseFilters
         case .status: return .answer(.status)
         case .help: return .answer(.help)
         case .quit: return .quit
@@ -112,7 +112,7 @@ public struct SessionMachine: Sendable {
 
     /// The filters a search chose for the current image: they are shown as if typed.
     public mutating func adopt(_ filters: FilterState) -> Action {
-        guard let image = currentImage else { return .refuse("no image loaded yet; try next or open PATH") }
+        guard let image = currentImage else { return .refuse("no image loaded; try next or open PATH") }
         state = .showing(image: image, filters: filters)
         return .render(Transition(image: image, segment: filters.segment, operations: filters.operations))
     }
@@ -129,7 +129,7 @@ public struct SessionMachine: Sendable {
     }
 
     private func answer(_ query: Query) -> Action {
-        currentImage == nil ? .refuse("no image loaded yet; try next or open PATH") : .answer(query)
+        currentImage == nil ? .refuse("no image loaded; try next or open PATH") : .answer(query)
     }
 
     /// A random image of the set, never the one shown when there is another.

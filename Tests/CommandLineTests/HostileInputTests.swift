@@ -112,6 +112,22 @@ struct HostileInputTests {
         #expect(try String(contentsOfFile: elsewhere, encoding: .utf8) == "keep", "nothing written through the link")
     }
 
+    @Test("A FIFO where --save-dir would write: the recognition is kept, its line carries the warning, exit 1")
+    func specialSaveTarget() throws {
+        let saved = try Paths.temporaryDirectory()
+        let fifo = saved + "/" + URL(fileURLWithPath: small).deletingPathExtension().lastPathComponent + ".png"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let batch = try Command.filterocr(["batch", "--no-feed", "--save-dir", saved, small])
+        #expect(batch.status == 1)
+        #expect(batch.standardError.contains("not a file"), "\(batch.standardError)")
+        let object = try #require(try JSONSerialization.jsonObject(with: batch.outputData) as? [String: Any])
+        #expect((object["text"] as? String)?.isEmpty == false, "the recognition is kept")
+        #expect((object["warning"] as? String)?.contains("not a file") == true, "\(object)")
+        #expect(object["error"] == nil)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO, "the FIFO is still a FIFO")
+    }
+
     @Test("Names that are not UTF-8 are found, read and shown escaped")
     func nonUTF8Names() throws {
         let folder = try Paths.temporaryDirectory()

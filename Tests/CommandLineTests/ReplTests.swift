@@ -209,7 +209,9 @@ struct ReplTests {
         let wrapped = lines.filter { !$0.hasPrefix("image:") }
         #expect(wrapped.allSatisfy { $0.count <= 80 }, "\(wrapped.filter { $0.count > 80 })")
         #expect(lines.contains { $0.hasPrefix("  │ ") })
-        #expect(lines.contains { $0.hasPrefix("cache:      1 image,") })
+        #expect(lines.contains { $0.hasPrefix("cache:") && $0.contains(" 1 image,") })
+        // A script does not speculate unless asked to.
+        #expect(lines.contains { $0.hasPrefix("speculation:") && $0.hasSuffix(" off") })
         #expect(!lines.contains { $0.contains(" 1 images") || $0.contains(" 1 words") || $0.contains(" 1 more lines") })
     }
 

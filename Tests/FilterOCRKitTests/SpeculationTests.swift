@@ -42,6 +42,14 @@ struct SpeculationTests {
 
     private func report(_ outputs: [ReplOutput]) throws -> RecognitionReport { try firstReport(outputs) }
 
+    private func speculationStatus(_ session: ReplDriver) throws -> SessionStatus.Speculation? {
+        guard case .status(let status) = try #require(session.handle("status").first).content else {
+            Issue.record("status gave no status")
+            return nil
+        }
+        return status.speculation
+    }
+
     private static let script = ["blur", "25%", "75%", "original", "binarize", "75%", "next", "blur", "slider 1.5",
                                  "25%", "original", "next"]
 
@@ -132,6 +140,8 @@ struct SpeculationTests {
         session.startSpeculating(engines: 1, budget: 1 << 24)
         _ = session.start(with: images[0])
         session.waitUntilPrepared()
+        let before = try #require(try speculationStatus(session))
+        #expect(before.ready > 0 && before.preparing == 0 && before.queued == 0 && before.leftOut == 0, "\(before)")
         let blur = try report(session.handle("blur"))
         #expect(blur.prepared && blur.cached)
         #expect(recognizer.calls.load(ordering: .relaxed) == 1, "only the original was recognised by the session's engine")
@@ -167,6 +177,8 @@ struct SpeculationTests {
         _ = session.start(with: images[0])
         session.waitUntilPrepared()
         #expect(speculative.calls.load(ordering: .relaxed) == 0)
+        let status = try #require(try speculationStatus(session))
+        #expect(status.ready == 0 && status.leftOut > 0, "status says what was left out: \(status)")
         #expect(try !report(session.handle("blur")).prepared)
     }
 

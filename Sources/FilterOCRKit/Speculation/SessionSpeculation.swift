@@ -39,6 +39,8 @@ final class SessionSpeculation {
     private var unshown: Set<Renderer.Cache.Key> = []
     /// An image read ahead for `next`, until the session moves on.
     private var loads: [String: Outcome] = [:]
+    /// Predictions of the last `prepare` left out as too large for the pixel limit or the budget.
+    private var leftOut = 0
 
     /// - Parameters:
     ///   - engines: recognitions prepared at once.
@@ -100,6 +102,14 @@ final class SessionSpeculation {
         return .prepared(outcome.original)
     }
 
+    /// What speculation is doing, for `status`; `cache` tells which prepared renderings it still holds.
+    func status(cache: Renderer.Cache?) -> SessionStatus.Speculation {
+        let activity = speculator.activity
+        let ready = unshown.filter { cache?.contains($0) == true }.count + activity.finished + loads.count
+        return .init(engines: speculator.engines, budgetMegabytes: speculator.budget >> 20, ready: ready,
+                     preparing: activity.running, queued: activity.waiting, leftOut: leftOut)
+    }
+
     /// Stops preparing until the next `prepare`, for a command that needs the cores.
     func pause() { speculator.pause() }
 
@@ -119,14 +129,19 @@ final class SessionSpeculation {
         let dpi = pipeline.resolution(of: original)
         let currentOperations = machine.filters.operations
         var jobs: [Speculator<Target, Outcome>.Job] = []
+        leftOut = 0
         for prediction in predictions {
             switch prediction.work {
             case .render(let operations):
                 // Scaling changes the rendering's size by the square of its factor.
                 let growth = operations.filter { $0.kind == .scale }.reduce(1.0) { $0 * $1.parameter.value * $1.parameter.value }
                 let renderedPixels = Int(Double(pixels) * growth)
-                guard renderedPixels <= Self.maximumPixels, let key = renderer.key(original, operations) else { continue }
+                guard let key = renderer.key(original, operations) else { continue }
                 let bytes = renderedPixels * RGBImage.channels
+                guard renderedPixels <= Self.maximumPixels, bytes <= speculator.budget else {
+                    leftOut += 1
+                    continue
+                }
                 // A step goes on from the rendering shown; anything else starts from the original.
                 var (base, remaining) = (original.image, operations)
                 if let current, operations.starts(with: currentOperations) {
@@ -140,8 +155,13 @@ final class SessionSpeculation {
                 })
             case .load(let path):
                 // The new image's size is unknown until it is read: counted as the current one's.
-                guard loads[path] == nil, pixels <= Self.maximumPixels else { continue }
-                jobs.append(.init(target: .image(path: path), bytes: original.image.samples.count) { recognizer, monitor in
+                guard loads[path] == nil else { continue }
+                let bytes = original.image.samples.count
+                guard pixels <= Self.maximumPixels, bytes <= speculator.budget else {
+                    leftOut += 1
+                    continue
+                }
+                jobs.append(.init(target: .image(path: path), bytes: bytes) { recognizer, monitor in
                     let stamp = FileStamp(at: path)
                     let loaded = try loader.load(path, identified: true)
                     if monitor.isCancelled { throw RecognitionError.cancelled }

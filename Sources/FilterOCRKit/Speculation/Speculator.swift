@@ -202,6 +202,21 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         }
     }
 
+    /// How many jobs wait, run and are finished but not taken.
+    public struct Activity: Sendable, Equatable {
+        public var waiting: Int
+        public var running: Int
+        public var finished: Int
+    }
+
+    public var activity: Activity {
+        state.withLock { Activity(waiting: $0.waiting.count, running: $0.running.count, finished: $0.finished.count) }
+    }
+
+    /// Engines that run jobs at once, and bytes that outcomes held and jobs running may take.
+    public var engines: Int { core.engines }
+    public var budget: Int { core.budget }
+
     /// Waits until no job is waiting or running; for tests and benchmarks that need the
     /// speculation done before the next command.
     public func waitUntilIdle() {

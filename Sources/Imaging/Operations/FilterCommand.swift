@@ -130,7 +130,8 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
         case .sliderOutOfRange(let text):
             "slider value \(text) is outside 0 to 3 (0% to 300%)"
         case .needsFilter(let command):
-            "'\(command)' needs a filter first: choose blur or binarize (it is disabled in original)"
+            "'\(command)' needs a filter first, e.g. blur or binarize (it is disabled in original; "
+                + "help lists all \(FilterKind.allCases.count))"
         case .missingFilter:
             "then needs a filter, e.g. then sauvola; filters: \(Self.filterNames)"
         case .unknownFilter(let word):
