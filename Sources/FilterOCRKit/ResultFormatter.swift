@@ -16,7 +16,7 @@ public struct ResultFormatter: Sendable {
     }
 
     /// What to write for `result`: lines for standard output, an error for standard error,
-    /// and a note for standard error that is not an error (how `--auto` chose, in text).
+    /// and a note for standard error that is not an error (how `--auto` chose, unless in JSON).
     public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?, note: String?) {
         switch result.outcome {
         case let .recognized(report, problem):
@@ -31,7 +31,8 @@ public struct ResultFormatter: Sendable {
                 // The document carries the page; standard output is the document's, or quiet.
                 ""
             }
-            if format == .text, let choice = report.auto {
+            // JSON carries the choice in the report; every other format says it on standard error.
+            if format != .jsonl && format != .json, let choice = report.auto {
                 note = HumanText.auto(choice).enumerated()
                     .map { $0.offset == 0 ? "\(result.input): \($0.element)" : $0.element }.joined(separator: "\n")
             }
