@@ -72,7 +72,7 @@ public struct Pipeline {
     /// - Parameters:
     ///   - includeDecodeTime: count the image's decoding in the timings (the first
     ///     recognition after loading it).
-    ///   - monitor: told the recognition's progress, and able to cancel it (which throws a
+    ///   - monitor: told the recognition's progress, and able to cancel it, the filtering too (which throws a
     ///     `PipelineError` whose `isCancellation` is true).
     public mutating func run(_ original: LoadedImage, state: FilterState, includeDecodeTime: Bool = true,
                              monitor: RecognitionMonitor? = nil) throws -> PipelineResult {
@@ -82,7 +82,16 @@ public struct Pipeline {
             let timings = RecognitionReport.Timings(decode: decodeTime, filter: 0, ocr: 0, lookup: stopwatch.lap())
             return PipelineResult(report: report(original, state, recognized, rendered: image, cached: true, timings: timings), image: image)
         }
-        let rendered = renderer.render(original, operations: state.operations)
+        let rendered: RGBImage
+        if let monitor {
+            // Filtering a large image can take seconds: a cancel must not wait for it.
+            guard let image = renderer.render(original, operations: state.operations, unless: { monitor.isCancelled }) else {
+                throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
+            }
+            rendered = image
+        } else {
+            rendered = renderer.render(original, operations: state.operations)
+        }
         let filterTime = stopwatch.lap()
         let recognized: RecognizedText
         do {

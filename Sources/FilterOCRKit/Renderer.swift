@@ -32,21 +32,46 @@ public struct Renderer: Sendable {
 
     /// The image after `operations`, starting from the longest prefix already rendered.
     public mutating func render(_ original: LoadedImage, operations: [FilterOperation]) -> RGBImage {
-        var done = operations.count
-        var image = original.image
-        while done > 0 {
+        let (base, done) = renderedPrefix(original, operations)
+        let images = Self.steps(operations[done...], from: base, in: space)
+        keep(images, of: original, operations, after: done)
+        return images.last ?? base
+    }
+
+    /// Like `render`, but filters on a thread of its own, so that the caller stops waiting as
+    /// soon as `stop` answers true: nil then, and the filtering finishes unseen, its images dropped.
+    public mutating func render(_ original: LoadedImage, operations: [FilterOperation], unless stop: () -> Bool) -> RGBImage? {
+        let (base, done) = renderedPrefix(original, operations)
+        guard done < operations.count else { return base }
+        let (remaining, space) = (operations[done...], space)
+        guard let images = runAside(unless: stop, { Self.steps(remaining, from: base, in: space) }) else { return nil }
+        keep(images, of: original, operations, after: done)
+        return images.last ?? base
+    }
+
+    /// The longest prefix of `operations` already rendered: its image and its length.
+    private mutating func renderedPrefix(_ original: LoadedImage, _ operations: [FilterOperation]) -> (RGBImage, Int) {
+        for done in stride(from: operations.count, to: 0, by: -1) {
             if let key = key(original, Array(operations.prefix(done))), cache?.contains(key) == true,
                let entry = cache?.entry(for: key) {
-                image = entry.image
-                break
+                return (entry.image, done)
             }
-            done -= 1
         }
-        for index in done..<operations.count {
-            image = operations[index].apply(to: image, in: space)
-            if let key = key(original, Array(operations.prefix(index + 1))) { cache?.store(image, for: key) }
+        return (original.image, 0)
+    }
+
+    /// Each rendering of `operations`, each from the one before, the first from `base`.
+    private static func steps(_ operations: ArraySlice<FilterOperation>, from base: RGBImage, in space: WorkingSpace) -> [RGBImage] {
+        var images: [RGBImage] = []
+        for operation in operations { images.append(operation.apply(to: images.last ?? base, in: space)) }
+        return images
+    }
+
+    /// Caches `images`, the renderings of the operations after the first `done`.
+    private mutating func keep(_ images: [RGBImage], of original: LoadedImage, _ operations: [FilterOperation], after done: Int) {
+        for (offset, image) in images.enumerated() {
+            if let key = key(original, Array(operations.prefix(done + offset + 1))) { cache?.store(image, for: key) }
         }
-        return image
     }
 
     /// Remembers the recognition of a rendering.

@@ -2,18 +2,22 @@ import FilterOCRKit
 import Foundation
 import Synchronization
 
-/// The REPL's line on standard error while a transition is recognised: shown once the
-/// recognition has taken half a second, from Tesseract's progress, and cleared before the
-/// report prints. Progress comes from whichever thread recognises, so the line is locked.
+/// The REPL's line on standard error while a command works: shown once it has taken half a
+/// second (`working…` while it loads or filters, then Tesseract's progress), and cleared
+/// before the report prints. Progress comes from whichever thread recognises, so the line
+/// is locked.
 final class RecognitionProgressLine: Sendable {
     private struct State {
         var started: ContinuousClock.Instant?
         var shown = false
         var lastPercent = -1
+        /// Which command the line belongs to, so that a late timer does not draw over the next.
+        var command = 0
     }
 
     /// How long a recognition runs before the line appears: a quick one should not flicker.
-    static let delay = Duration.milliseconds(500)
+    static let delayMilliseconds = 500
+    static let delay = Duration.milliseconds(delayMilliseconds)
     private let state = Mutex(State())
 
     /// The line when standard error is a terminal; nil otherwise.
@@ -23,7 +27,18 @@ final class RecognitionProgressLine: Sendable {
 
     /// A command starts: its recognition's progress may follow.
     func begin() {
-        state.withLock { $0 = State(started: .now) }
+        let command = state.withLock { state in
+            state = State(started: .now, command: state.command + 1)
+            return state.command
+        }
+        // Loading and filtering report no progress: the line says the command is at work.
+        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(Self.delayMilliseconds)) {
+            self.state.withLock { state in
+                guard state.command == command, state.started != nil, !state.shown else { return }
+                state.shown = true
+                self.write("\r\u{1B}[2K" + "working… · Ctrl-C cancels")
+            }
+        }
     }
 
     /// Tesseract's progress, 0-100.
@@ -41,7 +56,7 @@ final class RecognitionProgressLine: Sendable {
     func end() {
         state.withLock { state in
             if state.shown { write("\r\u{1B}[2K") }
-            state = State()
+            state = State(command: state.command)
         }
     }
 

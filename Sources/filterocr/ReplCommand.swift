@@ -88,7 +88,10 @@ struct ReplCommand: ParsableCommand {
         // SIGTERM and SIGHUP end any session, SIGINT a script; at a terminal Ctrl-C only
         // abandons the line being typed or cancels the transition under way.
         var endedBySignal: Bool { Interrupt.happened && (Interrupt.signal != SIGINT || !input.isInteractive) }
-        printer.print(driver.start(with: image))
+        recognitionLine?.begin()
+        let first = driver.start(with: image)
+        recognitionLine?.end()
+        printer.print(first)
         while !driver.hasQuit, !Terminal.outputClosed, !endedBySignal, let line = input.readLine() {
             input.remember(line)
             recognitionLine?.begin()

@@ -37,6 +37,11 @@ final class FakeRecognizer: Recognizer, Sendable {
 enum TestImages {
     /// A white image `width` wide with a black square in it, as PNG bytes.
     static func png(width: Int, height: Int = 16) throws -> [UInt8] {
+        try PNGEncoder.encode(image(width: width, height: height), resolution: 300)
+    }
+
+    /// A white image with a black square in it.
+    static func image(width: Int, height: Int) -> RGBImage {
         var image = RGBImage(width: width, height: height)
         image.withUnsafeMutableSamples { samples in
             for y in height / 4..<height * 3 / 4 {
@@ -45,7 +50,7 @@ enum TestImages {
                 }
             }
         }
-        return try PNGEncoder.encode(image, resolution: 300)
+        return image
     }
 
     /// Writes images of the given widths as `w<width>.png` and returns their paths.
