@@ -38,6 +38,22 @@ public enum Folders {
         return files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
+    /// `folder` and every folder under it, each ending in `/`, sorted; links to folders are
+    /// not followed.
+    public static func folders(under folder: String) -> [String] {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        guard FileKind(at: prefix) == .directory || isFolder(following: prefix) else { return [] }
+        var folders: [String] = []
+        var pending = [prefix]
+        while let current = pending.popLast() {
+            folders.append(current)
+            for name in names(in: current) ?? [] where FileKind(at: current + name) == .directory {
+                pending.append(current + name + "/")
+            }
+        }
+        return folders.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
     /// Makes `folder` and any missing parents, as `mkdir -p` does.
     public static func create(_ folder: String) throws(FileError) {
         var path = folder.hasPrefix("/") ? "" : "."

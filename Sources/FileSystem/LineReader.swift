@@ -31,18 +31,31 @@ public final class LineReader {
             if ended {
                 return start < buffer.count ? take(upTo: buffer.count, skipping: 0) : nil
             }
-            if start > 0 {
-                buffer.removeFirst(start)
-                start = 0
-            }
-            let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if got < 0 && errno == EINTR { return nil }
-            if got <= 0 {
-                ended = true
-            } else {
-                buffer.append(contentsOf: chunk[..<got])
-            }
+            guard fill() else { return nil }
         }
+    }
+
+    /// The next `count` bytes (fewer at the end of input), still to be read: to tell what
+    /// the input holds before reading it as lines.
+    public func peek(_ count: Int) -> [UInt8] {
+        while buffer.count - start < count && !ended && fill() {}
+        return Array(buffer[start..<min(buffer.count, start + count)])
+    }
+
+    /// Reads one chunk into the buffer; false when a signal interrupted the read.
+    private func fill() -> Bool {
+        if start > 0 {
+            buffer.removeFirst(start)
+            start = 0
+        }
+        let got = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+        if got < 0 && errno == EINTR { return false }
+        if got <= 0 {
+            ended = true
+        } else {
+            buffer.append(contentsOf: chunk[..<got])
+        }
+        return true
     }
 
     private func take(upTo end: Int, skipping separator: Int) -> String {

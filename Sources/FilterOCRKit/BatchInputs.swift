@@ -7,22 +7,33 @@ import ImageCodec
 /// input one line at a time, so that a long stream is never held in memory.
 public struct BatchInputs: Sequence, Sendable {
     public let arguments: [String]
+    private let standardInput: Locked<LineReader>
 
-    public init(arguments: [String]) {
+    /// - Parameter standardInput: where `-` (or no arguments) reads paths from.
+    public init(arguments: [String], standardInput: sending LineReader = LineReader()) {
         self.arguments = arguments
+        self.standardInput = Locked(standardInput)
+    }
+
+    /// The format of the image whose bytes `standardInput` holds, when it holds one instead
+    /// of paths: a path never contains a NUL byte, and every image header soon does.
+    public static func imageFormat(ahead standardInput: LineReader) -> ImageFormat? {
+        let start = standardInput.peek(4096)
+        guard start.contains(0) else { return nil }
+        return ImageFormat(signatureOf: start)
     }
 
     public func makeIterator() -> AnyIterator<String> {
         var pending = arguments.isEmpty ? ["-"] : arguments
         var expanded: [String] = []
-        let standardInput = LineReader()
+        let standardInput = standardInput
         return AnyIterator {
             while true {
                 if !expanded.isEmpty { return expanded.removeFirst() }
                 guard !pending.isEmpty else { return nil }
                 if pending[0] == "-" {
                     // Standard input stays the current argument until it ends.
-                    while let line = standardInput.readLine() {
+                    while let line = standardInput.withLock({ $0.readLine() }) {
                         let path = line.trimmingCharacters(in: .whitespaces)
                         if !path.isEmpty { return path }
                     }
@@ -54,7 +65,19 @@ public struct BatchInputs: Sequence, Sendable {
         Folders.files(under: folder, including: ImageFormat.hasImageExtension)
     }
 
+    /// The matches of `pattern`, where `**/` stands for no folder or any depth of them, as
+    /// in bash with globstar (the C library's glob reads `**` as `*`).
     private static func glob(_ pattern: String) -> [String] {
+        guard let range = pattern.range(of: "**/") else { return systemGlob(pattern) }
+        let base = String(pattern[..<range.lowerBound])
+        let rest = String(pattern[range.upperBound...])
+        let matches = Folders.folders(under: base.isEmpty ? "." : base).flatMap { folder in
+            glob((base.isEmpty ? String(folder.dropFirst(2)) : folder) + rest)
+        }
+        return Set(matches).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    private static func systemGlob(_ pattern: String) -> [String] {
         var matches = glob_t()
         defer { globfree(&matches) }
         guard PathEncoding.withFileSystemPath(pattern, { Glibc.glob($0, 0, nil, &matches) }) == 0 else { return [] }

@@ -6,7 +6,7 @@ extension ImageFormat {
     /// Stricter than Leptonica in one place: it takes any bytes starting with 0x00 for JPEG 2000
     /// (its `strncmp` stops at the box length's first zero byte); here the whole 12-byte JP2
     /// signature box must be there.
-    init?(signatureOf bytes: [UInt8]) {
+    public init?(signatureOf bytes: [UInt8]) {
         func starts(_ prefix: [UInt8]) -> Bool { UntrustedBytes.hasPrefix(bytes, prefix) }
         guard bytes.count >= 2 else { return nil }
         switch (bytes[0], bytes[1]) {

@@ -66,7 +66,12 @@ struct BatchCommand: ParsableCommand {
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)
         } else if inputs.isEmpty || inputs.contains("-") {
-            try run.run(BatchInputs(arguments: inputs), total: nil, shard: shard)
+            let standardInput = LineReader()
+            if let format = BatchInputs.imageFormat(ahead: standardInput) {
+                throw ValidationError("standard input holds a \(format.displayName) image, not paths; "
+                                      + "read it with --stdin-image: filterocr batch --stdin-image < image")
+            }
+            try run.run(BatchInputs(arguments: inputs, standardInput: standardInput), total: nil, shard: shard)
         } else {
             // Arguments alone are expanded first, so that progress can show the total.
             let known = Array(BatchInputs(arguments: inputs))

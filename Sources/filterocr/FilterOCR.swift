@@ -51,8 +51,17 @@ struct FilterOCR: ParsableCommand {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
             // One line, like every other error; --help has the usage.
-            Terminal.printError(message(for: error) + " (see --help)")
+            Terminal.printError(oneLine(message(for: error)) + " (see --help)")
             Foundation.exit(usageErrorStatus)
         }
+    }
+
+    /// ArgumentParser lists an option's values one per line (`one of the following:\n  - text`);
+    /// on one line they read `one of the following: text, jsonl, …`.
+    static func oneLine(_ message: String) -> String {
+        let lines = message.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let items = lines.dropFirst().filter { $0.hasPrefix("- ") }.map { $0.dropFirst(2) }
+        let others = lines.dropFirst().filter { !$0.hasPrefix("- ") }
+        return ([lines.first ?? ""] + [items.joined(separator: ", ")].filter { !$0.isEmpty } + others).joined(separator: " ")
     }
 }

@@ -15,6 +15,9 @@ struct ImageRun {
     /// Where the document of a Tesseract format goes (`-` for standard output).
     var documentDestination: String?
 
+    /// Whether the document goes to standard output and its reader has gone.
+    private var documentOutputClosed: Bool { documentDestination == "-" && Terminal.checkOutputClosed() }
+
     /// Runs `inputs` and ends the command with the status that says how it went: 0 when
     /// every image was read, 1 when any failed, 128 + the signal when SIGINT (130), SIGTERM
     /// (143) or SIGHUP (129) stopped it, 141 when the reader of the output went away.
@@ -34,14 +37,16 @@ struct ImageRun {
         do {
             summary = try Terminal.orExit {
                 try runner.run(inputs, total: total, shard: shard, publisher: publisher, pages: pages,
-                               isCancelled: { Interrupt.happened || Terminal.outputClosed },
+                               isCancelled: { Interrupt.happened || Terminal.outputClosed || documentOutputClosed },
                                searching: { image, search in
                                    progress?.show("auto: \(image) · \(search.tried) tried · best so far: \(search.best) "
                                                   + "(score \(Int(search.bestScore.rounded())))")
                                }) { result, state in
                     progress?.clear()
                     let text = formatter.format(result)
-                    if let error = text.error { Terminal.printError(error) }
+                    // A document on standard output fails once its reader goes: that is the
+                    // closed pipe, not an error of the image.
+                    if let error = text.error, !documentOutputClosed { Terminal.printError(error) }
                     if let note = text.note { Terminal.printNote(note) }
                     if let output = text.output { Terminal.print(output) }
                     progress?.update(state)
@@ -53,10 +58,12 @@ struct ImageRun {
         }
         // The pages recognised go in even when some images failed, as Tesseract's own does; a
         // run stopped by a signal leaves no document.
-        if summary.cancelled || Terminal.outputClosed {
+        if summary.cancelled || Terminal.outputClosed || documentOutputClosed {
             pages?.abandon()
         } else {
-            try Terminal.orExit { try pages?.finish() }
+            try Terminal.orExit {
+                do { try pages?.finish() } catch { if !documentOutputClosed { throw error } }
+            }
         }
         if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
         if summary.cancelled { throw ExitCode(Interrupt.exitStatus) }

@@ -27,7 +27,7 @@ struct SweepCommand: ParsableCommand {
     @Argument(help: ArgumentHelp("The image to sweep.", valueName: "image"))
     var image: String
 
-    @Option(name: .long, help: "The filter: blur or binarize.")
+    @Option(name: .long, help: "The filter whose strength is swept, e.g. blur or binarize.")
     var filter: FilterKind
 
     @Option(name: .long, parsing: .unconditional,

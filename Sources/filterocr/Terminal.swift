@@ -18,6 +18,15 @@ enum Terminal {
     static var outputClosed: Bool { closed.load(ordering: .relaxed) }
     private static let closed = Atomic<Bool>(false)
 
+    /// Whether the reader of standard output has gone, asked of the pipe itself: for output
+    /// that a library writes (Tesseract's documents), whose failed writes are not seen here.
+    static func checkOutputClosed() -> Bool {
+        var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
+        // A pipe whose reader has gone polls as an error at the writer's end.
+        if poll(&output, 1, 0) == 1 && output.revents & Int16(POLLERR) != 0 { closed.store(true, ordering: .relaxed) }
+        return outputClosed
+    }
+
     /// One line on standard error, prefixed so it stands out among output; on a terminal,
     /// wrapped between words to its width.
     static func printError(_ message: String) {

@@ -73,6 +73,20 @@ struct BatchTests {
         #expect(try comparable(two.standardOutput) == lines)
     }
 
+    @Test("**/ in a glob matches no folder or any depth of them, as bash's globstar does")
+    func globstar() throws {
+        let folder = try Paths.temporaryDirectory()
+        for path in ["top.bmp", "sub/inner.bmp", "sub/deeper/x.bmp", "sub/skip.txt"] {
+            try FileManager.default.createDirectory(atPath: ((folder + "/" + path) as NSString).deletingLastPathComponent,
+                                                    withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: folder + "/" + path)
+        }
+        let result = try Command.filterocr(["batch", "--no-feed", "--format", "text", folder + "/**/*.bmp"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let headers = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }.map(String.init)
+        #expect(headers == ["sub/deeper/x.bmp", "sub/inner.bmp", "top.bmp"].map { "==> \(folder)/\($0) <==" })
+    }
+
     @Test("The same text through batch, ocr and the REPL for the same operations")
     func onePath() throws {
         let image = Paths.images + "/street_sign.jpg"
@@ -128,6 +142,16 @@ struct BatchTests {
         let line = try #require(try objects(result.standardOutput).first)
         #expect((line["error"] as? String)?.contains("more than one image") == true, "\(line)")
         #expect(line["text"] == nil)
+    }
+
+    @Test("An image piped in where paths are expected is one usage error that names --stdin-image",
+          arguments: ["receipt.png", "price_tag.bmp", "street_sign.jpg"])
+    func imageInsteadOfPaths(name: String) throws {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/" + name))
+        let result = try Command.filterocr(["batch", "--no-feed"], input: bytes)
+        #expect(result.status == 2)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("--stdin-image"), "\(result.standardError.prefix(300))")
     }
 
     @Test("--help shows each default once")

@@ -144,6 +144,8 @@ struct OCRBadInputTests {
         (["repl", "--seed=-1"], "--seed takes 0 to"),
         (["batch", "--shard", "-1/3", "x.png"], "must be 0 to 2 for 3 shares"),
         (["sweep", "x.png", "--filter", "blur", "--from", "-1", "--to", "2", "--steps", "3"], "strength"),
+        (["batch", "x.png", "--format", "bogus"], "one of the following: text, jsonl, json, txt, tsv, hocr, alto, pdf"),
+        (["sweep", "x.png", "--filter", "bogus"], "one of the following: blur, binarize,"),
     ]
 
     @Test("Usage errors give the reason on one line and exit with status 2", arguments: usageErrors)
