@@ -12,9 +12,11 @@ public final class LineEditor {
 
     /// - Parameters:
     ///   - name: the program name libedit uses to pick settings from ~/.editrc.
-    ///   - completions: words completed at the start of a line; later words complete as files.
+    ///   - completions: words completed at the start of a line.
+    ///   - argumentCompletions: words completed after a first word (`then` → the filters);
+    ///     after any other, and after the second word, words complete as files.
     ///   - historyFile: where history is read from now and saved to on `deinit`.
-    public init(name: String, completions: [String], historyFile: String?) {
+    public init(name: String, completions: [String], argumentCompletions: [String: [String]] = [:], historyFile: String?) {
         self.historyFile = historyFile
         // libedit decodes the prompt and the keys typed with the locale's character set; in
         // the default "C" locale anything beyond ASCII fails to decode and crashes it. The
@@ -25,7 +27,8 @@ public final class LineEditor {
         localeIsUTF8 = Self.localeIsUTF8
         rl_readline_name = UnsafePointer(strdup(name))
         CompletionWords.words = completions
-        rl_attempted_completion_function = completeFirstWord
+        CompletionWords.arguments = argumentCompletions
+        rl_attempted_completion_function = completeWord
         // libedit's history exists only once initialised; reading into it before crashes.
         _ = rl_initialize()
         using_history()
@@ -53,20 +56,32 @@ public final class LineEditor {
     }
 }
 
-/// The words `completeFirstWord` offers; a C callback cannot capture them. Safe without a
-/// lock: written once in `LineEditor.init`, before libedit can call back, and read only by
-/// that callback, which runs inside `readLine` on the editor's one thread.
+/// The words `completeWord` offers; a C callback cannot capture them. Safe without a lock:
+/// written in `LineEditor.init`, before libedit can call back, and otherwise only by that
+/// callback, which runs inside `readLine` on the editor's one thread.
 private enum CompletionWords {
     nonisolated(unsafe) static var words: [String] = []
+    nonisolated(unsafe) static var arguments: [String: [String]] = [:]
+    /// The words the completion under way chooses from.
+    nonisolated(unsafe) static var offered: [String] = []
 }
 
-private func completeFirstWord(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
+private func completeWord(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-    guard start == 0 else { return nil }  // not the first word: libedit completes file names
+    if start == 0 {
+        CompletionWords.offered = CompletionWords.words
+    } else {
+        // The second word of a command that takes one of a few words; otherwise libedit completes file names.
+        let before = rl_line_buffer.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self),
+                                                                    count: Int(start))) } ?? []
+        let words = String(decoding: before, as: UTF8.self).split(separator: " ")
+        guard words.count == 1, let offered = CompletionWords.arguments[words[0].lowercased()] else { return nil }
+        CompletionWords.offered = offered
+    }
     rl_attempted_completion_over = 1
     return rl_completion_matches(text) { text, state in
         let prefix = text.map { String(cString: $0) } ?? ""
-        let matches = CompletionWords.words.filter { $0.hasPrefix(prefix) }
+        let matches = CompletionWords.offered.filter { $0.hasPrefix(prefix) }
         guard Int(state) < matches.count else { return nil }
         return strdup(matches[Int(state)])
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSystem
 import FilterOCRKit
 import Foundation
+import ImageCodec
 import Imaging
 
 /// `filterocr batch`: the same engine over many images, in parallel, JSON Lines out.
@@ -75,6 +76,11 @@ struct BatchCommand: ParsableCommand {
         } else {
             // Arguments alone are expanded first, so that progress can show the total.
             let known = Array(BatchInputs(arguments: inputs))
+            guard !known.isEmpty else {
+                Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
+                                    + "(folders are searched for \(ImageFormat.supportedList) files)")
+                throw ExitCode.failure
+            }
             try run.run(known, total: known.indices.filter { shard?.includes($0) ?? true }.count, shard: shard)
         }
     }

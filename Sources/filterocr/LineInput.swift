@@ -33,6 +33,7 @@ final class TerminalLineInput: LineInput {
     private let prompt: () -> String
     private let editor = LineEditor(
         name: "filterocr", completions: SessionCommand.vocabulary.words,
+        argumentCompletions: SessionCommand.vocabulary.argumentWords,
         historyFile: (ProcessInfo.processInfo.environment["HOME"] ?? ".") + "/.filterocr_history")
 
     init(prompt: @escaping () -> String) {

@@ -73,6 +73,16 @@ struct BatchTests {
         #expect(try comparable(two.standardOutput) == lines)
     }
 
+    @Test("A folder without images is an error that says so, not a silent success")
+    func emptyFolder() throws {
+        let folder = try Paths.temporaryDirectory()
+        try Data("not an image".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
+        let result = try Command.filterocr(["batch", "--no-feed", folder])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("no images in \(folder)"), "\(result.standardError)")
+    }
+
     @Test("**/ in a glob matches no folder or any depth of them, as bash's globstar does")
     func globstar() throws {
         let folder = try Paths.temporaryDirectory()

@@ -76,6 +76,21 @@ struct ReplTerminalTests {
         #expect(session.terminationStatus == 0)
     }
 
+    @Test("Tab completes the filter after then, and previous after diff")
+    func completion() throws {
+        let session = try terminalSession(["--image", Paths.images + "/price_tag.bmp", "--no-feed", "--no-speculate"])
+        var offset = try waitForPrompt(session, after: 0, ending: "· original")
+        session.type("then sa\t\n")
+        offset = try waitForPrompt(session, after: offset, ending: "· sauvola")
+        session.type("diff pr\t\n")
+        let diffStart = offset
+        offset = try waitForPrompt(session, after: offset, ending: "· sauvola")
+        #expect(!session.transcript.dropFirst(diffStart).contains("takes no"), "diff previous ran: \(session.transcript.suffix(400))")
+        session.type("quit\n")
+        #expect(session.waitForExit(timeout: 60))
+        #expect(session.terminationStatus == 0)
+    }
+
     @Test("No progress line when standard error is not a terminal, however long the recognition")
     func noProgressInPipe() throws {
         let result = try Command.filterocr(["repl", "--json", "--no-feed", "--image", largeImage],

@@ -268,4 +268,14 @@ struct CommandWordsTests {
         let message = SessionCommandError.unknownCommand("emboss").description
         for spec in SessionCommand.vocabulary { #expect(message.contains(spec.usage)) }
     }
+
+    @Test("Completion offers the filters after then and sweep, previous after diff, nothing after a path or a number")
+    func argumentWords() {
+        let table = SessionCommand.vocabulary.argumentWords
+        let filters = FilterKind.allCases.map(\.rawValue)
+        #expect(table["then"] == filters)
+        #expect(table["sweep"] == filters)
+        #expect(table["diff"] == ["previous"])
+        #expect(table["open"] == nil && table["slider"] == nil && table["save"] == nil)
+    }
 }

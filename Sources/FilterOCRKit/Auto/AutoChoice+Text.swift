@@ -15,14 +15,17 @@ extension HumanText {
         }
         guard choice.explained else { return [line] }
         let width = max(6, choice.candidates.map(\.filters.description.count).max() ?? 0)
+        let hasCER = choice.original.accuracy != nil
+        // Numbers right-aligned under their headings (Foundation's %@ ignores a width on Linux).
+        func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         let header = "  " + "chain".padding(toLength: width, withPad: " ", startingAt: 0)
-            + "   score  words  conf" + (choice.original.accuracy == nil ? "" : "     CER") + "   seconds"
+            + right("score", 7) + right("words", 7) + right("conf", 6) + (hasCER ? right("CER", 8) : "") + right("seconds", 10)
         let rows = choice.candidates.sorted { $0.score > $1.score }.map { candidate in
             let mark = candidate.filters == choice.chosen.filters ? "▸ " : "  "
-            let cer = candidate.accuracy.map { String(format: " %7@", percent($0.characterErrorRate)) } ?? ""
+            let cer = candidate.accuracy.map { right(percent($0.characterErrorRate), 8) } ?? (hasCER ? right("", 8) : "")
             return mark + candidate.filters.description.padding(toLength: width, withPad: " ", startingAt: 0)
-                + String(format: " %7@ %6d %5d", score(candidate.score), candidate.wordCount, candidate.meanConfidence)
-                + cer + String(format: " %9.2f", candidate.seconds)
+                + right(score(candidate.score), 7) + right(String(candidate.wordCount), 7)
+                + right(String(candidate.meanConfidence), 6) + cer + right(String(format: "%.2f", candidate.seconds), 10)
         }
         return [line, header] + rows
     }

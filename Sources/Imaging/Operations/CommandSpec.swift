@@ -54,6 +54,21 @@ extension Array where Element == CommandSpec {
     /// Every word that names a command, for completion.
     public var words: [String] { flatMap { [$0.name] + $0.aliases } }
 
+    /// The words that may follow each command, for completion: the filters after `then`
+    /// and `sweep`, `previous` after `diff`. Commands that take a path or a number are left out.
+    public var argumentWords: [String: [String]] {
+        var table: [String: [String]] = [:]
+        for spec in self {
+            let words: [String] = switch spec.argument {
+            case .value("FILTER", _), .optional("FILTER"): FilterKind.allCases.map(\.rawValue)
+            case .optional(let word): [word]
+            case .value, .none: []
+            }
+            for name in [spec.name] + spec.aliases where !words.isEmpty { table[name] = words }
+        }
+        return table
+    }
+
     /// Two columns, usage and summary, for a help screen.
     public var helpText: String {
         let width = (map(\.usage.count).max() ?? 0) + 2
