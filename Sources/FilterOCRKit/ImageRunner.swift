@@ -14,8 +14,8 @@ public final class ImageRunner: Sendable {
     /// What became of one input.
     public enum Outcome: Sendable {
         /// Recognised; `problem` says what else went wrong (the filtered image could not be
-        /// saved), without losing the recognition.
-        case recognized(RecognitionReport, problem: String? = nil)
+        /// saved), without losing the recognition; `saved` is where `--save-dir` put the image.
+        case recognized(RecognitionReport, problem: String? = nil, saved: String? = nil)
         case failed(String)
         /// Not processed because the run was cancelled.
         case skipped
@@ -228,7 +228,7 @@ public final class ImageRunner: Sendable {
         /// Counts `result`, publishes its recognition, and returns the progress so far.
         mutating func record(_ result: Result) -> Progress {
             switch result.outcome {
-            case let .recognized(report, problem):
+            case let .recognized(report, problem, _):
                 if problem == nil { summary.succeeded += 1 } else { summary.failed += 1 }
                 words.add(report.recognized.text, rendering: nil)
                 publisher?.publish(report, sessionTopWords: words.top())
@@ -301,14 +301,16 @@ public final class ImageRunner: Sendable {
                 problems.append(oneLineMessage(for: error))
             }
         }
+        var saved: String?
         if let saveDirectory, let name = item.saveName {
             do {
                 try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)
+                saved = PathEncoding.displayed(saveDirectory + "/" + name)
             } catch {
                 problems.append(oneLineMessage(for: error))
             }
         }
-        return .recognized(result.report, problem: problems.isEmpty ? nil : problems.joined(separator: "; "))
+        return .recognized(result.report, problem: problems.isEmpty ? nil : problems.joined(separator: "; "), saved: saved)
     }
 }
 

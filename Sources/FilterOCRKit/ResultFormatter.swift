@@ -19,11 +19,11 @@ public struct ResultFormatter: Sendable {
     /// and a note for standard error that is not an error (how `--auto` chose, unless in JSON).
     public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?, note: String?) {
         switch result.outcome {
-        case let .recognized(report, problem):
+        case let .recognized(report, problem, saved):
             var note: String?
             let output: String = switch format {
             case .jsonl, .json:
-                JSONLines.line(ReportLine(report: report, warning: problem))
+                JSONLines.line(ReportLine(report: report, saved: saved, warning: problem))
             case .text:
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
@@ -48,17 +48,20 @@ public struct ResultFormatter: Sendable {
     }
 }
 
-/// A report's JSON line; `warning` says what went wrong besides the recognition, such as a
-/// filtered image that could not be saved, so that the line alone tells the whole story.
+/// A report's JSON line, with where `--save-dir` put the filtered image and, in `warning`,
+/// what went wrong besides the recognition (the image could not be saved), so that the line
+/// alone tells the whole story.
 private struct ReportLine: Encodable {
     var report: RecognitionReport
+    var saved: String?
     var warning: String?
 
-    private enum CodingKeys: String, CodingKey { case warning }
+    private enum CodingKeys: String, CodingKey { case saved, warning }
 
     func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(saved, forKey: .saved)
         try container.encodeIfPresent(warning, forKey: .warning)
     }
 }

@@ -161,7 +161,11 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
         case .unknownCommand(let word):
             "unknown command '\(word)'; expected \(SessionCommand.vocabulary.usageList)"
         case let .unexpectedArgument(command, argument):
-            "'\(command)' takes no '\(argument)'"
+            if case .optional(let word)? = SessionCommand.vocabulary.spec(for: command)?.argument {
+                "'\(command)' takes only '\(word)' (\(command) \(word)), not '\(argument)'"
+            } else {
+                "'\(command)' takes no '\(argument)'"
+            }
         case let .missingPath(command, example):
             "\(command) needs a file, e.g. \(example)"
         case .unknownSaveFormat(let path):

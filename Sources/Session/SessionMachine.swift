@@ -135,7 +135,7 @@ public struct SessionMachine: Sendable {
     /// A random image of the set, never the one shown when there is another.
     private mutating func nextImage() -> Action {
         let candidates = images.count > 1 ? images.filter { $0 != currentImage } : images
-        guard !candidates.isEmpty else { return .refuse("no image set to choose from; use open PATH") }
+        guard !candidates.isEmpty else { return .refuse("no image set to choose from; use open PATH, or start with --images DIR") }
         return .load(path: candidates[Int(random.next() % UInt64(candidates.count))])
     }
 }

@@ -51,9 +51,18 @@ struct FilterOCR: ParsableCommand {
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
             // One line, like every other error; --help has the usage.
-            Terminal.printError(oneLine(message(for: error)) + " (see --help)")
+            Terminal.printError(oneLine(message(for: error)) + commandHint(for: error) + " (see --help)")
             Foundation.exit(usageErrorStatus)
         }
+    }
+
+    /// A word where a command would go is most likely a mistyped command, not an argument of
+    /// the default command (`repl`): the hint names the commands.
+    private static func commandHint(for error: any Error) -> String {
+        let names = configuration.subcommands.map { $0._commandName }
+        guard let first = arguments.first, !first.hasPrefix("-"), !names.contains(first),
+              message(for: error).hasPrefix("Unexpected argument '\(first)'") else { return "" }
+        return "; the commands are \(names.joined(separator: ", ")) (repl when none is given)"
     }
 
     /// ArgumentParser lists an option's values one per line (`one of the following:\n  - text`);

@@ -131,6 +131,9 @@ struct BatchTests {
                                             Paths.images + "/receipt.png"])
         #expect(result.status == 0)
         #expect(try FileManager.default.contentsOfDirectory(atPath: saved).sorted() == ["c-receipt.png", "receipt-2.png", "receipt.png"])
+        // Each line says where its image went.
+        let lines = try objects(result.standardOutput)
+        #expect(lines.map { $0["saved"] as? String } == ["receipt.png", "c-receipt.png", "receipt-2.png"].map { saved + "/" + $0 })
     }
 
     @Test("--stdin-image reads one image's bytes")

@@ -35,7 +35,7 @@ struct AutoSearchTests {
                                  auto: AutoSearch(budget: budget, explain: true), jobs: jobs)
         var reports: [RecognitionReport] = []
         _ = try runner.run([file], total: 1) { result, _ in
-            if case .recognized(let report, _) = result.outcome { reports.append(report) }
+            if case .recognized(let report, _, _) = result.outcome { reports.append(report) }
         }
         return try #require(reports.first)
     }

@@ -23,7 +23,7 @@ struct ImageRunnerTests {
 
     private func widths(_ results: [ImageRunner.Result]) -> [Int?] {
         results.map {
-            guard case .recognized(let report, _) = $0.outcome else { return nil }
+            guard case .recognized(let report, _, _) = $0.outcome else { return nil }
             return report.size.width
         }
     }
@@ -60,7 +60,7 @@ struct ImageRunnerTests {
         let files = try TestImages.files(widths: [20])
         let state = try CommandScript("binarize; 75%").finalState()
         let outcome = try run(files, jobs: 1, state: state)
-        guard case .recognized(let report, _) = try #require(outcome.results.first).outcome else {
+        guard case .recognized(let report, _, _) = try #require(outcome.results.first).outcome else {
             Issue.record("not recognised")
             return
         }

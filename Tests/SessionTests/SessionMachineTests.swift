@@ -198,7 +198,7 @@ struct SessionCommandTests {
         ("slider abc", "'abc' is not a number"), ("slider -1", "outside 0 to 3"), ("slider 3.5", "outside 0 to 3"),
         ("slider nan", "'nan' is not a number"), ("slider inf", "'inf' is not a number"), ("open", "open needs a file"),
         ("save out.jpg", "save writes .png (the image)"), ("next 2", "'next' takes no '2'"), ("blur 2", "'blur' takes no '2'"),
-        ("diff later", "'diff' takes no 'later'"), ("sweep emboss", "unknown filter 'emboss'; filters: blur"),
+        ("diff later", "'diff' takes only 'previous' (diff previous), not 'later'"), ("sweep emboss", "unknown filter 'emboss'; filters: blur"),
     ])
     func errors(line: String, expected: String) throws {
         do {
