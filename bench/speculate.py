@@ -11,7 +11,8 @@
    time, on and off: the ratio shows what speculation costs a command it did not guess.
 3. Ctrl-C on the 12-megapixel photo at a terminal (a pseudo-terminal), TRIES times, at delays
    spread over the recognition (during layout analysis too): the time from SIGINT to the
-   prompt, median and worst.
+   prompt, median and worst; then five times 0.1 s into a 2x scale, while the filter runs,
+   beside the time that filter takes (what a Ctrl-C used to wait for).
 
 usage: bench/speculate.py [path/to/filterocr]   (READING=2 IMAGES=4 TRIES=10 in the environment)
 """
@@ -86,11 +87,13 @@ def unpredicted_sessions():
           f"total on ÷ off: {sum(on) / sum(off):.3f}")
 
 
-def cancel_at_terminal():
+def cancel_at_terminal(commands, delays, during):
+    """Ctrl-C into each of `commands` (in turn) after each of `delays` seconds; the times from
+    SIGINT to the prompt."""
     image = "images/document_photo_12mp.jpg"
     pid, fd = pty.fork()
     if pid == 0:
-        os.execv(BIN, [BIN, "repl", "--no-feed", "--image", image])
+        os.execv(BIN, [BIN, "repl", "--no-feed", "--no-speculate", "--image", image])
     output = bytearray()
 
     def read_until(predicate, timeout=120):
@@ -105,12 +108,9 @@ def cancel_at_terminal():
 
     read_until(lambda b: b.endswith(b"> "))
     times = []
-    for attempt in range(TRIES):
-        # Spread over the recognition, from layout analysis (which Tesseract cannot stop) to the words.
-        delay = 0.1 + 1.5 * attempt / max(1, TRIES - 1)
+    for attempt, delay in enumerate(delays):
         output.clear()
-        command = b"sauvola\n" if attempt % 2 == 0 else b"then median\n"
-        os.write(fd, command)
+        os.write(fd, commands[attempt % len(commands)].encode() + b"\n")
         time.sleep(delay)
         start = time.perf_counter()
         os.kill(pid, signal.SIGINT)
@@ -122,11 +122,23 @@ def cancel_at_terminal():
         read_until(lambda b: b.endswith(b"original> "))
     os.write(fd, b"quit\n")
     os.waitpid(pid, 0)
-    print(f"\nCtrl-C on {image}, {TRIES} tries at 0.1-1.6 s into the recognition: "
+    print(f"\nCtrl-C on {image}, {len(delays)} tries {during}: "
           f"SIGINT to prompt median {statistics.median(times):.1f} ms, worst {max(times):.1f} ms")
+
+
+def filter_seconds(operation):
+    """How long `operation` filters the 12 MP photo: what a Ctrl-C during it waited before."""
+    result = subprocess.run([BIN, "ocr", "--json", "--no-feed", "--ops", operation, "images/document_photo_12mp.jpg"],
+                            capture_output=True, text=True, check=True)
+    return json.loads(result.stdout)["timings"]["filter"] / 1000
 
 
 if __name__ == "__main__":
     predicted_sessions()
     unpredicted_sessions()
-    cancel_at_terminal()
+    # Spread over the recognition, from layout analysis (which Tesseract cannot stop) to the words.
+    cancel_at_terminal(["sauvola", "then median"], [0.1 + 1.5 * attempt / max(1, TRIES - 1) for attempt in range(TRIES)],
+                       "at 0.1-1.6 s into the recognition")
+    # During the filters: a 2x scale of 12 MP, Ctrl-C 0.1 s in.
+    cancel_at_terminal(["scale"], [0.1] * 5, "0.1 s into a scale")
+    print(f"the scale alone filters for {filter_seconds('scale') * 1000:.0f} ms, which a Ctrl-C used to wait out")
