@@ -22,36 +22,44 @@ public enum Folders {
     /// Every file under `folder` whose name passes `include`, sorted, searching sub-folders.
     /// Links to folders are not followed, so a link back up cannot make the walk endless.
     public static func files(under folder: String, including include: (String) -> Bool) -> [String] {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         var files: [String] = []
-        var pending = [prefix]
-        while let current = pending.popLast() {
-            for name in names(in: current) ?? [] {
-                let path = current + name
-                switch FileKind(at: path) {
-                case .directory: pending.append(path + "/")
-                case .regular, .symbolicLink: if include(name) { files.append(path) }
-                default: break
-                }
+        walk(under: folder) { path, name, kind in
+            switch kind {
+            case .regular, .symbolicLink: if include(name) { files.append(path) }
+            default: break
             }
         }
-        return files.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return sortedByBytes(files)
     }
 
     /// `folder` and every folder under it, each ending in `/`, sorted; links to folders are
     /// not followed.
     public static func folders(under folder: String) -> [String] {
-        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
-        guard FileKind(at: prefix) == .directory || isFolder(following: prefix) else { return [] }
-        var folders: [String] = []
-        var pending = [prefix]
+        guard isFolder(following: folder) else { return [] }
+        var folders = [folder.hasSuffix("/") ? folder : folder + "/"]
+        walk(under: folder) { path, _, kind in
+            if kind == .directory { folders.append(path + "/") }
+        }
+        return sortedByBytes(folders)
+    }
+
+    /// Calls `visit` with the path, name and kind of everything under `folder`, descending
+    /// into sub-folders but not into links to them.
+    private static func walk(under folder: String, _ visit: (_ path: String, _ name: String, _ kind: FileKind) -> Void) {
+        var pending = [folder.hasSuffix("/") ? folder : folder + "/"]
         while let current = pending.popLast() {
-            folders.append(current)
-            for name in names(in: current) ?? [] where FileKind(at: current + name) == .directory {
-                pending.append(current + name + "/")
+            for name in names(in: current) ?? [] {
+                let path = current + name
+                let kind = FileKind(at: path)
+                if kind == .directory { pending.append(path + "/") }
+                visit(path, name, kind)
             }
         }
-        return folders.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+    }
+
+    /// `paths` in the order of their bytes, as `ls` sorts in the C locale.
+    public static func sortedByBytes(_ paths: some Sequence<String>) -> [String] {
+        paths.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
     }
 
     /// Makes `folder` and any missing parents, as `mkdir -p` does.

@@ -74,7 +74,7 @@ public struct BatchInputs: Sequence, Sendable {
         let matches = Folders.folders(under: base.isEmpty ? "." : base).flatMap { folder in
             glob((base.isEmpty ? String(folder.dropFirst(2)) : folder) + rest)
         }
-        return Set(matches).sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) }
+        return Folders.sortedByBytes(Set(matches))
     }
 
     private static func systemGlob(_ pattern: String) -> [String] {

@@ -303,9 +303,10 @@ public final class ImageRunner: Sendable {
         }
         var saved: String?
         if let saveDirectory, let name = item.saveName {
+            let path = saveDirectory + "/" + name
             do {
-                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: saveDirectory + "/" + name)
-                saved = PathEncoding.displayed(saveDirectory + "/" + name)
+                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path)
+                saved = PathEncoding.displayed(path)
             } catch {
                 problems.append(oneLineMessage(for: error))
             }

@@ -24,6 +24,9 @@ public enum OutputFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// Whether each result is a JSON object (`jsonl` and its alias `json`).
+    public var isJSON: Bool { self == .jsonl || self == .json }
+
     /// The Tesseract document this format is written as (the same name); nil for
     /// filterocr's own formats.
     public var document: TesseractDocument.Format? { TesseractDocument.Format(rawValue: rawValue) }

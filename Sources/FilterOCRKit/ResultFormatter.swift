@@ -32,14 +32,14 @@ public struct ResultFormatter: Sendable {
                 ""
             }
             // JSON carries the choice in the report; every other format says it on standard error.
-            if format != .jsonl && format != .json, let choice = report.auto {
+            if !format.isJSON, let choice = report.auto {
                 note = HumanText.auto(choice).enumerated()
                     .map { $0.offset == 0 ? "\(result.input): \($0.element)" : $0.element }.joined(separator: "\n")
             }
             wroteAny = true
             return (output.isEmpty ? nil : output, problem, note)
         case .failed(let message):
-            guard format == .jsonl || format == .json else { return (nil, message, nil) }
+            guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
             return (JSONLines.line(ErrorReport(image: result.input, error: message)), message, nil)
         case .skipped:

@@ -1,5 +1,6 @@
 internal import CEditLine
 import Foundation
+import Synchronization
 
 /// Line editing, history and tab completion on a terminal, through libedit's readline
 /// interface. libedit keeps its state in C globals, so there is one editor per process;
@@ -26,8 +27,7 @@ public final class LineEditor {
         if !Self.localeIsUTF8 { setlocale(LC_CTYPE, "C.UTF-8") }
         localeIsUTF8 = Self.localeIsUTF8
         rl_readline_name = UnsafePointer(strdup(name))
-        CompletionWords.words = completions
-        CompletionWords.arguments = argumentCompletions
+        Completion.table.withLock { $0 = Completion(words: completions, arguments: argumentCompletions) }
         rl_attempted_completion_function = completeWord
         // libedit's history exists only once initialised; reading into it before crashes.
         _ = rl_initialize()
@@ -56,32 +56,39 @@ public final class LineEditor {
     }
 }
 
-/// The words `completeWord` offers; a C callback cannot capture them. Safe without a lock:
-/// written in `LineEditor.init`, before libedit can call back, and otherwise only by that
-/// callback, which runs inside `readLine` on the editor's one thread.
-private enum CompletionWords {
-    nonisolated(unsafe) static var words: [String] = []
-    nonisolated(unsafe) static var arguments: [String: [String]] = [:]
+/// The words `completeWord` offers, kept where the C callback can reach them (it cannot
+/// capture), behind a lock: written in `LineEditor.init`, read by the callback inside `readLine`.
+private struct Completion {
+    /// Completed at the start of a line.
+    var words: [String] = []
+    /// Completed after a first word: `then` → the filters.
+    var arguments: [String: [String]] = [:]
     /// The words the completion under way chooses from.
-    nonisolated(unsafe) static var offered: [String] = []
+    var offered: [String] = []
+
+    static let table = Mutex(Completion())
 }
 
 private func completeWord(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
     -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
-    if start == 0 {
-        CompletionWords.offered = CompletionWords.words
-    } else {
-        // The second word of a command that takes one of a few words; otherwise libedit completes file names.
-        let before = rl_line_buffer.map { Array(UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self),
-                                                                    count: Int(start))) } ?? []
-        let words = String(decoding: before, as: UTF8.self).split(separator: " ")
-        guard words.count == 1, let offered = CompletionWords.arguments[words[0].lowercased()] else { return nil }
-        CompletionWords.offered = offered
+    // The first word, or the second of a command that takes one of a few words; anywhere
+    // else libedit completes file names.
+    let before = start == 0 ? "" : rl_line_buffer.map {
+        String(decoding: UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: Int(start)),
+               as: UTF8.self)
+    } ?? ""
+    let words = before.split(separator: " ")
+    let found: Bool = Completion.table.withLock { table in
+        guard let offered = start == 0 ? table.words : words.count == 1 ? table.arguments[words[0].lowercased()] : nil
+        else { return false }
+        table.offered = offered
+        return true
     }
+    guard found else { return nil }
     rl_attempted_completion_over = 1
     return rl_completion_matches(text) { text, state in
         let prefix = text.map { String(cString: $0) } ?? ""
-        let matches = CompletionWords.offered.filter { $0.hasPrefix(prefix) }
+        let matches = Completion.table.withLock { $0.offered.filter { $0.hasPrefix(prefix) } }
         guard Int(state) < matches.count else { return nil }
         return strdup(matches[Int(state)])
     }

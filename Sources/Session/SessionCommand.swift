@@ -45,7 +45,7 @@ public enum SessionCommand: Sendable, Equatable {
         CommandSpec("top", summary: "the top three words of this image and of the session"),
         CommandSpec("diff", argument: .optional("previous"),
                     summary: "the words the filters changed against the original (or the recognition before)"),
-        CommandSpec("sweep", argument: .optional("FILTER"),
+        CommandSpec("sweep", argument: .optional(CommandSpec.filterPlaceholder),
                     summary: "the current image at many strengths of a filter, as a chart, and the best one"),
         CommandSpec("best", summary: "try chains of filters on this image and keep the one that reads best (no truth used)"),
         CommandSpec("show", summary: "a colour preview of the current image"),

@@ -130,6 +130,12 @@ final class SessionSpeculation {
         let currentOperations = machine.filters.operations
         var jobs: [Speculator<Target, Outcome>.Job] = []
         leftOut = 0
+        /// Whether a guess of this size may be prepared; one that may not is counted as left out.
+        func fits(pixels: Int, bytes: Int) -> Bool {
+            let fits = pixels <= Self.maximumPixels && bytes <= speculator.budget
+            if !fits { leftOut += 1 }
+            return fits
+        }
         for prediction in predictions {
             switch prediction.work {
             case .render(let operations):
@@ -138,10 +144,7 @@ final class SessionSpeculation {
                 let renderedPixels = Int(Double(pixels) * growth)
                 guard let key = renderer.key(original, operations) else { continue }
                 let bytes = renderedPixels * RGBImage.channels
-                guard renderedPixels <= Self.maximumPixels, bytes <= speculator.budget else {
-                    leftOut += 1
-                    continue
-                }
+                guard fits(pixels: renderedPixels, bytes: bytes) else { continue }
                 // A step goes on from the rendering shown; anything else starts from the original.
                 var (base, remaining) = (original.image, operations)
                 if let current, operations.starts(with: currentOperations) {
@@ -157,10 +160,7 @@ final class SessionSpeculation {
                 // The new image's size is unknown until it is read: counted as the current one's.
                 guard loads[path] == nil else { continue }
                 let bytes = original.image.samples.count
-                guard pixels <= Self.maximumPixels, bytes <= speculator.budget else {
-                    leftOut += 1
-                    continue
-                }
+                guard fits(pixels: pixels, bytes: bytes) else { continue }
                 jobs.append(.init(target: .image(path: path), bytes: bytes) { recognizer, monitor in
                     let stamp = FileStamp(at: path)
                     let loaded = try loader.load(path, identified: true)

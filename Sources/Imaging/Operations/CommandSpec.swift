@@ -11,6 +11,9 @@ public struct CommandSpec: Sendable, Equatable {
         case optional(String)
     }
 
+    /// The placeholder of an argument that names a filter (`then FILTER`): completion offers the filters there.
+    public static let filterPlaceholder = "FILTER"
+
     public let name: String
     /// Other words accepted for it, such as `exit` for `quit`.
     public let aliases: [String]
@@ -60,7 +63,8 @@ extension Array where Element == CommandSpec {
         var table: [String: [String]] = [:]
         for spec in self {
             let words: [String] = switch spec.argument {
-            case .value("FILTER", _), .optional("FILTER"): FilterKind.allCases.map(\.rawValue)
+            case .value(CommandSpec.filterPlaceholder, _), .optional(CommandSpec.filterPlaceholder):
+                FilterKind.allCases.map(\.rawValue)
             case .optional(let word): [word]
             case .value, .none: []
             }

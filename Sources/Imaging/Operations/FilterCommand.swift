@@ -48,7 +48,7 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
     public static let vocabulary: [CommandSpec] = [
         CommandSpec("original", summary: "the image as loaded, every filter reverted"),
     ] + FilterKind.allCases.map { CommandSpec($0.rawValue, summary: $0.summary) } + [
-        CommandSpec("then", argument: .value(placeholder: "FILTER", example: "then sauvola"),
+        CommandSpec("then", argument: .value(placeholder: CommandSpec.filterPlaceholder, example: "then sauvola"),
                     summary: "a filter on top of the current image (a chain); 25%, 75% and slider then work on it"),
         CommandSpec("25%", summary: "the current filter again at 25% on the current image (it compounds)"),
         CommandSpec("75%", summary: "the current filter again at 75% on the current image (it compounds)"),
