@@ -6,7 +6,7 @@ import Foundation
 /// Each update is written to a temporary file in the same folder, flushed to disk and
 /// renamed over the feed, so a reader sees either the previous feed or the new one, never a
 /// partial or empty file; a crash mid-write leaves the previous feed intact, and the
-/// temporary file it left is removed by the next writer's first write.
+/// temporary file it left is removed by the next writer in that folder.
 ///
 /// Several processes may write the same feed: each update takes an advisory lock on
 /// `.NAME.lock` beside the feed, reads the sequence there and writes the next one, so the
@@ -22,8 +22,6 @@ public final class FeedWriter {
     public let path: String
     /// The sequence this writer wrote last.
     private var sequence = 0
-    /// Whether this writer has looked for temporary files that killed writers left.
-    private var removedStaleTemporaries = false
     /// Set after the first failed write, so the problem is reported once, not per update.
     public private(set) var lastError: FeedError?
 
@@ -59,11 +57,6 @@ public final class FeedWriter {
             throw .cannotWrite(path: path, reason: "cannot create folder \(PathEncoding.displayed(folder))")
         }
         try withLock(in: folder) { () throws(FeedError) in
-            // Once per writer: a folder listing on every update would cost each recognition.
-            if !removedStaleTemporaries {
-                AtomicFile.removeStaleTemporaries(of: path)
-                removedStaleTemporaries = true
-            }
             let current = (try? FeedReader(path: path).read().sequence) ?? 0
             let last = max(current, sequence)
             var snapshot = snapshot
@@ -77,14 +70,24 @@ public final class FeedWriter {
         }
     }
 
-    /// Runs `body` holding the feed's advisory lock.
+    /// Runs `body` holding the feed's advisory lock. The lock file is opened without following
+    /// a link, and only a regular file serves: a link planted there must not make us create
+    /// or open its target.
     private func withLock(in folder: String, _ body: () throws(FeedError) -> Void) throws(FeedError) {
-        let lockPath = "\(folder)/.\(AtomicFile.name(of: path)).lock"
-        let descriptor = PathEncoding.withFileSystemPath(lockPath) { open($0, O_RDWR | O_CREAT | O_CLOEXEC, 0o644) }
+        let lockName = ".\(AtomicFile.name(of: path)).lock"
+        let lockPath = "\(folder)/\(lockName)"
+        let descriptor = PathEncoding.withFileSystemPath(lockPath) {
+            open($0, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        }
         guard descriptor >= 0 else {
-            throw .cannotWrite(path: path, reason: String(cString: strerror(errno)))
+            let reason = errno == ELOOP ? "its lock file \(lockName) is a symbolic link; remove it"
+                : "cannot open its lock file \(lockName) (\(String(cString: strerror(errno))))"
+            throw .cannotWrite(path: path, reason: reason)
         }
         defer { close(descriptor) }
+        guard case .regular = FileKind(descriptor: descriptor) else {
+            throw .cannotWrite(path: path, reason: "its lock file \(lockName) is \(FileKind(descriptor: descriptor).description), not a file")
+        }
         while flock(descriptor, LOCK_EX) != 0 {
             guard errno == EINTR else { throw .cannotWrite(path: path, reason: String(cString: strerror(errno))) }
         }

@@ -49,7 +49,8 @@ public enum ByteCount {
     }
 }
 
-/// The message for the current `errno`.
+/// The message for the current `errno`, as a reason within a sentence: `no space left on device`.
 func systemReason(_ code: Int32 = errno) -> String {
-    String(cString: strerror(code))
+    let message = String(cString: strerror(code))
+    return message.prefix(1).lowercased() + message.dropFirst()
 }

@@ -13,8 +13,8 @@ public final class PageDocument: Sendable {
     /// Where the document goes: a file, or `-` for standard output.
     public let destination: String
     public let format: TesseractDocument.Format
-    /// The file the renderer writes until `finish` renames it; nil for standard output.
-    private let temporary: String?
+    /// What the renderer writes reaches the file through checked writes; nil for standard output.
+    private let output: LibraryOutput?
     private let document: Mutex<TesseractDocument>
     private let turns = Mutex(Turns())
 
@@ -28,16 +28,26 @@ public final class PageDocument: Sendable {
         self.format = format
         self.destination = destination
         if destination == PNGOutput.standardOutputName {
-            temporary = nil
-            document = Mutex(try TesseractDocument(format: format, outputBase: TesseractDocument.standardOutput))
+            output = nil
+            document = Mutex(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination) })
         } else {
-            try AtomicFile.checkTarget(destination)
-            let base = AtomicFile.temporaryPath(for: destination)
-            let document = try TesseractDocument(format: format, outputBase: base)
-            temporary = document.path
-            self.document = Mutex(document)
+            let output = try LibraryOutput(replacing: destination, fileExtension: format.fileExtension)
+            do {
+                let document = try Self.named(destination) { try TesseractDocument(format: format, outputBase: output.base) }
+                output.libraryOpened()
+                self.document = Mutex(document)
+            } catch {
+                output.abandon()
+                throw error
+            }
+            self.output = output
         }
-        try document.withLock { try $0.begin(title: "") }
+        do {
+            try document.withLock { document in try Self.named(destination) { try document.begin(title: "") } }
+        } catch {
+            abandon()
+            throw error
+        }
     }
 
     /// Waits until every page before `ticket` (0, 1, 2 ... in input order) is in, adds this
@@ -57,17 +67,34 @@ public final class PageDocument: Sendable {
             }
             nextInLine?.signal()
         }
-        try document.withLock { try add($0) }
+        try document.withLock { document in try Self.named(destination) { try add(document) } }
     }
 
-    /// Ends the document and puts it in place.
+    /// Ends the document and puts it in place; on failure leaves nothing behind, and the
+    /// file that was there as it was.
     public func finish() throws {
-        try document.withLock { try $0.end() }
-        if let temporary { try AtomicFile.commit(temporary, to: destination) }
+        do {
+            try document.withLock { document in try Self.named(destination) { try document.end() } }
+        } catch {
+            abandon()
+            throw error
+        }
+        document.withLock { $0.close() }
+        try output?.commit()
     }
 
-    /// Leaves nothing behind after a run that could not start.
+    /// Leaves nothing behind after a run that could not start or was stopped.
     public func abandon() {
-        if let temporary { try? FileManager.default.removeItem(atPath: temporary) }
+        document.withLock { $0.close() }
+        output?.abandon()
+    }
+
+    /// `body`'s result, with a renderer's failure said as one of the file the user asked for.
+    private static func named<T>(_ destination: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as RecognitionError {
+            throw ApplicationError.cannotWrite(path: PathEncoding.displayed(destination), reason: oneLineMessage(for: error))
+        }
     }
 }

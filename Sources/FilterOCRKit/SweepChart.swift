@@ -42,7 +42,7 @@ public enum SweepChart {
 
         """
         let filter = plan.filter.rawValue
-        let title = "\(escaped(image)): \(filter) " + (compound ? "compounding" : "strength") + " against what OCR reads"
+        let title = "\(image): \(filter) " + (compound ? "compounding" : "strength") + " against what OCR reads"
             + (partial ? " (partial: \(rows.count) points)" : "")
         svg += text(title, x: width / 2, y: 20, anchor: "middle", size: 14, weight: "bold")
         // Axes and grid.

@@ -24,6 +24,13 @@ public enum TextWrap {
         lines.append(line)
         return lines
     }
+
+    /// `text` on one line of at most `width` columns, its end replaced by `…` when it is cut:
+    /// a line redrawn in place must never wrap, or each redraw leaves its wrapped part behind.
+    public static func fitted(_ text: String, width: Int) -> String {
+        guard text.count > width else { return text }
+        return width < 1 ? "" : String(text.prefix(width - 1)) + "…"
+    }
 }
 
 /// `1 word`, `2 words`: counts as people write them.

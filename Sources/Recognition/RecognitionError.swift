@@ -14,8 +14,7 @@ public enum RecognitionError: LocalizedError, Equatable {
     public var errorDescription: String? {
         switch self {
         case let .missingLanguageData(language, directory):
-            "no \(language).traineddata in \(directory); install it with "
-                + "'apt-get install tesseract-ocr-\(language)' or set TESSDATA_PREFIX"
+            Self.missingLanguageMessage(language, directory: directory)
         case let .engineFailedToStart(language):
             "Tesseract could not start with language '\(language)'"
         case let .imageTooSmall(width, height):
@@ -28,5 +27,18 @@ public enum RecognitionError: LocalizedError, Equatable {
         case .cancelled:
             "the recognition was cancelled"
         }
+    }
+
+    /// What to install, or which code was meant: `german` is `deu`, from `tesseract-ocr-deu`.
+    private static func missingLanguageMessage(_ language: String, directory: String) -> String {
+        let installed = LanguageCode.installed(in: directory)
+        let have = installed.isEmpty ? "no languages are installed there" : "installed: " + installed.joined(separator: ", ")
+        if let code = LanguageCode.code(forName: language), code != language {
+            let install = installed.contains(code) ? "" : " (apt-get install \(LanguageCode.debianPackage(for: code)))"
+            return "'\(language)' is not a language code: \(language.prefix(1).uppercased() + language.dropFirst()) is "
+                + "--lang \(code)\(install); \(have)"
+        }
+        return "no \(language).traineddata in \(directory); install it with 'apt-get install "
+            + "\(LanguageCode.debianPackage(for: language))' or set TESSDATA_PREFIX; \(have)"
     }
 }

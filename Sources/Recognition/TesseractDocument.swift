@@ -27,8 +27,8 @@ public final class TesseractDocument: Sendable {
     public let format: Format
     /// Where the renderer writes: the output base with the format's extension, or `-`.
     public let path: String
-    /// Tesseract's renderer, and whether the document has ended.
-    private let renderer: Mutex<(handle: OpaquePointer, ended: Bool)>
+    /// Tesseract's renderer, until `close`; and whether the document has ended.
+    private let renderer: Mutex<(handle: OpaquePointer?, ended: Bool)>
 
     /// A renderer writing to `outputBase` + `.` + the format's extension, or to standard output
     /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
@@ -41,34 +41,43 @@ public final class TesseractDocument: Sendable {
         case .tsv: TessTsvRendererCreate(outputBase)
         case .pdf: TessPDFRendererCreate(outputBase, dataDirectory, 0)
         }
-        guard let renderer else { throw .documentFailed("Tesseract cannot write \(format.rawValue) to \(outputBase)") }
+        guard let renderer else { throw .documentFailed("Tesseract has no \(format.rawValue) renderer") }
         self.renderer = Mutex((renderer, false))
         self.format = format
         path = outputBase == Self.standardOutput ? outputBase : outputBase + "." + format.fileExtension
     }
 
-    deinit { renderer.withLock { TessDeleteResultRenderer($0.handle) } }
+    deinit { close() }
 
     /// Starts the document; `title` is what Tesseract's command line puts there, the input's name.
     public func begin(title: String) throws(RecognitionError) {
-        guard renderer.withLock({ TessResultRendererBeginDocument($0.handle, title) }) != 0 else {
-            throw .documentFailed("cannot write \(path)")
+        guard renderer.withLock({ renderer in renderer.handle.map { TessResultRendererBeginDocument($0, title) } }) == 1 else {
+            throw .documentFailed(format == .pdf ? "Tesseract cannot start the PDF (is pdf.ttf in its data folder?)"
+                                  : "Tesseract cannot open its output")
         }
     }
 
-    /// Finishes the document; it is complete on disk only after this.
+    /// Finishes the document.
     public func end() throws(RecognitionError) {
         let finished = renderer.withLock { renderer -> Bool in
-            guard !renderer.ended else { return true }
+            guard !renderer.ended, let handle = renderer.handle else { return true }
             renderer.ended = true
-            return TessResultRendererEndDocument(renderer.handle) != 0
+            return TessResultRendererEndDocument(handle) != 0
         }
-        guard finished else { throw .documentFailed("cannot finish \(path)") }
+        guard finished else { throw .documentFailed("Tesseract could not finish the document") }
+    }
+
+    /// Closes the renderer's file: the document is complete on disk only after `end` and this.
+    public func close() {
+        renderer.withLock { renderer in
+            if let handle = renderer.handle { TessDeleteResultRenderer(handle) }
+            renderer.handle = nil
+        }
     }
 
     /// Adds the page `engine` recognised last.
     func add(from handle: OpaquePointer) -> Bool {
-        renderer.withLock { TessResultRendererAddImage($0.handle, handle) } != 0
+        renderer.withLock { renderer in renderer.handle.map { TessResultRendererAddImage($0, handle) } } == 1
     }
 }
 

@@ -158,13 +158,13 @@ public final class TesseractEngine {
         TessBaseAPISetInputName(handle, shown.file)
         if document.format == .pdf {
             guard let leptonica = LeptonicaImage.smallestDepth(shown.image) else {
-                throw .documentFailed("out of memory for a page of \(document.path)")
+                throw .documentFailed("out of memory for a page of the document")
             }
             // Tesseract takes ownership of the image it is given: a new reference to ours.
             // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
             TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
         }
-        guard document.add(from: handle) else { throw .documentFailed("cannot add a page to \(document.path)") }
+        guard document.add(from: handle) else { throw .documentFailed("Tesseract cannot add the page") }
     }
 
     public static var defaultDataDirectory: String {

@@ -40,8 +40,7 @@ final class ProgressBar {
             line += "\(done) \(unit.plural)" + (rate > 0 ? perSecond : "")
         }
         if failed > 0 { line += " · \(failed) failed" }
-        write("\r\u{1B}[2K" + line)
-        shown = true
+        draw(line)
     }
 
     /// Shows `text` in place of the bar, at most ten times a second.
@@ -49,8 +48,7 @@ final class ProgressBar {
         let now = ContinuousClock.now
         guard now - lastDraw >= .milliseconds(100) else { return }
         lastDraw = now
-        write("\r\u{1B}[2K" + PathEncoding.displayed(text))
-        shown = true
+        draw(PathEncoding.displayed(text))
     }
 
     /// Removes the bar so that a line of output or an error can be printed.
@@ -60,6 +58,12 @@ final class ProgressBar {
 
     func finish() {
         if shown { write("\r\u{1B}[2K") }
+    }
+
+    /// Replaces the line with `line`, cut to the terminal's width.
+    private func draw(_ line: String) {
+        write("\r\u{1B}[2K" + Terminal.fittedToStandardError(line))
+        shown = true
     }
 
     private func write(_ text: String) {

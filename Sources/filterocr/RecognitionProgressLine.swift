@@ -36,7 +36,7 @@ final class RecognitionProgressLine: Sendable {
             self.state.withLock { state in
                 guard state.command == command, state.started != nil, !state.shown else { return }
                 state.shown = true
-                self.write("\r\u{1B}[2K" + "working… · Ctrl-C cancels")
+                self.write("\r\u{1B}[2K" + Terminal.fittedToStandardError("working… · Ctrl-C cancels"))
             }
         }
     }
@@ -48,7 +48,7 @@ final class RecognitionProgressLine: Sendable {
                   percent != state.lastPercent else { return }
             state.lastPercent = percent
             state.shown = true
-            write("\r\u{1B}[2K" + "recognising… \(percent)% · Ctrl-C cancels")
+            write("\r\u{1B}[2K" + Terminal.fittedToStandardError("recognising… \(percent)% · Ctrl-C cancels"))
         }
     }
 

@@ -60,6 +60,14 @@ enum Terminal {
     /// The one-line message for `error`.
     static func message(for error: any Error) -> String { oneLineMessage(for: error) }
 
+    /// `line` cut to the width of the terminal on standard error (one column spare, so that
+    /// the cursor never waits at the margin to wrap), for a line that is redrawn in place.
+    static func fittedToStandardError(_ line: String) -> String {
+        // The real standard error: descriptor 2 points at /dev/null while a library talks.
+        guard let width = size(of: LibraryDiagnostics.standardError.fileDescriptor)?.width else { return line }
+        return TextWrap.fitted(line, width: width - 1)
+    }
+
     /// Columns and rows of the terminal on standard output (80x24 when it is not one).
     static func size() -> (width: Int, height: Int) { size(of: STDOUT_FILENO) ?? (80, 24) }
 

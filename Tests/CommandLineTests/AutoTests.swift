@@ -38,6 +38,20 @@ struct AutoTests {
         #expect(result.standardError.contains("auto:") && !result.standardOutput.contains("auto:"))
     }
 
+    @Test("At a narrow terminal the progress line is cut to its width, so that each redraw replaces the last")
+    func progressFitsTheTerminal() throws {
+        // script's pseudo-terminal, made 50 columns wide before the search starts.
+        let command = "stty cols 50 rows 24; exec \(Paths.filterocr) ocr --auto --auto-budget 4 --no-feed \(receipt)"
+        let session = try BackgroundProcess("/usr/bin/script", ["-qefc", command, "/dev/null"])
+        #expect(session.waitForExit(timeout: 300))
+        let redraws = session.transcript.components(separatedBy: "\r\u{1B}[2K").dropFirst()
+            .map { $0.prefix { $0 != "\r" && $0 != "\n" } }
+        let progress = redraws.filter { $0.hasPrefix("auto:") }
+        #expect(!progress.isEmpty, "no progress line: \(session.transcript.suffix(400))")
+        #expect(progress.allSatisfy { $0.count <= 49 }, "\(progress.map(\.count))")
+        #expect(progress.contains { $0.hasSuffix("…") }, "the long line was cut")
+    }
+
     @Test("Usage errors: --auto with --ops, --explain or --auto-budget without --auto, a bad budget", arguments: [
         (["--auto", "--ops", "blur"], "--auto or --ops, not both"), (["--explain"], "goes with --auto"),
         (["--auto-budget", "3"], "goes with --auto"), (["--auto", "--auto-budget", "0"], "1 to 10000"),

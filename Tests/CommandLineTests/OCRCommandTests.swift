@@ -127,6 +127,17 @@ struct OCRBadInputTests {
         #expect(try #require(lines.at(1)).contains("12 point text"))
     }
 
+    @Test("A language given by its name is answered with its code and Debian's package, and what is installed",
+          arguments: [("german", ["'german' is not a language code", "--lang deu", "tesseract-ocr-deu", "installed: eng"]),
+                      ("chi_tra", ["no chi_tra.traineddata", "tesseract-ocr-chi-tra", "installed: eng"])])
+    func languageByName(language: String, expected: [String]) throws {
+        let result = try Command.filterocr(["ocr", "--no-feed", "--lang", language, Paths.images + "/price_tag.bmp"])
+        #expect(result.status != 0)
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        for part in expected { #expect(result.standardError.contains(part), "\(part): \(result.standardError)") }
+        #expect(!result.standardError.contains("tesseract-ocr-german"))
+    }
+
     static let usageErrors: [([String], String)] = [
         (["ocr"], "Missing expected argument"),
         (["ocr", "--psm", "99", "x.png"], "modes are 1 and 3 to 13"),

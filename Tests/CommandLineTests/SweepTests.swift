@@ -63,6 +63,19 @@ struct SweepTests {
         #expect(Array(texts.dropFirst()) == sweep.map { $0["text"] as? String ?? "?" })
     }
 
+    @Test("--plot's title shows an image name with markup in it as it is, escaped once")
+    func plotTitleEscapedOnce() throws {
+        let folder = try Paths.temporaryDirectory()
+        let name = "a&\"><b>.bmp"
+        try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: folder + "/" + name)
+        let result = try Command.filterocr(["sweep", folder + "/" + name, "--filter", "blur", "--values", "0,25%",
+                                            "--plot", folder + "/chart.svg"])
+        #expect(result.status == 0, "\(result.standardError)")
+        let svg = try String(contentsOfFile: folder + "/chart.svg", encoding: .utf8)
+        #expect(svg.contains(">a&amp;&quot;&gt;&lt;b&gt;.bmp: blur strength"), "\(svg.prefix(600))")
+        #expect(!svg.contains("&amp;quot;") && !svg.contains("&amp;gt;"), "escaped twice")
+    }
+
     @Test("--plot draws well-formed SVG: one series per measure, one point per strength")
     func plot() throws {
         let svg = try Paths.temporaryDirectory() + "/sweep.svg"
