@@ -53,17 +53,8 @@ public final class FileReplacement: Sendable {
     /// Appends `buffer`, or records why it could not be.
     public func write(_ buffer: UnsafeRawBufferPointer) {
         state.withLock { state in
-            guard state.failure == nil, state.descriptor >= 0, let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(state.descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    state.failure = systemReason()
-                    return
-                }
-                offset += written
-            }
+            guard state.failure == nil, state.descriptor >= 0 else { return }
+            if let code = DescriptorWrite.all(buffer, to: state.descriptor) { state.failure = systemReason(code) }
         }
     }
 

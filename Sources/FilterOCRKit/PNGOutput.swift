@@ -11,17 +11,23 @@ public enum PNGOutput {
     public static let standardOutputName = "-"
 
     public static func write(_ image: RGBImage, resolution: Int?, to path: String) throws {
-        let bytes: [UInt8]
-        do {
-            bytes = try LibraryDiagnostics.silenced { try PNGEncoder.encode(image, resolution: resolution) }
-        } catch {
-            throw ApplicationError.cannotWrite(path: path, reason: oneLineMessage(for: error))
-        }
+        let bytes = try encoded(image, resolution: resolution, for: path)
         if path == standardOutputName {
-            FileHandle.standardOutput.write(Data(bytes))
+            if let code = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: STDOUT_FILENO) }) {
+                throw ApplicationError.cannotWrite(path: "standard output", reason: DescriptorWrite.reason(code))
+            }
             return
         }
         try ImageFile.write(bytes, to: path)
+    }
+
+    /// `image` as PNG bytes, for the file at `path`.
+    public static func encoded(_ image: RGBImage, resolution: Int?, for path: String) throws -> [UInt8] {
+        do {
+            return try LibraryDiagnostics.silenced { try PNGEncoder.encode(image, resolution: resolution) }
+        } catch {
+            throw ApplicationError.cannotWrite(path: path, reason: oneLineMessage(for: error))
+        }
     }
 
     /// Refuses a path that could not be written (its folder missing, or a device, FIFO,

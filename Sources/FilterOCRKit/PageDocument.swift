@@ -75,9 +75,14 @@ public final class PageDocument: Sendable {
     public func finish() throws {
         do {
             try document.withLock { document in try Self.named(destination) { try document.end() } }
+            if let failure = document.withLock({ $0.standardOutputFailure() }) {
+                throw ApplicationError.cannotWrite(path: Self.shown(destination), reason: failure)
+            }
         } catch {
+            // A renderer that could not finish on standard output says why through the stream.
+            let failure = document.withLock { $0.standardOutputFailure() }
             abandon()
-            throw error
+            throw failure.map { ApplicationError.cannotWrite(path: Self.shown(destination), reason: $0) } ?? error
         }
         document.withLock { $0.close() }
         try output?.commit()
@@ -94,7 +99,12 @@ public final class PageDocument: Sendable {
         do {
             return try body()
         } catch let error as RecognitionError {
-            throw ApplicationError.cannotWrite(path: PathEncoding.displayed(destination), reason: oneLineMessage(for: error))
+            throw ApplicationError.cannotWrite(path: shown(destination), reason: oneLineMessage(for: error))
         }
+    }
+
+    /// The destination as messages name it.
+    private static func shown(_ destination: String) -> String {
+        destination == PNGOutput.standardOutputName ? "standard output" : PathEncoding.displayed(destination)
     }
 }

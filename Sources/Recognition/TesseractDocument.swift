@@ -1,4 +1,5 @@
 internal import CTesseract
+import Foundation
 import Imaging
 import Synchronization
 
@@ -65,6 +66,17 @@ public final class TesseractDocument: Sendable {
             return TessResultRendererEndDocument(handle) != 0
         }
         guard finished else { throw .documentFailed("Tesseract could not finish the document") }
+    }
+
+    /// For a document on standard output, before `close` (which forgets them): nil when all
+    /// of its writes went out; otherwise why not, where known (`no space left on device`).
+    public func standardOutputFailure() -> String? {
+        guard path == Self.standardOutput else { return nil }
+        let code = filterocr_standard_output_error()
+        guard code != 0 else { return nil }
+        guard code > 0 else { return "a write to it failed" }
+        let message = String(cString: strerror(code))
+        return message.prefix(1).lowercased() + message.dropFirst()
     }
 
     /// Closes the renderer's file: the document is complete on disk only after `end` and this.

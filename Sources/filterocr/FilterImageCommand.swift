@@ -52,8 +52,14 @@ struct FilterImageCommand: ParsableCommand {
             let original = try ImageLoader(decoder: imageOptions.decoder).load(image)
             var renderer = Renderer(space: imageOptions.colorSpace)
             let filtered = renderer.render(original, operations: ops.operations)
-            try PNGOutput.write(filtered, resolution: dpi ?? original.decoded.resolution, to: output)
+            let resolution = dpi ?? original.decoded.resolution
+            guard output == PNGOutput.standardOutputName else {
+                return try PNGOutput.write(filtered, resolution: resolution, to: output)
+            }
+            // A closed pipe ends quietly, as for the other commands; a full disk with its error.
+            Terminal.writeOutput(try PNGOutput.encoded(filtered, resolution: resolution, for: output))
         }
+        if Terminal.outputClosed && Terminal.outputFailure == nil { throw ExitCode(Terminal.closedOutputStatus) }
     }
 }
 

@@ -47,13 +47,23 @@ struct FilterOCR: ParsableCommand {
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
+            endIfOutputFailed()
         } catch {
+            endIfOutputFailed()
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
             // One line, like every other error; --help has the usage.
             Terminal.printError(oneLine(message(for: error)) + commandHint(for: error) + " (see --help)")
             Foundation.exit(usageErrorStatus)
         }
+    }
+
+    /// Ends with status 1 when standard output could not be written, whatever the command
+    /// thought of its run.
+    private static func endIfOutputFailed() {
+        guard let reason = Terminal.outputFailure else { return }
+        Terminal.printError("cannot write standard output: \(reason); the output is incomplete")
+        Foundation.exit(1)
     }
 
     /// A word where a command would go is most likely a mistyped command, not an argument of

@@ -18,6 +18,18 @@ enum Terminal {
     static var outputClosed: Bool { closed.load(ordering: .relaxed) }
     private static let closed = Atomic<Bool>(false)
 
+    /// Why standard output could not be written (a full disk), once a write failed for a
+    /// reason other than a closed pipe. Output stops then too, and the command ends with
+    /// this error and status 1: results that never arrived must not look like a success.
+    static var outputFailure: String? { failure.withLock { $0 } }
+    private static let failure = Mutex<String?>(nil)
+
+    /// Records that standard output failed, and why; the first reason is the one reported.
+    static func recordOutputFailure(_ reason: String) {
+        failure.withLock { $0 = $0 ?? reason }
+        closed.store(true, ordering: .relaxed)
+    }
+
     /// Whether the reader of standard output has gone, asked of the pipe itself: for output
     /// that a library writes (Tesseract's documents), whose failed writes are not seen here.
     static func checkOutputClosed() -> Bool {
@@ -93,19 +105,26 @@ enum Terminal {
         }
     }
 
+    /// Writes all of `bytes` to standard output, or records why it could not (see
+    /// `outputClosed` and `outputFailure`).
+    static func writeOutput(_ bytes: [UInt8]) {
+        write(bytes[...], to: STDOUT_FILENO)
+    }
+
     /// Writes all of `text` (names that are not UTF-8 as their own bytes). A signal never
     /// cuts a line: an interrupted write goes on where it stopped.
     private static func write(_ text: String, to descriptor: Int32) {
+        write(PathEncoding.bytes(of: text)[...], to: descriptor)
+    }
+
+    private static func write(_ bytes: ArraySlice<UInt8>, to descriptor: Int32) {
         if descriptor == STDOUT_FILENO && outputClosed { return }
-        var bytes = PathEncoding.bytes(of: text)[...]
-        while !bytes.isEmpty {
-            let written = bytes.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress, $0.count) }
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EPIPE && descriptor == STDOUT_FILENO { closed.store(true, ordering: .relaxed) }
-                return
-            }
-            bytes = bytes.dropFirst(written)
+        guard let code = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }),
+              descriptor == STDOUT_FILENO else { return }
+        if code == EPIPE {
+            closed.store(true, ordering: .relaxed)
+        } else {
+            recordOutputFailure(DescriptorWrite.reason(code))
         }
     }
 }

@@ -32,6 +32,24 @@ struct OutputSafetyTests {
         #expect(leftovers(outcome, expected: [name]).isEmpty, "\(leftovers(outcome, expected: [name]))")
     }
 
+    @Test("Standard output on a full device: one line with the reason, status 1, no crash",
+          arguments: [["ocr", "--no-feed"], ["ocr", "--no-feed", "--format", "txt"], ["ocr", "--no-feed", "--format", "pdf"],
+                      ["batch", "--no-feed"], ["filter", "--ops", "blur", "-o", "-"], ["repl", "--no-feed", "--image"]])
+    func fullStandardOutput(arguments: [String]) throws {
+        let command = ([Paths.filterocr] + arguments + [small]).map { "'\($0)'" }.joined(separator: " ")
+        let result = try Command.run("/bin/sh", ["-c", "exec \(command) > /dev/full"], input: Data("blur\n".utf8))
+        #expect(result.status == 1, "\(arguments): \(result.standardError)")
+        #expect(result.errorLines.count == 1 && result.standardError.contains("cannot write standard output: "),
+                "\(arguments): \(result.standardError)")
+    }
+
+    @Test("filter -o - into a pipe its reader closes ends with 141 and no crash")
+    func filterIntoClosedPipe() throws {
+        let command = "'\(Paths.filterocr)' filter '\(small)' --ops blur -o - | head -c 10 > /dev/null; echo ${PIPESTATUS[0]} >&2"
+        let result = try Command.run("/bin/bash", ["-c", command])
+        #expect(result.standardError == "141\n", "\(result.standardError)")
+    }
+
     @Test("On a full disk the REPL's save refuses, names the reason, and keeps the old file",
           arguments: ["existing.txt", "existing.png", "existing.pdf"])
     func fullDiskSave(name: String) throws {
