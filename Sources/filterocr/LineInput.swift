@@ -50,10 +50,10 @@ final class TerminalLineInput: LineInput {
             if Interrupt.happened { return nil }
             let line = editor.readLine(prompt: prompt())
             if line == nil && Interrupt.signal == SIGINT {
-                FileHandle.standardOutput.write(Data("^C\n".utf8))
+                Terminal.print("^C\n", terminator: "")
                 continue
             }
-            if line == nil { FileHandle.standardOutput.write(Data("\n".utf8)) }
+            if line == nil { Terminal.print("\n", terminator: "") }
             return line
         }
     }

@@ -67,6 +67,6 @@ final class ProgressBar {
     }
 
     private func write(_ text: String) {
-        LibraryDiagnostics.standardError.write(Data(text.utf8))
+        Terminal.writeToStandardError(text)
     }
 }

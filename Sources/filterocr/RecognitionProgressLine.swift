@@ -61,6 +61,6 @@ final class RecognitionProgressLine: Sendable {
     }
 
     private func write(_ text: String) {
-        LibraryDiagnostics.standardError.write(Data(text.utf8))
+        Terminal.writeToStandardError(text)
     }
 }

@@ -105,6 +105,12 @@ enum Terminal {
         }
     }
 
+    /// Writes `text` as it is to the real standard error (a progress line's redraw): never a
+    /// crash when the terminal has gone.
+    static func writeToStandardError(_ text: String) {
+        write(text, to: LibraryDiagnostics.standardError.fileDescriptor)
+    }
+
     /// Writes all of `bytes` to standard output, or records why it could not (see
     /// `outputClosed` and `outputFailure`).
     static func writeOutput(_ bytes: [UInt8]) {

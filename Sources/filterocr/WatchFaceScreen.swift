@@ -56,6 +56,6 @@ struct WatchFaceScreen {
     }
 
     private func write(_ text: String) {
-        FileHandle.standardOutput.write(Data(text.utf8))
+        Terminal.print(text, terminator: "")
     }
 }
