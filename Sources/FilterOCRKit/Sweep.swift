@@ -31,35 +31,14 @@ public struct SweepPlan: Sendable, Equatable {
 
     /// `count` strengths evenly from `from` to `to`, ends included.
     public static func evenly(from: Double, to: Double, steps count: Int) -> [Double] {
-        guard count > 1 else { return [from] }
-        return (0..<count).map { from + (to - from) * Double($0) / Double(count - 1) }
+        FilterKind.evenly(from: from, to: to, steps: count)
     }
 
-    /// A range that shows the interesting part of the curve: for blur up to where the text
-    /// is gone (σ 6 on a page's body text, further for larger text), for binarize the whole
-    /// threshold range a page's ink can be in, for the window filters each radius up to 3 px,
-    /// for scale ½× to 3×.
+    /// A range that shows the interesting part of the curve, as each filter's entry gives it:
+    /// for blur up to where text of `textHeight` is gone, for binarize the whole threshold
+    /// range a page's ink can be in, for the window filters each radius up to 3 px.
     public static func defaultStrengths(for filter: FilterKind, textHeight: Double? = nil) -> [Double] {
-        switch filter {
-        case .blur: evenly(from: 0, to: blurReach(textHeight: textHeight) / 100, steps: 13)
-        case .binarize: evenly(from: 0.1, to: 1.9, steps: 13)
-        case .greyscale, .invert: evenly(from: 0, to: 0.25, steps: 5)
-        case .contrast: evenly(from: 0, to: 0.75, steps: 7)
-        case .sharpen: evenly(from: 0, to: 1.5, steps: 7)
-        case .median, .erode, .dilate: evenly(from: 0, to: 0.75, steps: 4)
-        case .scale: evenly(from: 0.0625, to: 0.375, steps: 11)
-        case .otsu: evenly(from: 0.125, to: 0.375, steps: 11)
-        case .sauvola: evenly(from: 0, to: 0.5, steps: 11)
-        case .deskew: evenly(from: 0, to: 0.5, steps: 6)
-        }
-    }
-
-    /// The σ at which text `textHeight` pixels tall (a word box: ascenders to descenders) is
-    /// blurred away, rounded up to a round number: about a fifth of the height (σ 6 for the
-    /// 26-pixel words of a receipt at 300 dpi, σ 12 for a 59-pixel sticker), never below 6.
-    static func blurReach(textHeight: Double?) -> Double {
-        let needed = (textHeight ?? 0) * 0.2
-        return [6.0, 8, 10, 12, 16, 20, 25, 30, 40, 50, 60, 80].first { $0 >= needed } ?? 100
+        filter.defaultStrengths(textHeight: textHeight)
     }
 
     /// The height of the text in `recognized`: the median height of the word boxes Tesseract

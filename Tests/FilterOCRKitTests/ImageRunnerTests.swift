@@ -65,7 +65,7 @@ struct ImageRunnerTests {
             return
         }
         #expect(report.operationNames == ["binarize 25%", "binarize 75%"])
-        #expect(report.segment == .binarize)
+        #expect(report.segment == .filter(.binarize))
     }
 
     @Test("A shard takes the inputs at its positions")

@@ -11,7 +11,7 @@ struct ChainTests {
     func then() throws {
         let chain = try state("greyscale; then scale; then sauvola")
         #expect(chain.operationNames == ["greyscale 25%", "scale 25%", "sauvola 25%"])
-        #expect(chain.segment == .sauvola)
+        #expect(chain.segment == .filter(.sauvola))
         #expect(chain.base.map(\.description) == ["greyscale 25%", "scale 25%"])
     }
 

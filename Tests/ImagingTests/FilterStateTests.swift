@@ -11,7 +11,7 @@ struct FilterStateTests {
     func select() throws {
         #expect(try state("blur").operationNames == ["blur 25%"])
         #expect(try state("blur; binarize").operationNames == ["binarize 25%"])
-        #expect(try state("binarize").segment == .binarize)
+        #expect(try state("binarize").segment == .filter(.binarize))
     }
 
     @Test("25% and 75% compound on the current image")
@@ -36,7 +36,7 @@ struct FilterStateTests {
     func mixed() throws {
         let final = try state("blur; 25%; 75%; slider 2; 75%; binarize; 75%")
         #expect(final.operationNames == ["binarize 25%", "binarize 75%"])
-        #expect(final.segment == .binarize)
+        #expect(final.segment == .filter(.binarize))
     }
 
     @Test("Errors name the bad command and its position", arguments: [

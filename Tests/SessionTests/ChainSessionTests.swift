@@ -20,7 +20,7 @@ struct ChainSessionTests {
         var machine = started()
         _ = try handle(&machine, "greyscale")
         let action = try handle(&machine, "then sauvola")
-        #expect(action == .render(.init(image: "a.png", segment: .sauvola,
+        #expect(action == .render(.init(image: "a.png", segment: .filter(.sauvola),
                                         operations: [FilterOperation(.greyscale), FilterOperation(.sauvola)])))
         #expect(try handle(&machine, "original") == .render(.init(image: "a.png", segment: .original, operations: [])))
     }
@@ -32,7 +32,7 @@ struct ChainSessionTests {
         var machine = started()
         #expect(try handle(&machine, "best") == .chooseFilters)
         let chosen = try CommandScript("median; then sauvola").finalState()
-        #expect(machine.adopt(chosen) == .render(.init(image: "a.png", segment: .sauvola, operations: chosen.operations)))
+        #expect(machine.adopt(chosen) == .render(.init(image: "a.png", segment: .filter(.sauvola), operations: chosen.operations)))
         #expect(machine.filters == chosen)
         _ = try handle(&machine, "75%")
         #expect(machine.filters.operationNames == ["median 25%", "sauvola 25%", "sauvola 75%"])

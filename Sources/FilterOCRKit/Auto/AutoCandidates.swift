@@ -40,7 +40,7 @@ public enum AutoCandidates {
     /// The second round: `best` followed by filters that often help after it.
     public static func extensions(of best: FilterState) -> [FilterState] {
         guard best.segment != .original else { return [] }
-        let followers: [String] = switch best.segment {
+        let followers: [String] = switch best.segment.filter {
         case .sauvola, .otsu, .binarize: ["median", "erode"]
         case .scale: ["median", "erode", "otsu", "sauvola"]
         case .median: ["erode", "otsu", "sauvola"]

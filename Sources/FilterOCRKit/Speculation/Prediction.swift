@@ -70,18 +70,9 @@ public struct Prediction: Sendable, Equatable {
             return recognitionTime * 1.5 + Double(pixels) * 10e-6
         case .render(let operations):
             let new = operations.starts(with: current) ? operations.dropFirst(current.count) : operations[...]
-            let filtering = new.reduce(0.0) { $0 + Double(pixels) * nanosecondsPerPixel($1.kind) * 1e-6 }
+            let filtering = new.reduce(0.0) { $0 + Double(pixels) * $1.kind.nanosecondsPerPixel * 1e-6 }
             let blurredAway = operations.contains { $0.kind == .blur && $0.parameter.value >= 8 }
             return filtering + recognitionTime * (blurredAway ? 0.1 : 1)
-        }
-    }
-
-    /// Rough costs of the filters on this class of machine, measured with `filterbench`.
-    private static func nanosecondsPerPixel(_ kind: FilterKind) -> Double {
-        switch kind {
-        case .binarize, .invert, .greyscale, .contrast: 1
-        case .blur: 6
-        default: 12
         }
     }
 }

@@ -55,3 +55,15 @@ private func setLevels(_ samples: UnsafeMutablePointer<UInt8>, count: Int, from 
         index += 1
     }
 }
+
+extension FilterKind {
+    /// The brief's binarize: a threshold of 0.5 × intensity per channel, on the original.
+    public static let binarize = FilterKind(
+        "binarize", reproduces: "CIColorThreshold",
+        summary: "colour threshold at 25% (0.5 × intensity, per channel) on the original",
+        parameter: .init(name: "threshold", symbol: ">", title: "threshold (working space)") { 0.5 * $0 },
+        isBriefSegment: true, nanosecondsPerPixel: 1,
+        // The whole range of thresholds a page's ink can be in.
+        defaultSweep: { _ in evenly(from: 0.1, to: 1.9, steps: 13) },
+        apply: { ColorThreshold(threshold: $0).apply(to: $1, in: $2) })
+}

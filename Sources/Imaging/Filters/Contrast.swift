@@ -22,3 +22,13 @@ public struct Contrast: Sendable {
         return table.apply(to: image)
     }
 }
+
+extension FilterKind {
+    public static let contrast = FilterKind(
+        "contrast", reproduces: "CIColorControls",
+        summary: "contrast about mid-grey, × (1 + 4 × intensity): 2× at 25%",
+        parameter: .init(name: "contrast", symbol: "×", title: "contrast (×)") { 1 + 4 * $0 },
+        nanosecondsPerPixel: 1,
+        defaultSweep: { _ in evenly(from: 0, to: 0.75, steps: 7) },
+        apply: { Contrast(factor: $0).apply(to: $1, in: $2) })
+}

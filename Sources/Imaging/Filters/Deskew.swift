@@ -47,3 +47,13 @@ public struct Deskew: Sendable {
         return Rotation(degrees: -angle).apply(to: image, in: space)
     }
 }
+
+extension FilterKind {
+    public static let deskew = FilterKind(
+        "deskew", reproduces: "Leptonica's pixDeskew",
+        summary: "straighten text lines, searching ±28 × intensity degrees: ±7° at 25%",
+        parameter: .init(name: "maximum-angle", symbol: "±", title: "search range (± degrees)") { 28 * $0 },
+        nanosecondsPerPixel: 12,
+        defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 6) },
+        apply: { Deskew(maximumAngle: $0).apply(to: $1, in: $2) })
+}

@@ -39,3 +39,24 @@ public struct GaussianBlur: Sendable {
         return space.encode(values, width: image.width, height: image.height)
     }
 }
+
+extension FilterKind {
+    /// The brief's blur: σ = 100 × intensity pixels, on the original.
+    public static let blur = FilterKind(
+        "blur", reproduces: "CIGaussianBlur",
+        summary: "Gaussian blur at 25% (σ = 100 × intensity px) on the original",
+        parameter: .init(name: "sigma", symbol: "σ", title: "σ (pixels)") { 100 * $0 },
+        isBriefSegment: true, nanosecondsPerPixel: 6,
+        defaultSweep: { evenly(from: 0, to: GaussianBlur.reach(textHeight: $0) / 100, steps: 13) },
+        apply: { GaussianBlur(sigma: $0).apply(to: $1, in: $2) })
+}
+
+extension GaussianBlur {
+    /// The σ at which text `textHeight` pixels tall (a word box: ascenders to descenders) is
+    /// blurred away, rounded up to a round number: about a fifth of the height (σ 6 for the
+    /// 26-pixel words of a receipt at 300 dpi, σ 12 for a 59-pixel sticker), never below 6.
+    public static func reach(textHeight: Double?) -> Double {
+        let needed = (textHeight ?? 0) * 0.2
+        return [6.0, 8, 10, 12, 16, 20, 25, 30, 40, 50, 60, 80].first { $0 >= needed } ?? 100
+    }
+}

@@ -67,3 +67,13 @@ private func spread(_ levels: UnsafePointer<UInt8>, pixels: Int, into output: Un
         (output[3 * pixel], output[3 * pixel + 1], output[3 * pixel + 2]) = (level, level, level)
     }
 }
+
+extension FilterKind {
+    public static let greyscale = FilterKind(
+        "greyscale", reproduces: "CIPhotoEffectMono",
+        summary: "luminance only (fully grey from 25%; below, part of the colour kept)",
+        parameter: .init(name: "amount", symbol: "amount ", title: "amount (0-1)") { min(1, 4 * $0) },
+        nanosecondsPerPixel: 1,
+        defaultSweep: { _ in evenly(from: 0, to: 0.25, steps: 5) },
+        apply: { Greyscale(amount: $0).apply(to: $1, in: $2) })
+}

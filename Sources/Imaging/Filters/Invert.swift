@@ -57,3 +57,13 @@ private func flipBits(_ input: UnsafePointer<UInt8>, count: Int, into output: Un
         index += 1
     }
 }
+
+extension FilterKind {
+    public static let invert = FilterKind(
+        "invert", reproduces: "CIColorInvert",
+        summary: "negative (fully from 25%; below, blended with the image)",
+        parameter: .init(name: "amount", symbol: "amount ", title: "amount (0-1)") { min(1, 4 * $0) },
+        nanosecondsPerPixel: 1,
+        defaultSweep: { _ in evenly(from: 0, to: 0.25, steps: 5) },
+        apply: { Invert(amount: $0).apply(to: $1, in: $2) })
+}

@@ -27,3 +27,22 @@ public struct MedianFilter: Sendable {
         }
     }
 }
+
+extension FilterKind {
+    public static let median = FilterKind(
+        "median", reproduces: "CIMedianFilter",
+        summary: "median of a square window of radius 4 × intensity px: 3×3 at 25% (denoise)",
+        parameter: .windowRadius, nanosecondsPerPixel: 12,
+        defaultSweep: FilterKind.windowSweep,
+        apply: { MedianFilter(radius: Int($0)).apply(to: $1, in: $2) })
+}
+
+extension FilterKind.ParameterScale {
+    /// The window filters' radius: 4 × intensity pixels, 1 at 25%.
+    static let windowRadius = FilterKind.ParameterScale(name: "radius", symbol: "r", title: "radius (pixels)") { (4 * $0).rounded() }
+}
+
+extension FilterKind {
+    /// The window filters' sweep: each radius up to 3 pixels.
+    static let windowSweep: @Sendable (Double?) -> [Double] = { _ in evenly(from: 0, to: 0.75, steps: 4) }
+}

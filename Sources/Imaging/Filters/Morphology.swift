@@ -32,3 +32,17 @@ public struct Morphology: Sendable {
         }
     }
 }
+
+extension FilterKind {
+    public static let erode = FilterKind(
+        "erode", reproduces: "CIMorphologyMinimum",
+        summary: "minimum over radius 4 × intensity px: dark text grows, 1 px at 25%",
+        parameter: .windowRadius, nanosecondsPerPixel: 12, defaultSweep: FilterKind.windowSweep,
+        apply: { Morphology(.minimum, radius: Int($0)).apply(to: $1, in: $2) })
+
+    public static let dilate = FilterKind(
+        "dilate", reproduces: "CIMorphologyMaximum",
+        summary: "maximum over radius 4 × intensity px: dark text thins, 1 px at 25%",
+        parameter: .windowRadius, nanosecondsPerPixel: 12, defaultSweep: FilterKind.windowSweep,
+        apply: { Morphology(.maximum, radius: Int($0)).apply(to: $1, in: $2) })
+}

@@ -61,3 +61,13 @@ public struct OtsuThreshold: Sendable {
         return BlackAndWhite.image(width: image.width, height: image.height, levels: luminance.levels, whiteFrom: cutoff)
     }
 }
+
+extension FilterKind {
+    public static let otsu = FilterKind(
+        "otsu", reproduces: "CIColorThresholdOtsu",
+        summary: "black and white at Otsu's level × 4 × intensity: Otsu's own at 25%",
+        parameter: .init(name: "bias", symbol: "Otsu ×", title: "bias (× Otsu's level)") { 4 * $0 },
+        nanosecondsPerPixel: 12,
+        defaultSweep: { _ in evenly(from: 0.125, to: 0.375, steps: 11) },
+        apply: { OtsuThreshold(bias: $0).apply(to: $1, in: $2) })
+}

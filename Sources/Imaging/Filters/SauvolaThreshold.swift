@@ -53,3 +53,16 @@ public struct SauvolaThreshold: Sendable {
         return RGBImage(width: width, height: height, samples: samples)
     }
 }
+
+extension FilterKind {
+    public static let sauvola = FilterKind(
+        "sauvola", reproduces: "Sauvola's adaptive threshold",
+        summary: "black and white by local mean and deviation, k = 1.4 × intensity: 0.35 at 25%",
+        parameter: .init(name: "k", symbol: "k ", title: "Sauvola k") { 1.4 * $0 },
+        nanosecondsPerPixel: 12,
+        defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 11) },
+        apply: { value, image, space in
+            SauvolaThreshold(radius: SauvolaThreshold.defaultRadius(width: image.width, height: image.height), k: value)
+                .apply(to: image, in: space)
+        })
+}

@@ -83,3 +83,13 @@ private func addDetail(_ input: UnsafePointer<UInt8>, blurred: UnsafeMutablePoin
         blurred[index] = value + amount * (value - blurred[index])
     }
 }
+
+extension FilterKind {
+    public static let sharpen = FilterKind(
+        "sharpen", reproduces: "CIUnsharpMask",
+        summary: "unsharp mask, radius 2.5 px, amount 2 × intensity: 0.5 at 25%",
+        parameter: .init(name: "amount", symbol: "amount ", title: "unsharp amount") { 2 * $0 },
+        nanosecondsPerPixel: 12,
+        defaultSweep: { _ in evenly(from: 0, to: 1.5, steps: 7) },
+        apply: { UnsharpMask(radius: 2.5, amount: $0).apply(to: $1, in: $2) })
+}

@@ -1,21 +1,5 @@
 import Foundation
 
-/// The segments of the brief's screen: the image as loaded, or one of the filters.
-/// Each filter's segment has the filter's name.
-public enum Segment: String, Sendable, CaseIterable, Codable {
-    case original
-    case blur
-    case binarize
-    case greyscale, contrast, sharpen, median, erode, dilate, scale, invert, otsu, sauvola, deskew
-
-    /// The filter this segment applies, if any.
-    public var filter: FilterKind? { FilterKind(rawValue: rawValue) }
-
-    public init(_ filter: FilterKind) {
-        self = Segment(rawValue: filter.rawValue)!
-    }
-}
-
 /// A command that changes which filters are applied, as typed in the REPL or written in a
 /// command script: `original`, `blur`, `binarize`, `25%`, `75%`, `slider 1.5`, `then scale`.
 public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {

@@ -30,24 +30,7 @@ public struct FilterOperation: Sendable, Hashable, CustomStringConvertible {
 
     /// This filter applied to `image`.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
-        let value = parameter.value
-        return switch kind {
-        case .blur: GaussianBlur(sigma: value).apply(to: image, in: space)
-        case .binarize: ColorThreshold(threshold: value).apply(to: image, in: space)
-        case .greyscale: Greyscale(amount: value).apply(to: image, in: space)
-        case .contrast: Contrast(factor: value).apply(to: image, in: space)
-        case .sharpen: UnsharpMask(radius: 2.5, amount: value).apply(to: image, in: space)
-        case .median: MedianFilter(radius: Int(value)).apply(to: image, in: space)
-        case .erode: Morphology(.minimum, radius: Int(value)).apply(to: image, in: space)
-        case .dilate: Morphology(.maximum, radius: Int(value)).apply(to: image, in: space)
-        case .scale: LanczosScale(factor: value).apply(to: image, in: space)
-        case .invert: Invert(amount: value).apply(to: image, in: space)
-        case .otsu: OtsuThreshold(bias: value).apply(to: image, in: space)
-        case .sauvola:
-            SauvolaThreshold(radius: SauvolaThreshold.defaultRadius(width: image.width, height: image.height), k: value)
-                .apply(to: image, in: space)
-        case .deskew: Deskew(maximumAngle: value).apply(to: image, in: space)
-        }
+        kind.apply(at: intensity, to: image, in: space)
     }
 }
 

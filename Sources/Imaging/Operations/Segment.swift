@@ -1,0 +1,44 @@
+/// The segment of the brief's screen that is selected: the image as loaded, or a filter (the
+/// last of a chain). Written as `original` or the filter's word.
+public enum Segment: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
+    case original
+    case filter(FilterKind)
+
+    public static var allCases: [Segment] { [.original] + FilterKind.allCases.map(Segment.filter) }
+
+    public init(_ filter: FilterKind) {
+        self = .filter(filter)
+    }
+
+    public init?(rawValue word: String) {
+        if word == "original" {
+            self = .original
+        } else if let filter = FilterKind(rawValue: word) {
+            self = .filter(filter)
+        } else {
+            return nil
+        }
+    }
+
+    /// `original`, `blur`, `sauvola`.
+    public var rawValue: String { filter?.rawValue ?? "original" }
+
+    /// The filter this segment applies, if any.
+    public var filter: FilterKind? {
+        guard case .filter(let filter) = self else { return nil }
+        return filter
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let word = try decoder.singleValueContainer().decode(String.self)
+        guard let segment = Segment(rawValue: word) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no segment '\(word)'"))
+        }
+        self = segment
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
