@@ -29,32 +29,77 @@ public enum SessionCommand: Sendable, Equatable {
     case help
     case quit
 
-    /// Every command of the session, in the order help lists them: the filter commands of
-    /// command scripts, then the session's own. The parser, its errors, the REPL's help, tab
-    /// completion and `filterocr repl --help` are all made from this table.
     /// What `save` writes, by the file's extension: the image, or its recognition in one of
     /// Tesseract's formats.
     public static let saveExtensions = ["png", "txt", "tsv", "hocr", "xml", "pdf"]
 
-    public static let vocabulary: [CommandSpec] = FilterCommand.vocabulary + [
-        CommandSpec("next", summary: "a random other image of the set"),
-        CommandSpec("open", argument: .value(placeholder: "PATH", example: "open images/receipt.png"),
-                    summary: "load an image file (quote names with spaces; ~ is your home folder)"),
-        CommandSpec("text", summary: "all of the recognised text"),
-        CommandSpec("words", summary: "each word box Tesseract found, with its confidence"),
-        CommandSpec("top", summary: "the top three words of this image and of the session"),
-        CommandSpec("diff", argument: .optional("previous"),
-                    summary: "the words the filters changed against the original (or the recognition before)"),
-        CommandSpec("sweep", argument: .optional(CommandSpec.filterPlaceholder),
-                    summary: "the current image at many strengths of a filter, as a chart, and the best one"),
-        CommandSpec("best", summary: "try chains of filters on this image and keep the one that reads best (no truth used)"),
-        CommandSpec("show", summary: "a colour preview of the current image"),
-        CommandSpec("save", argument: .value(placeholder: "PATH", example: "save filtered.png"),
-                    summary: "write the current image (.png) or its recognition (.txt, .tsv, .hocr, .xml for ALTO, .pdf)"),
-        CommandSpec("status", summary: "the image, its filters, the cache and the settings"),
-        CommandSpec("help", aliases: ["?"], summary: "this list"),
-        CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)"),
-    ]
+    /// Every command of the session, in the order help lists them: the filter commands of
+    /// command scripts, then the session's own, each with how it is made. The parser, its
+    /// errors, the REPL's help, tab completion and `filterocr repl --help` all come from it.
+    public static let table = CommandTable<SessionCommand, SessionCommandError>(
+        FilterCommand.table.mapped({ .filter($0) }, failure: { .filter($0) }) + [
+            .init(CommandSpec("next", summary: "a random other image of the set"), .next, extra: refuse),
+            .init(CommandSpec("open", argument: .path(example: "open images/receipt.png"),
+                              summary: "load an image file (quote names with spaces; ~ is your home folder)")) {
+                arguments, line throws(SessionCommandError) in .open(try path("open", arguments, line: line))
+            },
+            .init(CommandSpec("text", summary: "all of the recognised text"), .text, extra: refuse),
+            .init(CommandSpec("words", summary: "each word box Tesseract found, with its confidence"), .words, extra: refuse),
+            .init(CommandSpec("top", summary: "the top three words of this image and of the session"), .top, extra: refuse),
+            .init(CommandSpec("diff", argument: .optional("previous"),
+                              summary: "the words the filters changed against the original (or the recognition before)")) {
+                arguments, _ throws(SessionCommandError) in
+                let against = arguments.first?.lowercased()
+                if let against, against != "original", against != "previous" {
+                    throw .unexpectedArgument(command: "diff", argument: against)
+                }
+                if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "diff", argument: extra) }
+                return .diff(previous: against == "previous")
+            },
+            .init(CommandSpec("sweep", argument: .filter(optional: true),
+                              summary: "the current image at many strengths of a filter, as a chart, and the best one")) {
+                arguments, _ throws(SessionCommandError) in
+                if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "sweep", argument: extra) }
+                guard let word = arguments.first else { return .sweep(nil) }
+                guard let kind = FilterKind(rawValue: word.lowercased()) else { throw .filter(.unknownFilter(word)) }
+                return .sweep(kind)
+            },
+            .init(CommandSpec("best", summary: "try chains of filters on this image and keep the one that reads best (no truth used)"),
+                  .best, extra: refuse),
+            .init(CommandSpec("show", summary: "a colour preview of the current image"), .show, extra: refuse),
+            .init(CommandSpec("save", argument: .path(example: "save filtered.png"),
+                              summary: "write the current image (.png) or its recognition (.txt, .tsv, .hocr, .xml for ALTO, .pdf)")) {
+                arguments, line throws(SessionCommandError) in
+                let path = try path("save", arguments, line: line)
+                guard saveExtensions.contains(where: { path.lowercased().hasSuffix("." + $0) }) else {
+                    throw .unknownSaveFormat(path)
+                }
+                return .save(path)
+            },
+            .init(CommandSpec("status", summary: "the image, its filters, the cache and the settings"), .status, extra: refuse),
+            .init(CommandSpec("help", aliases: ["?"], summary: "this list"), .help, extra: refuse),
+            .init(CommandSpec("quit", aliases: ["exit"], summary: "leave (Ctrl-D too)"), .quit, extra: refuse),
+        ])
+
+    /// The commands' specs, in the order help lists them.
+    public static var vocabulary: [CommandSpec] { table.specs }
+
+    private static let refuse: @Sendable (String, String) -> SessionCommandError = { .unexpectedArgument(command: $0, argument: $1) }
+
+    /// The file a command names. An unquoted name with spaces, as typed before quoting
+    /// existed: the words after the command are the name; with quotes, the user said where
+    /// it ends.
+    private static func path(_ command: String, _ arguments: [String], line: String) throws(SessionCommandError) -> String {
+        guard let first = arguments.first else {
+            let example = if case .path(let example)? = vocabulary.spec(for: command)?.argument { example } else { command }
+            throw .missingPath(command: command, example: example)
+        }
+        guard arguments.count > 1 else { return first }
+        guard !line.contains(where: { "'\"\\".contains($0) }) else {
+            throw .unexpectedArgument(command: command, argument: arguments.dropFirst().joined(separator: " "))
+        }
+        return arguments.joined(separator: " ")
+    }
 
     /// Parses one line; nil for a blank line or a comment (`# ...`); the error says what was
     /// expected.
@@ -63,60 +108,8 @@ public enum SessionCommand: Sendable, Equatable {
     public static func parse(_ line: String, home: String? = nil) throws(SessionCommandError) -> SessionCommand? {
         let words = try CommandWords.split(line, home: home)
         guard let first = words.first else { return nil }
-        guard let spec = vocabulary.spec(for: first) else { throw .unknownCommand(first) }
-        if FilterCommand.vocabulary.contains(spec) {
-            do {
-                return .filter(try FilterCommand(words: words.map { Substring($0) }))
-            } catch {
-                throw .filter(error)
-            }
-        }
-        let arguments = words.dropFirst()
-        if spec.name == "sweep" {
-            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "sweep", argument: extra) }
-            guard let word = arguments.first else { return .sweep(nil) }
-            guard let kind = FilterKind(rawValue: word.lowercased()) else { throw .filter(.unknownFilter(word)) }
-            return .sweep(kind)
-        }
-        if spec.name == "diff" {
-            switch arguments.first?.lowercased() {
-            case nil, "original": break
-            case "previous": break
-            case let other?: throw .unexpectedArgument(command: "diff", argument: other)
-            }
-            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "diff", argument: extra) }
-            return .diff(previous: arguments.first?.lowercased() == "previous")
-        }
-        if case .value(_, let example) = spec.argument {
-            guard var path = arguments.first else { throw .missingPath(command: spec.name, example: example) }
-            if arguments.count > 1 {
-                // An unquoted name with spaces, as typed before quoting existed: the words
-                // after the command are the name. With quotes, the user said where it ends.
-                guard !line.contains(where: { "'\"\\".contains($0) }) else {
-                    throw .unexpectedArgument(command: spec.name, argument: arguments.dropFirst().joined(separator: " "))
-                }
-                path = arguments.joined(separator: " ")
-            }
-            if spec.name == "save" {
-                guard Self.saveExtensions.contains(where: { path.lowercased().hasSuffix("." + $0) }) else {
-                    throw .unknownSaveFormat(path)
-                }
-                return .save(path)
-            }
-            return .open(path)
-        }
-        if let extra = arguments.first { throw .unexpectedArgument(command: spec.name, argument: extra) }
-        switch spec.name {
-        case "next": return .next
-        case "text": return .text
-        case "words": return .words
-        case "top": return .top
-        case "show": return .show
-        case "best": return .best
-        case "status": return .status
-        case "help": return .help
-        default: return .quit
-        }
+        guard let command = try table.parse(words, line: line) else { throw .unknownCommand(first) }
+        return command
     }
 
     /// The command's name in the vocabulary, as JSON output labels what produced it.
@@ -161,7 +154,7 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
         case .unknownCommand(let word):
             "unknown command '\(word)'; expected \(SessionCommand.vocabulary.usageList)"
         case let .unexpectedArgument(command, argument):
-            if case .optional(let word)? = SessionCommand.vocabulary.spec(for: command)?.argument {
+            if let word = Self.onlyWord(after: command) {
                 "'\(command)' takes only '\(word)' (\(command) \(word)), not '\(argument)'"
             } else {
                 "'\(command)' takes no '\(argument)'"
@@ -178,4 +171,13 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
     }
 
     public var errorDescription: String? { description }
+
+    /// The one word a command may take, when it takes one: `previous`, `FILTER`.
+    private static func onlyWord(after command: String) -> String? {
+        switch SessionCommand.vocabulary.spec(for: command)?.argument {
+        case .optional(let word): word
+        case .filter(optional: true): CommandSpec.filterPlaceholder
+        default: nil
+        }
+    }
 }

@@ -251,6 +251,8 @@ struct CommandWordsTests {
         for spec in SessionCommand.vocabulary {
             let argument: String = switch spec.argument {
             case .none: ""
+            case .filter: "blur"
+            case .path(let example): String(example.split(separator: " ").last ?? "")
             case .value(_, let example): String(example.split(separator: " ").last ?? "")
             // A placeholder such as FILTER stands for any filter's name.
             case .optional(let words): words == words.uppercased() ? "blur" : String(words.split(separator: "|").first ?? "")
@@ -260,6 +262,12 @@ struct CommandWordsTests {
                 #expect(command.name == spec.name)
             }
         }
+    }
+
+    @Test("A word that no entry of the table has is refused, never taken for a command",
+          arguments: ["qui", "quitx", "exit2", "helpme", "then2", "previous", "FILTER", "PATH", "V"])
+    func onlyTableWords(word: String) {
+        #expect(throws: SessionCommandError.unknownCommand(word)) { try SessionCommand.parse(word) }
     }
 
     @Test("The unknown-command message lists the vocabulary")

@@ -5,13 +5,17 @@ public struct CommandSpec: Sendable, Equatable {
     /// What follows the command word.
     public enum Argument: Sendable, Equatable {
         case none
+        /// A filter's word: required (`then FILTER`) or not (`sweep [FILTER]`).
+        case filter(optional: Bool)
+        /// A file, with an example for error messages (`open PATH`).
+        case path(example: String)
         /// A value such as `V` in `slider V`, with an example for error messages.
         case value(placeholder: String, example: String)
         /// A word that may follow, such as `previous` in `diff [previous]`.
         case optional(String)
     }
 
-    /// The placeholder of an argument that names a filter (`then FILTER`): completion offers the filters there.
+    /// How usage writes an argument that names a filter (`then FILTER`).
     public static let filterPlaceholder = "FILTER"
 
     public let name: String
@@ -31,6 +35,9 @@ public struct CommandSpec: Sendable, Equatable {
     public var usage: String {
         switch argument {
         case .none: name
+        case .filter(optional: false): "\(name) \(Self.filterPlaceholder)"
+        case .filter(optional: true): "\(name) [\(Self.filterPlaceholder)]"
+        case .path: "\(name) PATH"
         case .value(let placeholder, _): "\(name) \(placeholder)"
         case .optional(let word): "\(name) [\(word)]"
         }
@@ -63,10 +70,9 @@ extension Array where Element == CommandSpec {
         var table: [String: [String]] = [:]
         for spec in self {
             let words: [String] = switch spec.argument {
-            case .value(CommandSpec.filterPlaceholder, _), .optional(CommandSpec.filterPlaceholder):
-                FilterKind.allCases.map(\.rawValue)
+            case .filter: FilterKind.allCases.map(\.rawValue)
             case .optional(let word): [word]
-            case .value, .none: []
+            case .path, .value, .none: []
             }
             for name in [spec.name] + spec.aliases where !words.isEmpty { table[name] = words }
         }

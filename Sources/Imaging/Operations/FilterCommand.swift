@@ -28,47 +28,47 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The commands as a user types them, in the order help lists them.
-    public static let vocabulary: [CommandSpec] = [
-        CommandSpec("original", summary: "the image as loaded, every filter reverted"),
-    ] + FilterKind.allCases.map { CommandSpec($0.rawValue, summary: $0.summary) } + [
-        CommandSpec("then", argument: .value(placeholder: CommandSpec.filterPlaceholder, example: "then sauvola"),
-                    summary: "a filter on top of the current image (a chain); 25%, 75% and slider then work on it"),
-        CommandSpec("25%", summary: "the current filter again at 25% on the current image (it compounds)"),
-        CommandSpec("75%", summary: "the current filter again at 75% on the current image (it compounds)"),
-        CommandSpec("slider", argument: .value(placeholder: "V", example: "slider 1.5"),
-                    summary: "the current filter at V (0-3, or 0%-300%) on the original (after then, on what it started from)"),
-    ]
+    /// The commands as a user types them, in the order help lists them, each with how it is
+    /// made: the parser, its errors, help and completion all come from this table.
+    public static let table = CommandTable<FilterCommand, FilterCommandError>([
+        .init(CommandSpec("original", summary: "the image as loaded, every filter reverted"), .original, extra: refuse),
+    ] + FilterKind.allCases.map { kind in
+        .init(CommandSpec(kind.rawValue, summary: kind.summary), .select(kind), extra: refuse)
+    } + [
+        .init(CommandSpec("then", argument: .filter(optional: false),
+                          summary: "a filter on top of the current image (a chain); 25%, 75% and slider then work on it")) {
+            arguments, _ throws(FilterCommandError) in
+            guard let word = arguments.first else { throw .missingFilter }
+            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "then", argument: extra) }
+            guard let kind = FilterKind(rawValue: word.lowercased()) else { throw .unknownFilter(word) }
+            return .then(kind)
+        },
+        .init(CommandSpec("25%", summary: "the current filter again at 25% on the current image (it compounds)"),
+              .step(0.25), extra: refuse),
+        .init(CommandSpec("75%", summary: "the current filter again at 75% on the current image (it compounds)"),
+              .step(0.75), extra: refuse),
+        .init(CommandSpec("slider", argument: .value(placeholder: "V", example: "slider 1.5"),
+                          summary: "the current filter at V (0-3, or 0%-300%) on the original (after then, on what it started from)")) {
+            arguments, _ throws(FilterCommandError) in
+            guard let value = arguments.first else { throw .missingSliderValue }
+            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "slider", argument: extra) }
+            return .slider(try sliderIntensity(Substring(value)))
+        },
+    ])
+
+    /// The commands' specs, in the order help lists them.
+    public static var vocabulary: [CommandSpec] { table.specs }
+
+    private static let refuse: @Sendable (String, String) -> FilterCommandError = { .unexpectedArgument(command: $0, argument: $1) }
 
     /// Parses one command from its words, e.g. `["slider", "1.5"]`.
     public init(words: [Substring]) throws(FilterCommandError) {
+        let words = words.map(String.init)
         guard let first = words.first else { throw .empty }
-        guard let spec = Self.vocabulary.spec(for: first) else { throw .unknownCommand(String(first)) }
-        let arguments = words.dropFirst()
-        if spec.argument == .none, let extra = arguments.first {
-            throw .unexpectedArgument(command: spec.name, argument: String(extra))
+        guard let command = try Self.table.parse(words, line: words.joined(separator: " ")) else {
+            throw .unknownCommand(first)
         }
-        switch spec.name {
-        case "original": self = .original
-        case "25%": self = .step(0.25)
-        case "75%": self = .step(0.75)
-        case "then":
-            guard let word = arguments.first else { throw .missingFilter }
-            if let extra = arguments.dropFirst().first {
-                throw .unexpectedArgument(command: spec.name, argument: String(extra))
-            }
-            guard let kind = FilterKind(rawValue: word.lowercased()) else { throw .unknownFilter(String(word)) }
-            self = .then(kind)
-        case "slider":
-            guard let value = arguments.first else { throw .missingSliderValue }
-            if let extra = arguments.dropFirst().first {
-                throw .unexpectedArgument(command: spec.name, argument: String(extra))
-            }
-            self = .slider(try Self.sliderIntensity(value))
-        default:
-            guard let kind = FilterKind(rawValue: spec.name) else { throw .unknownCommand(String(first)) }
-            self = .select(kind)
-        }
+        self = command
     }
 
     /// `1.5` or `150%` as an intensity in 0...3.
