@@ -44,16 +44,18 @@ let package = Package(
         .target(name: "TextComparison", dependencies: ["WordFrequency"]),
         // The companion feed: its schema, atomic writer, reader and watch-face layout.
         .target(name: "CompanionFeed", dependencies: ["WordFrequency", "FileSystem"]),
+        // The document formats filterocr writes (Tesseract's): one table for options, save and help.
+        .target(name: "Formats"),
         // The REPL session as pure logic: state machine, command parsing, render cache.
-        .target(name: "Session", dependencies: ["Imaging"]),
+        .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
-        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats"]),
         // The application core every front end shares: pipeline, renderer, recogniser
         // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
         .target(
             name: "FilterOCRKit",
             dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem", "TextComparison", "CSanitizers"]
+                           "FileSystem", "TextComparison", "CSanitizers", "Formats"]
         ),
         // The web front end: the workbench and watch pages, their JSON API and the feed's
         // event stream, on Hummingbird. The pages are compiled into the binary.
@@ -72,7 +74,7 @@ let package = Package(
             name: "filterocr",
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "FileSystem", "LineEditing", "Workbench",
+                "FileSystem", "LineEditing", "Workbench", "Formats",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -94,7 +96,7 @@ let package = Package(
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
         .testTarget(name: "TextComparisonTests", dependencies: ["TextComparison"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
-        .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging"]),
+        .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
         .testTarget(name: "FilterOCRKitTests",
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
                                    "CompanionFeed", "TestSupport"]),

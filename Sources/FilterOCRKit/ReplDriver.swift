@@ -1,4 +1,5 @@
 import FileSystem
+import Formats
 import Foundation
 import Imaging
 import Recognition
@@ -336,8 +337,7 @@ public final class ReplDriver {
 
     /// The Tesseract format `save` writes for `path`'s extension; nil for the image (PNG).
     static func documentFormat(of path: String) -> TesseractDocument.Format? {
-        let fileExtension = (path as NSString).pathExtension.lowercased()
-        return TesseractDocument.Format.allCases.first { $0.fileExtension == fileExtension }
+        DocumentFormat(path: path)
     }
 
     private func refusal(_ message: String, command: String) -> ReplOutput {

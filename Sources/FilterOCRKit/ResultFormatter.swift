@@ -27,7 +27,7 @@ public struct ResultFormatter: Sendable {
             case .text:
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
-            case .txt, .tsv, .hocr, .alto, .pdf:
+            case .document:
                 // The document carries the page; standard output is the document's, or quiet.
                 ""
             }

@@ -1,4 +1,5 @@
 internal import CTesseract
+import Formats
 import Foundation
 import Imaging
 import Synchronization
@@ -10,17 +11,7 @@ import Synchronization
 /// Owns the renderer; every use of it holds a lock, so pages may come from any thread.
 public final class TesseractDocument: Sendable {
     /// Tesseract's output formats, by the name its command line gives them.
-    public enum Format: String, CaseIterable, Sendable {
-        case txt, hocr, alto, tsv, pdf
-
-        /// The extension Tesseract's renderer appends to the output base.
-        public var fileExtension: String {
-            switch self {
-            case .alto: "xml"
-            default: rawValue
-            }
-        }
-    }
+    public typealias Format = DocumentFormat
 
     /// The output base that makes a renderer write to standard output.
     public static let standardOutput = "-"

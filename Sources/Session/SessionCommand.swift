@@ -1,3 +1,4 @@
+import Formats
 import Foundation
 import Imaging
 
@@ -31,7 +32,7 @@ public enum SessionCommand: Sendable, Equatable {
 
     /// What `save` writes, by the file's extension: the image, or its recognition in one of
     /// Tesseract's formats.
-    public static let saveExtensions = ["png", "txt", "tsv", "hocr", "xml", "pdf"]
+    public static let saveExtensions = ["png"] + DocumentFormat.allCases.map(\.fileExtension)
 
     /// Every command of the session, in the order help lists them: the filter commands of
     /// command scripts, then the session's own, each with how it is made. The parser, its
@@ -68,7 +69,7 @@ public enum SessionCommand: Sendable, Equatable {
                   .best, extra: refuse),
             .init(CommandSpec("show", summary: "a colour preview of the current image"), .show, extra: refuse),
             .init(CommandSpec("save", argument: .path(example: "save filtered.png"),
-                              summary: "write the current image (.png) or its recognition (.txt, .tsv, .hocr, .xml for ALTO, .pdf)")) {
+                              summary: "write the current image (.png) or its recognition (\(DocumentFormat.extensionList))")) {
                 arguments, line throws(SessionCommandError) in
                 let path = try path("save", arguments, line: line)
                 guard saveExtensions.contains(where: { path.lowercased().hasSuffix("." + $0) }) else {
@@ -162,7 +163,7 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
         case let .missingPath(command, example):
             "\(command) needs a file, e.g. \(example)"
         case .unknownSaveFormat(let path):
-            "save writes .png (the image), .txt, .tsv, .hocr, .xml (ALTO) or .pdf (its recognition), not '\(path)'"
+            "save writes .png (the image), \(DocumentFormat.extensionList) (its recognition), not '\(path)'"
         case .unterminatedQuote(let quote):
             "a \(quote) quote is not closed; e.g. open \"my scan.png\""
         case .filter(let error):

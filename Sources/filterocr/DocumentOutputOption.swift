@@ -1,11 +1,12 @@
 import ArgumentParser
 import FilterOCRKit
+import Formats
 import Foundation
 
 /// `-o FILE`: where the one document of a Tesseract format goes, for `ocr` and `batch`.
 struct DocumentOutputOption: ParsableArguments {
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp(
-        "Where the document of --format txt, tsv, hocr, alto or pdf goes, with a page per image "
+        "Where the document of --format \(DocumentFormat.nameList) goes, with a page per image "
             + "in input order, written whole at the end; - for standard output (the default).",
         valueName: "file"))
     var output: String?
@@ -15,13 +16,13 @@ struct DocumentOutputOption: ParsableArguments {
     func destination(for format: OutputFormat) throws -> String? {
         guard format.document != nil else {
             if output != nil {
-                throw ValidationError("-o is for the document formats (txt, tsv, hocr, alto, pdf); "
+                throw ValidationError("-o is for the document formats (\(DocumentFormat.nameList)); "
                                       + "--format \(format.rawValue) goes to standard output")
             }
             return nil
         }
         let destination = output ?? PNGOutput.standardOutputName
-        if format == .pdf, destination == PNGOutput.standardOutputName, isatty(STDOUT_FILENO) != 0 {
+        if format.document == .pdf, destination == PNGOutput.standardOutputName, isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("a PDF is not for a terminal: give -o FILE.pdf, or redirect standard output")
         }
         return destination

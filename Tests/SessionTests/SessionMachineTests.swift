@@ -1,3 +1,4 @@
+import Formats
 import Imaging
 import Session
 import Testing
@@ -268,6 +269,15 @@ struct CommandWordsTests {
           arguments: ["qui", "quitx", "exit2", "helpme", "then2", "previous", "FILTER", "PATH", "V"])
     func onlyTableWords(word: String) {
         #expect(throws: SessionCommandError.unknownCommand(word)) { try SessionCommand.parse(word) }
+    }
+
+    @Test("save takes every document format of the table by its extension, and its refusal names them all")
+    func saveFormatsFromTheTable() throws {
+        for format in DocumentFormat.allCases {
+            #expect(try SessionCommand.parse("save out.\(format.fileExtension.uppercased())") == .save("out.\(format.fileExtension.uppercased())"))
+        }
+        let refusal = SessionCommandError.unknownSaveFormat("out.jpg").description
+        for format in DocumentFormat.allCases { #expect(refusal.contains("." + format.fileExtension)) }
     }
 
     @Test("The unknown-command message lists the vocabulary")

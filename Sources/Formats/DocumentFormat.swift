@@ -1,0 +1,45 @@
+/// The documents filterocr writes in Tesseract's formats: the one table that `--format`'s
+/// values and help, `-o`, the REPL's `save` (its extensions, help and refusal) and the
+/// renderers are made from.
+public enum DocumentFormat: String, Sendable, CaseIterable {
+    case txt, tsv, hocr, alto, pdf
+
+    /// The extension Tesseract's renderer appends to the output base, and that `save`
+    /// recognises the format by.
+    public var fileExtension: String {
+        switch self {
+        case .alto: "xml"
+        default: rawValue
+        }
+    }
+
+    /// One line for help.
+    public var summary: String {
+        switch self {
+        case .txt: "Tesseract's plain text, pages separated by form feeds"
+        case .tsv: "Tesseract's TSV: one row per block, paragraph, line and word, with boxes and confidences"
+        case .hocr: "Tesseract's hOCR (HTML with word boxes)"
+        case .alto: "Tesseract's ALTO XML"
+        case .pdf: "a searchable PDF: each image as loaded, under an invisible layer of the text recognised"
+        }
+    }
+
+    /// The format a file named `path` is written in, by its extension (any case).
+    public init?(path: String) {
+        let lowered = path.lowercased()
+        guard let format = Self.allCases.first(where: { lowered.hasSuffix("." + $0.fileExtension) }) else { return nil }
+        self = format
+    }
+
+    /// `.txt, .tsv, .hocr, .xml (ALTO) or .pdf`: the extensions as help and refusals list them.
+    public static var extensionList: String {
+        let names = allCases.map { "." + $0.fileExtension + ($0.fileExtension == $0.rawValue ? "" : " (\($0.rawValue.uppercased()))") }
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// `txt, tsv, hocr, alto or pdf`.
+    public static var nameList: String {
+        let names = allCases.map(\.rawValue)
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+}
