@@ -24,8 +24,13 @@ final class UnendingRecognizer: Recognizer, Sendable {
         started.add(1, ordering: .relaxed)
         starts.signal()
         guard let monitor else { throw RecognitionError.recognitionFailed }
-        // Tesseract asks its monitor between words; this asks every millisecond.
-        while !monitor.isCancelled { usleep(1000) }
+        // Tesseract asks its monitor between words; this asks every millisecond, for a minute
+        // at most: a speculation that is never cancelled fails its test instead of hanging.
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !monitor.isCancelled {
+            guard ContinuousClock.now < deadline else { throw RecognitionError.recognitionFailed }
+            usleep(1000)
+        }
         cancelled.add(1, ordering: .relaxed)
         throw RecognitionError.cancelled
     }

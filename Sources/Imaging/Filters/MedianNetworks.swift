@@ -1,11 +1,12 @@
-// Generated: the two networks below were produced by a script, not written by hand. For
-// each window, the sorted columns are merged by Batcher's odd-even merge in the tree of
-// merges (over columns) that needs the fewest operations, with the padding of the merges
-// to powers of two removed; then every comparison that cannot reach the median's wire is
-// dropped, and a comparison whose minimum (or maximum) is never read keeps only the other
-// half. Each network was checked against all (size + 1)^size inputs of sorted columns of
-// 0s and 1s, which by the 0-1 principle proves it for all inputs. The column sorters are
-// Batcher's odd-even merge sort without its padding (optimal for 5 and 7 values).
+// How the two networks below were derived (by a one-off program, not kept here): for each
+// window, the sorted columns are merged by Batcher's odd-even merge in the tree of merges
+// (over columns) that needs the fewest operations, with the padding of the merges to powers
+// of two removed; then every comparison that cannot reach the median's wire is dropped, and
+// a comparison whose minimum (or maximum) is never read keeps only the other half. The
+// column sorters are Batcher's odd-even merge sort without its padding (optimal for 5 and 7
+// values). `MedianNetworkTests` checks each network on all (size + 1)^size windows of sorted
+// columns of 0s and 1s, which by the 0-1 principle proves the merge for all inputs; the
+// median filter's tests compare whole images with sorting every window.
 
 /// The median of a square window from its columns sorted, as a fixed network of minimum and
 /// maximum operations: no branches, so it runs on a vector of samples as well as on one.
