@@ -23,7 +23,8 @@ public enum Paths {
     /// The default image set, `images/`.
     public static let images = packageRoot + "/images"
 
-    /// The reference corpus, `corpus/`: public test pages with their ground truth.
+    /// The reference corpus, `corpus/` (or `FILTEROCR_CORPUS`): public test pages with their
+    /// ground truth.
     public static let corpus: String = {
         if let override = ProcessInfo.processInfo.environment["FILTEROCR_CORPUS"] { return override }
         return packageRoot + "/corpus"
