@@ -7,40 +7,44 @@ BIN = .build/$(CONFIG)/filterocr
 
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2
-BENCH_PACKAGES = hyperfine python3
-# The browser tests drive Debian's Chromium through Selenium (from PyPI, for the tests only);
-# the PDF tests read PDFs with poppler's pdftotext, pdfinfo and pdfimages.
-TEST_PACKAGES = chromium chromium-driver python3 poppler-utils
+# The Python the tests and benchmarks run with, and the modules they import, are Debian's:
+# a distribution's python3 refuses `pip install` outside a virtual environment (PEP 668), and
+# apt needs no PyPI. Debian's interpreter is named in full, so that another python3 first on
+# PATH (pyenv, conda) is not the one that lacks the packages.
+PYTHON = /usr/bin/python3
+export PYTHON
+BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy
+# The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
+# poppler's pdftotext, pdfinfo and pdfimages.
+TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Installs those of the Debian packages $(1) that are missing, so a machine that has
+# everything does not touch apt.
+define install-missing
+@missing=$$(for p in $(1); do \
+    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
+if [ -n "$$missing" ]; then \
+    echo "Installing" $$missing; \
+    $(SUDO) apt-get update -qq && \
+    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+fi
+endef
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader
 
 .PHONY: deps bench-deps test-deps build run serve test bench fuzz stress tsan clean
 
-# Installs only what is missing, so a machine that has everything does not touch apt.
 deps:
-	@missing=$$(for p in $(RUNTIME_PACKAGES) $(BUILD_PACKAGES); do \
-	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	    echo "Installing $$missing"; \
-	    $(SUDO) apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
+	$(call install-missing,$(RUNTIME_PACKAGES) $(BUILD_PACKAGES))
 
 bench-deps: deps
-	@for p in $(BENCH_PACKAGES); do dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || \
-	    { DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$p; }; done
-	@python3 -c 'import cv2, numpy' 2>/dev/null || python3 -m pip install -q opencv-python-headless numpy
+	$(call install-missing,$(BENCH_PACKAGES))
+	@$(PYTHON) -c 'import cv2, numpy' || { echo "$(PYTHON) cannot import cv2 and numpy (python3-opencv, python3-numpy)" >&2; exit 1; }
 
 test-deps: deps
-	@missing=$$(for p in $(TEST_PACKAGES); do \
-	    dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'install ok installed' || echo $$p; done); \
-	if [ -n "$$missing" ]; then \
-	    echo "Installing $$missing"; \
-	    $(SUDO) apt-get update -qq && \
-	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
-	fi
-	@python3 -c 'import selenium, pytest' 2>/dev/null || python3 -m pip install -q -r Tests/Browser/requirements.txt
+	$(call install-missing,$(TEST_PACKAGES))
+	@$(PYTHON) -c 'import selenium, pytest' || { echo "$(PYTHON) cannot import selenium and pytest (python3-selenium, python3-pytest)" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
@@ -55,19 +59,19 @@ serve: build
 test: deps test-deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	$(SWIFT) test -c $(CONFIG) --skip-build
-	FILTEROCR_BIN=$(CURDIR)/$(BIN) python3 -m pytest -q Tests/Browser
+	FILTEROCR_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/Browser
 
 bench: build bench-deps
 	$(SWIFT) build -c $(CONFIG) --product filterbench
 	bench/filters.sh .build/$(CONFIG)/filterbench
 	bench/ocr.sh $(BIN)
-	bench/repl.py $(BIN)
-	bench/speculate.py $(BIN)
+	$(PYTHON) bench/repl.py $(BIN)
+	$(PYTHON) bench/speculate.py $(BIN)
 	bench/batch.sh $(BIN)
-	bench/limits.py $(BIN)
+	$(PYTHON) bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
 	bench/auto.sh $(BIN)
-	bench/serve_load.py $(BIN)
+	$(PYTHON) bench/serve_load.py $(BIN)
 
 # libFuzzer on the parsers of untrusted input, FUZZ_SECONDS each (default 180).
 fuzz: deps

@@ -3,7 +3,7 @@
 # bench/degrade.py builds: degraded pages (tune, test; split by source page) and the clean
 # originals (clean). For every image one row:
 #   tess     CER of the `tesseract IMAGE stdout` command line (OMP_THREAD_LIMIT=1), scored
-#            by ../shared/tools/ocreval.py
+#            by bench/score.py
 #   orig     CER of `filterocr ocr IMAGE --json` (the original, unfiltered)
 #   auto     CER of `filterocr ocr IMAGE --auto --json` (the chosen rendering)
 #   oracle   the best CER among the candidates of a large search scored against the truth:
@@ -19,13 +19,11 @@
 # for scripts (worst_clean_delta is max(auto − original) over that split; its target applies to
 # clean; "na" where a column has no values).
 #
-# filterocr's own `accuracy` scores its columns. ocreval.py and filterocr agree on the character
-# error rate to the fourth decimal (both fold runs of white space into one space; checked on
-# form-photo, book_page-noise, exam_page-photo, eurotext-photo and clean eurotext; in the first
-# full run the orig column equalled the tess column on all 44 images), so the tesseract column
-# and the filterocr columns are comparable with no systematic difference. Their word recall differs
-# (ocreval counts only [a-z0-9'] runs, so accented words vanish from both sides), which is
-# why only CER is compared here.
+# filterocr's own `accuracy` scores its columns; bench/score.py computes the character error
+# rate by the same definition (README, "Accuracy": NFC, runs of white space folded into one
+# space, Levenshtein distance over code points divided by the truth's length), so the tesseract
+# column and the filterocr columns are comparable with no systematic difference. Only CER is
+# compared here.
 #
 # Runs are sequential: the machine has 2 cores and --auto uses both.
 #
@@ -49,11 +47,10 @@ splits=("$@")
 for split in "${splits[@]}"; do
   case "$split" in tune|test|photos|clean) ;; *) echo "auto.sh: unknown split '$split' (tune, test, photos or clean)" >&2; exit 2 ;; esac
 done
-ocreval=${FILTEROCR_OCREVAL:-../shared/tools/ocreval.py}
+python=${PYTHON:-python3}
 oracle=${ORACLE:-1}
 budget=${ORACLE_BUDGET:-1000}
 [ -x "$bin" ] || { echo "auto.sh: no filterocr at $bin (swift build -c release)" >&2; exit 2; }
-[ -f "$ocreval" ] || { echo "auto.sh: no $ocreval" >&2; exit 2; }
 command -v tesseract > /dev/null || { echo "auto.sh: no tesseract command line" >&2; exit 2; }
 
 work=$(mktemp -d)
@@ -63,13 +60,13 @@ if [ -n "${AUTO_SET:-}" ]; then
   if [ -f "$set_dir/manifest.tsv" ]; then
     echo "reusing the set in $set_dir"
   else
-    python3 bench/degrade.py "$set_dir" > "$work/degrade.log"
+    "$python" bench/degrade.py "$set_dir" > "$work/degrade.log"
     echo "built the set in $set_dir"
   fi
 else
   set_dir=$work/set
   echo "building the set in $set_dir (bench/degrade.py, about a minute)"
-  python3 bench/degrade.py "$set_dir" > "$work/degrade.log"
+  "$python" bench/degrade.py "$set_dir" > "$work/degrade.log"
 fi
 
 # Reads one filterocr JSON output; prints tab-separated fields (or "-" for each missing one):
@@ -145,7 +142,7 @@ for split in "${splits[@]}"; do
     truth=${img%.*}.txt
 
     if OMP_THREAD_LIMIT=1 tesseract "$img" stdout 2> /dev/null > "$work/cli.txt"; then
-      tess=$(python3 "$ocreval" "$truth" "$work/cli.txt" | sed -n 's/^cer=\([0-9.]*\).*/\1/p')
+      tess=$("$python" bench/score.py "$truth" "$work/cli.txt" | sed -n 's/^cer=\([0-9.]*\).*/\1/p')
     else
       tess=
     fi
@@ -154,14 +151,14 @@ for split in "${splits[@]}"; do
     t0=$(now)
     "$bin" ocr "$img" --json --no-feed > "$work/plain.json" 2> "$work/plain.err" || true
     t1=$(now)
-    orig=$(python3 "$work/fields.py" plain "$work/plain.json" || echo -)
-    plain_s=$(python3 -c "print(f'{$t1 - $t0:.2f}')")
+    orig=$("$python" "$work/fields.py" plain "$work/plain.json" || echo -)
+    plain_s=$("$python" -c "print(f'{$t1 - $t0:.2f}')")
     [ "$orig" != - ] || echo "  $name: plain filterocr gave no accuracy: $(first_error "$work/plain.err")" >&2
 
     t0=$(now)
     "$bin" ocr "$img" --auto --json --no-feed > "$work/auto.json" 2> "$work/auto.err" || true
     t1=$(now)
-    IFS=$'\t' read -r auto chosen tried < <(python3 "$work/fields.py" auto "$work/auto.json") || true
+    IFS=$'\t' read -r auto chosen tried < <("$python" "$work/fields.py" auto "$work/auto.json") || true
     auto=${auto:--} chosen=${chosen:--} tried=${tried:--}
     if [ "$auto" = - ]; then
       auto_s=-
@@ -170,14 +167,14 @@ for split in "${splits[@]}"; do
         warned_auto=1
       fi
     else
-      auto_s=$(python3 -c "print(f'{$t1 - $t0:.2f}')")
+      auto_s=$("$python" -c "print(f'{$t1 - $t0:.2f}')")
     fi
 
     best=- best_script=- scored=-
     if [ "$oracle" != 0 ]; then
       "$bin" ocr "$img" --auto --auto-budget "$budget" --explain --json --no-feed \
         > "$work/oracle.json" 2> "$work/oracle.err" || true
-      IFS=$'\t' read -r best best_script scored < <(python3 "$work/fields.py" oracle "$work/oracle.json") || true
+      IFS=$'\t' read -r best best_script scored < <("$python" "$work/fields.py" oracle "$work/oracle.json") || true
       best=${best:--} best_script=${best_script:--} scored=${scored:--}
       if [ "$best" = - ] && [ $warned_oracle = 0 ]; then
         echo "  the oracle search gave no scored candidates (shown as -): $(first_error "$work/oracle.err")" >&2
@@ -190,7 +187,7 @@ for split in "${splits[@]}"; do
     printf '%-30s %7s %7s %7s %7s %7s %7s  %s\n' "$name" "$tess" "$orig" "$auto" "$best" "$plain_s" "$auto_s" "$chosen"
   done
 
-  python3 - "$work/rows.tsv" "$split" <<'PY' | tee -a "$work/verdicts"
+  "$python" - "$work/rows.tsv" "$split" <<'PY' | tee -a "$work/verdicts"
 import csv, statistics, sys
 
 rows = [r for r in csv.DictReader(open(sys.argv[1], encoding="utf-8"), delimiter="\t") if r["split"] == sys.argv[2]]

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Batch throughput, measured in one run: `filterocr batch -j 2` against a plain loop of the
 # `tesseract` command line (default settings) and against `xargs -P 2` running
-# `OMP_THREAD_LIMIT=1 tesseract`, on the same inputs: images/ and the shared corpus, twice
+# `OMP_THREAD_LIMIT=1 tesseract`, on the same inputs: images/ and corpus/, twice
 # over (34 images). Prints wall time, images per second, ratios and peak memory, and what
 # one searchable PDF of them all costs against JSON Lines.
 #
@@ -9,7 +9,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/release/filterocr}
-corpus=${FILTEROCR_CORPUS:-../shared/corpus}
+corpus=${FILTEROCR_CORPUS:-corpus}
 jobs=${JOBS:-2}
 
 work=$(mktemp -d)
@@ -38,7 +38,7 @@ measure "xargs -P $jobs OMP_THREAD_LIMIT=1 tesseract" \
 measure "for f; do tesseract f -; done (default)" \
   sh -c "unset OMP_THREAD_LIMIT; while read -r f; do tesseract \"\$f\" -; done < \"$work/list\""
 
-python3 - "$work/results" "$count" <<'PY'
+"${PYTHON:-python3}" - "$work/results" "$count" <<'PY'
 import sys
 rows = [line.rstrip("\n").split("|") for line in open(sys.argv[1])]
 count = int(sys.argv[2])

@@ -10,7 +10,7 @@ import glob, json, os, statistics, subprocess, sys, time
 
 OLD, NEW = sys.argv[1], sys.argv[2]
 RUNS = int(sys.argv[3]) if len(sys.argv) > 3 else 3
-CORPUS = os.environ.get("FILTEROCR_CORPUS", "../shared/corpus")
+CORPUS = os.environ.get("FILTEROCR_CORPUS", "corpus")
 TYPES = (".png", ".jpg", ".tif", ".webp", ".gif", ".bmp")
 IMAGES = sorted(p for p in glob.glob("images/*") if p.endswith(TYPES))
 STATES = ["blur", "binarize", "75%", "slider 1.5"]

@@ -30,7 +30,7 @@ import cv2
 import numpy as np
 
 REPO = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-CORPUS = os.path.join(REPO, "..", "shared", "corpus")
+CORPUS = os.path.join(REPO, "corpus")
 MAX_PIXELS = 3.0e6
 
 # Clean, document-like pages with truth. Left out of images/: receipt (already faded and

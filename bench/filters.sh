@@ -2,8 +2,8 @@
 # Filter speed on a 12-megapixel RGB image, measured in one run: the blur at σ 3, 25, 75
 # and 300 (and at σ 1 and 2, below the shrinking), the threshold, and a plain memory copy
 # of the same buffer; with OpenCV's
-# GaussianBlur (BORDER_REPLICATE, same σ) on the same image when opencv-python-headless is
-# installed. Prints each time and its ratio to the references.
+# GaussianBlur (BORDER_REPLICATE, same σ) on the same image when OpenCV's Python module
+# (Debian's python3-opencv) is installed. Prints each time and its ratio to the references.
 #
 # usage: bench/filters.sh [path/to/filterbench] [IMAGE]
 set -euo pipefail
@@ -16,8 +16,8 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 "$bench" "$image" "$runs" | tee "$work/ours.txt"
 
-if python3 -c 'import cv2' 2>/dev/null; then
-  python3 - "$image" > "$work/opencv.txt" <<'PY'
+if "${PYTHON:-python3}" -c 'import cv2' 2>/dev/null; then
+  "${PYTHON:-python3}" - "$image" > "$work/opencv.txt" <<'PY'
 import sys, time
 import cv2, numpy as np
 image = cv2.imread(sys.argv[1], cv2.IMREAD_COLOR)
@@ -63,11 +63,11 @@ for name, function in equivalents.items():
 PY
   cat "$work/opencv.txt"
 else
-  echo "(OpenCV not installed: pip install opencv-python-headless to compare with it)"
+  echo "(OpenCV not installed: apt-get install python3-opencv, or make bench, to compare with it)"
   : > "$work/opencv.txt"
 fi
 
-python3 - "$work/ours.txt" "$work/opencv.txt" <<'PY'
+"${PYTHON:-python3}" - "$work/ours.txt" "$work/opencv.txt" <<'PY'
 import sys
 def read(path):
     values = {}

@@ -6,7 +6,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${1:-.build/release/filterocr}
-corpus=${FILTEROCR_CORPUS:-../shared/corpus}
+corpus=${FILTEROCR_CORPUS:-corpus}
+python=${PYTHON:-python3}
 runs=${RUNS:-3}
 
 images=()
@@ -28,7 +29,7 @@ hyperfine --runs "$runs" --style none --export-json "$work/times.json" \
   -n "tesseract FILE - (default)" "env -u OMP_THREAD_LIMIT bash -c '$loop_script'" \
   -n "OMP_THREAD_LIMIT=1 tesseract FILE -" "OMP_THREAD_LIMIT=1 bash -c '$loop_script'" >/dev/null
 
-python3 - "$work/times.json" <<'PY'
+"$python" - "$work/times.json" <<'PY'
 import json, sys
 results = json.load(open(sys.argv[1]))["results"]
 best = {r["command"]: min(r["times"]) for r in results}
@@ -45,8 +46,8 @@ for f in "${images[@]}"; do
   truth="${f%.*}.txt"
   "$bin" ocr "$f" > "$work/ours.txt" 2>/dev/null || true
   OMP_THREAD_LIMIT=1 tesseract "$f" - > "$work/cli.txt" 2>/dev/null || true
-  ours=$(python3 "$corpus/../tools/ocreval.py" "$truth" "$work/ours.txt" | sed 's/cer=\([0-9.]*\).*/\1/')
-  cli=$(python3 "$corpus/../tools/ocreval.py" "$truth" "$work/cli.txt" | sed 's/cer=\([0-9.]*\).*/\1/')
+  ours=$("$python" bench/score.py "$truth" "$work/ours.txt" | sed 's/cer=\([0-9.]*\).*/\1/')
+  cli=$("$python" bench/score.py "$truth" "$work/cli.txt" | sed 's/cer=\([0-9.]*\).*/\1/')
   printf '%-42s %12s %12s\n' "$(basename "$f")" "$ours" "$cli"
   awk -v a="$ours" -v b="$cli" 'BEGIN { exit !(a > b) }' && worse=$((worse + 1))
 done

@@ -21,7 +21,7 @@ hyperfine --runs "${RUNS:-3}" --style none --export-json "$work/times.json" \
   -n "filterocr sweep -j 2 (12 points)" "$bin sweep $image --filter blur --values $values -j 2 --no-truth > /dev/null" \
   -n "OMP_THREAD_LIMIT=1 tesseract on the 12 PNGs" "OMP_THREAD_LIMIT=1 bash -c 'while read -r f; do tesseract \"\$f\" - >/dev/null 2>&1; done < $work/list'" \
   > /dev/null
-python3 - "$work/times.json" <<'PY'
+"${PYTHON:-python3}" - "$work/times.json" <<'PY'
 import json, sys
 results = {r["command"]: min(r["times"]) for r in json.load(open(sys.argv[1]))["results"]}
 ours = results["filterocr sweep -j 2 (12 points)"]

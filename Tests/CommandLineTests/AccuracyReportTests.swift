@@ -10,7 +10,7 @@ struct AccuracyReportTests {
         return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    @Test("The sidecar NAME.txt is the truth: the CER equals shared/tools/ocreval.py's",
+    @Test("The sidecar NAME.txt is the truth: the CER equals the one computed here",
           arguments: ["receipt.png", "price_tag.bmp", "street_sign.jpg"])
     func sidecar(name: String) throws {
         let image = Paths.images + "/" + name

@@ -1,6 +1,6 @@
-/// Character error rate as `shared/tools/ocreval.py` computes it: runs of white space folded
-/// to one space, ends trimmed, Levenshtein distance over Unicode scalars divided by the
-/// length of the truth.
+/// Character error rate as the README's "Accuracy" defines it and `bench/score.py` computes it:
+/// runs of white space folded to one space, ends trimmed, Levenshtein distance over Unicode
+/// scalars divided by the length of the truth.
 public enum OCRScore {
     public static func characterErrorRate(truth: String, ocr: String) -> Double {
         let expected = Array(normalized(truth).unicodeScalars)

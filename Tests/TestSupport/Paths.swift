@@ -23,12 +23,11 @@ public enum Paths {
     /// The default image set, `images/`.
     public static let images = packageRoot + "/images"
 
-    /// The shared reference corpus (`../shared/corpus` beside the checkout, or
-    /// `FILTEROCR_CORPUS`).
+    /// The reference corpus, `corpus/` (or `FILTEROCR_CORPUS`): public test pages with their
+    /// ground truth.
     public static let corpus: String = {
         if let override = ProcessInfo.processInfo.environment["FILTEROCR_CORPUS"] { return override }
-        let candidates = [packageRoot + "/../shared/corpus", "/work/shared/corpus"]
-        return candidates.first { FileManager.default.fileExists(atPath: $0 + "/phototest.tif") } ?? candidates[0]
+        return packageRoot + "/corpus"
     }()
 
     /// Every image in `images/` that has its ground truth beside it, sorted by name.
