@@ -57,6 +57,12 @@ let package = Package(
             dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
                            "FileSystem", "TextComparison", "CSanitizers", "Formats"]
         ),
+        // What the command-line front end prints: reports, tables, previews and the result
+        // formats as text; the core returns values and this renders them for a terminal.
+        .target(
+            name: "TerminalText",
+            dependencies: ["FilterOCRKit", "Imaging", "Recognition", "WordFrequency", "Session", "TextComparison", "Formats"]
+        ),
         // The web front end: the workbench and watch pages, their JSON API and the feed's
         // event stream, on Hummingbird. The pages are compiled into the binary.
         .target(
@@ -74,7 +80,7 @@ let package = Package(
             name: "filterocr",
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "FileSystem", "LineEditing", "Workbench", "Formats",
+                "FileSystem", "LineEditing", "Workbench", "Formats", "TerminalText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -99,7 +105,8 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
         .testTarget(name: "FilterOCRKitTests",
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
-                                   "CompanionFeed", "TestSupport"]),
+                                   "CompanionFeed", "TestSupport", "TerminalText"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "FilterOCRKit", "Recognition", "Imaging"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ]

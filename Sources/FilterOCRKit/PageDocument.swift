@@ -3,7 +3,6 @@ import FileSystem
 import Foundation
 import Imaging
 import Recognition
-import Synchronization
 
 /// One document in a Tesseract format for a whole run (`ocr` or `batch` with `--format
 /// hocr` and the like): each image's page is added by the engine that recognised it, in input
@@ -15,8 +14,8 @@ public final class PageDocument: Sendable {
     public let format: TesseractDocument.Format
     /// What the renderer writes reaches the file through checked writes; nil for standard output.
     private let output: LibraryOutput?
-    private let document: Mutex<TesseractDocument>
-    private let turns = Mutex(Turns())
+    private let document: Locked<TesseractDocument>
+    private let turns = Locked(Turns())
 
     /// Whose turn it is to add a page, and who waits for theirs.
     private struct Turns {
@@ -29,13 +28,13 @@ public final class PageDocument: Sendable {
         self.destination = destination
         if destination == PNGOutput.standardOutputName {
             output = nil
-            document = Mutex(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination) })
+            document = Locked(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination) })
         } else {
             let output = try LibraryOutput(replacing: destination, fileExtension: format.fileExtension)
             do {
                 let document = try Self.named(destination) { try TesseractDocument(format: format, outputBase: output.base) }
                 output.libraryOpened()
-                self.document = Mutex(document)
+                self.document = Locked(document)
             } catch {
                 output.abandon()
                 throw error

@@ -75,6 +75,9 @@ public struct SessionStatus: Sendable, Encodable {
 
     /// Speculation's work on the commands likely to come next.
     public struct Speculation: Sendable, Encodable, Equatable {
+        /// Renderings over this many pixels are never prepared.
+        public static let maximumPixels = SessionSpeculation.maximumPixels
+
         public var engines: Int
         public var budgetMegabytes: Int
         /// Transitions prepared and not shown yet.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import FilterOCRKit
 import Foundation
+import TerminalText
 
 /// What `ocr` and `batch` share: run the images through the runner and print each result
 /// as it comes, in input order, with one progress bar and one error convention.

@@ -1,5 +1,6 @@
 import FilterOCRKit
 import Foundation
+import TerminalText
 
 /// Renders the REPL driver's outputs.
 protocol ReplPrinter {

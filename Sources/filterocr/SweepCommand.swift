@@ -3,6 +3,7 @@ import FileSystem
 import FilterOCRKit
 import Foundation
 import Imaging
+import TerminalText
 
 /// `filterocr sweep IMAGE --filter blur`: recognition against a filter's strength.
 struct SweepCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import FileSystem
 import FilterOCRKit
 import Foundation
 import Synchronization
+import TerminalText
 
 /// Writing to standard output and standard error.
 enum Terminal {

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Recognition
 import Session
+import TerminalText
 import TestSupport
 import Testing
 

@@ -1,3 +1,4 @@
+import FilterOCRKit
 import Foundation
 
 /// Writes the results of `ocr` and `batch` in one of the output formats, one result at a

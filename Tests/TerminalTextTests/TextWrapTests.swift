@@ -1,4 +1,5 @@
 import FilterOCRKit
+import TerminalText
 import Testing
 
 @Suite("Wrapping and counting words for people")

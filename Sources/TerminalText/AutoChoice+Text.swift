@@ -1,3 +1,4 @@
+import FilterOCRKit
 import Foundation
 
 extension HumanText {

@@ -1,3 +1,4 @@
+import FilterOCRKit
 import Foundation
 import Imaging
 import Recognition
@@ -184,7 +185,7 @@ public enum HumanText {
         var text = "\(speculation.ready) ready, \(speculation.preparing) preparing, \(speculation.queued) queued "
             + "(\(Plural.count(speculation.engines, "engine")), \(speculation.budgetMegabytes) MB)"
         if speculation.leftOut > 0 {
-            text += "; \(speculation.leftOut) left out: over \(SessionSpeculation.maximumPixels / 1_000_000) megapixels "
+            text += "; \(speculation.leftOut) left out: over \(SessionStatus.Speculation.maximumPixels / 1_000_000) megapixels "
                 + "or the budget, a quarter of --cache-megabytes"
         }
         return text

@@ -2,6 +2,7 @@ import FilterOCRKit
 import Foundation
 import Imaging
 import Recognition
+import TerminalText
 import Testing
 
 @Suite("Result formats of ocr and batch")
