@@ -7,9 +7,8 @@ import Synchronization
 /// The companion feed as a stream of server-sent events, for every watch page at once.
 ///
 /// The feed file is the source, not this server's own recognitions, so that updates from
-/// `ocr`, `repl`, `batch` and every tab all show. One watcher looks at the file's identity
-/// (it is replaced atomically, so a new inode, size or time means a new snapshot) every
-/// `interval` and hands each new snapshot to every subscriber; a slow subscriber keeps only
+/// `ocr`, `repl`, `batch` and every tab all show. One `FeedFollower` looks at the file every
+/// `interval` and each new snapshot goes to every subscriber; a slow subscriber keeps only
 /// the newest few events, so it can never hold the server's memory.
 package final class FeedEvents: Service, Sendable {
     static let keepAliveInterval: Duration = .seconds(15)
@@ -58,20 +57,12 @@ package final class FeedEvents: Service, Sendable {
     /// server's graceful shutdown does not wait for clients that never hang up.
     package func run() async throws {
         await cancelWhenGracefulShutdown {
-            var seen: FileIdentity?
-            var sent: (sequence: Int, updatedAt: String)?
+            var follower = FeedFollower(path: self.reader.path)
             var quietSince = ContinuousClock.now
             while !Task.isCancelled {
-                let identity = FileIdentity(path: self.reader.path)
-                if identity != seen, let identity {
-                    seen = identity
-                    // The file may have been replaced again between the look and the read:
-                    // a snapshot already sent is not sent twice.
-                    if let snapshot = try? self.reader.read(), sent.map({ $0 != (snapshot.sequence, snapshot.updatedAt) }) ?? true {
-                        sent = (snapshot.sequence, snapshot.updatedAt)
-                        self.broadcast(Self.event(for: snapshot))
-                        quietSince = .now
-                    }
+                if case .snapshot(let snapshot)? = follower.poll() {
+                    self.broadcast(Self.event(for: snapshot))
+                    quietSince = .now
                 }
                 if ContinuousClock.now - quietSince > Self.keepAliveInterval {
                     self.broadcast(ByteBuffer(string: ": keep-alive\n\n"), remember: false)
@@ -100,25 +91,5 @@ package final class FeedEvents: Service, Sendable {
     package static func event(for snapshot: FeedSnapshot) -> ByteBuffer {
         let json = String(decoding: snapshot.encoded(), as: UTF8.self).trimmingCharacters(in: .newlines)
         return ByteBuffer(string: "event: feed\nid: \(snapshot.sequence)\ndata: \(json)\n\n")
-    }
-}
-
-/// What changes when a file is replaced or rewritten: its inode, size and modification time.
-struct FileIdentity: Equatable {
-    var inode: UInt64
-    var size: Int64
-    var modified: timespec
-
-    init?(path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        inode = UInt64(info.st_ino)
-        size = Int64(info.st_size)
-        modified = info.st_mtim
-    }
-
-    static func == (a: Self, b: Self) -> Bool {
-        a.inode == b.inode && a.size == b.size
-            && a.modified.tv_sec == b.modified.tv_sec && a.modified.tv_nsec == b.modified.tv_nsec
     }
 }

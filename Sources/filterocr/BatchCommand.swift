@@ -60,7 +60,7 @@ struct BatchCommand: ParsableCommand {
             try Terminal.orExit { () throws -> Void in try Folders.create(saveDir) }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.engines,
                                  saveDirectory: saveDir, truth: truthOptions.source)
         let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true, documentDestination: try document.destination(for: format))

@@ -18,32 +18,26 @@ struct CompanionCommand: ParsableCommand {
     var feed = FeedOptions.defaultPath
 
     func run() throws {
-        let reader = FeedReader(path: feed)
+        let follower = FeedFollower(path: feed)
         if isatty(STDOUT_FILENO) != 0 {
-            WatchFaceScreen(reader: reader).run()
+            var screen = WatchFaceScreen(follower: follower)
+            screen.run()
         } else {
-            try followAsLines(reader)
+            try followAsLines(follower)
         }
     }
 
-    /// Prints one line per new feed sequence; problems go to standard error, once each. Ends
+    /// Prints one line per new feed snapshot; problems go to standard error, once each. Ends
     /// when the reader of the lines has gone (`filterocr companion | head -1`).
-    private func followAsLines(_ reader: FeedReader) throws {
-        var lastSequence: Int?
-        var lastProblem: FeedError?
+    private func followAsLines(_ follower: FeedFollower) throws {
+        var follower = follower
         while true {
-            do {
-                let snapshot = try reader.read()
-                lastProblem = nil
-                if snapshot.sequence != lastSequence {
-                    lastSequence = snapshot.sequence
-                    Terminal.print(WatchFace.line(snapshot))
-                }
-            } catch {
-                if error != lastProblem { Terminal.printNotice(error.description) }
-                lastProblem = error
+            switch follower.poll() {
+            case .snapshot(let snapshot)?: Terminal.print(WatchFace.line(snapshot))
+            case .problem(let error)?: Terminal.printNotice(error.description)
+            case nil: break
             }
-            if Terminal.outputIsClosed { throw ExitCode(Terminal.closedOutputStatus) }
+            if Terminal.checkOutputClosed() { throw ExitCode(Terminal.closedOutputStatus) }
             usleep(50_000)
         }
     }

@@ -81,6 +81,9 @@ struct JobsOption: ParsableArguments {
 
     static let limit = 256
 
+    /// The engines a command that keeps every core busy uses: `-j`, or one per core.
+    var engines: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
     func validate() throws {
         if let jobs, !(1...Self.limit).contains(jobs) {
             throw ValidationError("-j takes 1 to \(Self.limit) engines, e.g. -j 2 (not \(jobs))")

@@ -44,7 +44,7 @@ struct OCRCommand: ParsableCommand {
     func run() throws {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         // --auto searches one image with every core; otherwise one engine per image at most.
-        let engines = filters.auto ? jobs.jobs ?? ProcessInfo.processInfo.activeProcessorCount : min(jobs.jobs ?? 1, images.count)
+        let engines = filters.auto ? jobs.engines : min(jobs.jobs ?? 1, images.count)
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source)
         let format = json ? .jsonl : format

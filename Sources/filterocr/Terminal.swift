@@ -31,12 +31,16 @@ enum Terminal {
         closed.store(true, ordering: .relaxed)
     }
 
-    /// Whether the reader of standard output has gone, asked of the pipe itself: for output
-    /// that a library writes (Tesseract's documents), whose failed writes are not seen here.
+    /// Whether the reader of standard output has gone, asked of the output itself: for output
+    /// that a library writes (Tesseract's documents), whose failed writes are not seen here,
+    /// and for a follower that may not write for a long time (`filterocr companion | head -1`).
     static func checkOutputClosed() -> Bool {
         var output = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
-        // A pipe whose reader has gone polls as an error at the writer's end.
-        if poll(&output, 1, 0) == 1 && output.revents & Int16(POLLERR) != 0 { closed.store(true, ordering: .relaxed) }
+        // A pipe whose reader has gone polls as an error at the writer's end; a terminal
+        // that has gone, as a hang-up.
+        if poll(&output, 1, 0) == 1 && output.revents & Int16(POLLERR | POLLHUP) != 0 {
+            closed.store(true, ordering: .relaxed)
+        }
         return outputClosed
     }
 
@@ -90,11 +94,6 @@ enum Terminal {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-    /// Whether the reader of standard output has closed it (`filterocr companion | head -1`).
-    static var outputIsClosed: Bool {
-        var descriptor = pollfd(fd: STDOUT_FILENO, events: 0, revents: 0)
-        return poll(&descriptor, 1, 0) > 0 && descriptor.revents & Int16(POLLERR | POLLHUP) != 0
-    }
 
     /// Runs `body`; on failure prints its message and exits with status 1.
     static func orExit<Result>(_ body: () throws -> Result) throws -> Result {

@@ -4,11 +4,11 @@ import Foundation
 /// The full-screen watch face: alternate screen, no cursor, keys read one at a time; the
 /// terminal is restored however the display ends.
 struct WatchFaceScreen {
-    let reader: FeedReader
+    var follower: FeedFollower
     /// How often the feed, the keyboard and the terminal size are checked.
     private let tick: Int32 = 100  // milliseconds
 
-    func run() {
+    mutating func run() {
         var saved = termios()
         let hasTerminalInput = tcgetattr(STDIN_FILENO, &saved) == 0
         if hasTerminalInput {
@@ -37,12 +37,18 @@ struct WatchFaceScreen {
         }
     }
 
-    private func currentFrame() -> [String] {
+    /// The face for the feed as it is now; drawn again each tick, since it shows how long ago
+    /// the update was and the terminal may have been resized.
+    private mutating func currentFrame() -> [String] {
         let (width, height) = Terminal.size()
-        do {
-            return WatchFace.render(try reader.read(), width: width, height: height, now: Date())
-        } catch {
+        _ = follower.poll()
+        switch follower.latest {
+        case .snapshot(let snapshot)?:
+            return WatchFace.render(snapshot, width: width, height: height, now: Date())
+        case .problem(let error)?:
             return WatchFace.render(problem: error.description, width: width, height: height)
+        case nil:
+            return WatchFace.render(problem: FeedError.missing(path: follower.reader.path).description, width: width, height: height)
         }
     }
 
