@@ -72,8 +72,16 @@ extension FilterKind {
     public static let greyscale = FilterKind(
         "greyscale", reproduces: "CIPhotoEffectMono",
         summary: "luminance only (fully grey from 25%; below, part of the colour kept)",
-        parameter: .init(name: "amount", symbol: "amount ", title: "amount (0-1)") { min(1, 4 * $0) },
-        nanosecondsPerPixel: 1,
-        defaultSweep: { _ in evenly(from: 0, to: 0.25, steps: 5) },
+        parameter: .blendAmount, nanosecondsPerPixel: 1, defaultSweep: FilterKind.blendSweep,
         apply: { Greyscale(amount: $0).apply(to: $1, in: $2) })
+}
+
+extension FilterKind.ParameterScale {
+    /// A blend towards the filtered image (greyscale, invert): `min(1, 4 × intensity)`, whole at 25%.
+    static let blendAmount = FilterKind.ParameterScale(name: "amount", symbol: "amount ", title: "amount (0-1)") { min(1, 4 * $0) }
+}
+
+extension FilterKind {
+    /// A blend's sweep: up to where it is whole.
+    static let blendSweep: @Sendable (Double?) -> [Double] = { _ in evenly(from: 0, to: 0.25, steps: 5) }
 }

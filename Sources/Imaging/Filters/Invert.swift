@@ -62,8 +62,6 @@ extension FilterKind {
     public static let invert = FilterKind(
         "invert", reproduces: "CIColorInvert",
         summary: "negative (fully from 25%; below, blended with the image)",
-        parameter: .init(name: "amount", symbol: "amount ", title: "amount (0-1)") { min(1, 4 * $0) },
-        nanosecondsPerPixel: 1,
-        defaultSweep: { _ in evenly(from: 0, to: 0.25, steps: 5) },
+        parameter: .blendAmount, nanosecondsPerPixel: 1, defaultSweep: FilterKind.blendSweep,
         apply: { Invert(amount: $0).apply(to: $1, in: $2) })
 }

@@ -6,7 +6,7 @@
 /// `FilterKind.blur`); `allCases` lists them in the order help shows them. Parsers, help,
 /// completion, sweeps, charts, the web API and the README's table all come from these entries,
 /// so adding a filter is its file and one line in `allCases`.
-public struct FilterKind: Sendable, Hashable, CaseIterable, RawRepresentable, Codable, CustomStringConvertible {
+public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStringConvertible {
     /// Every filter, in the order help lists them.
     public static let allCases: [FilterKind] = [
         .blur, .binarize, .greyscale, .contrast, .sharpen, .median, .erode, .dilate, .scale, .invert, .otsu,
@@ -84,18 +84,6 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, RawRepresentable, Co
     public static func == (a: FilterKind, b: FilterKind) -> Bool { a.rawValue == b.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
 
-    public init(from decoder: any Decoder) throws {
-        let word = try decoder.singleValueContainer().decode(String.self)
-        guard let kind = FilterKind(rawValue: word) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no filter '\(word)'"))
-        }
-        self = kind
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 extension FilterKind {

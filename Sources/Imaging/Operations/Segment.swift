@@ -1,6 +1,6 @@
 /// The segment of the brief's screen that is selected: the image as loaded, or a filter (the
 /// last of a chain). Written as `original` or the filter's word.
-public enum Segment: Sendable, Hashable, CaseIterable, RawRepresentable, Codable {
+public enum Segment: Sendable, Hashable, CaseIterable, WordCoded {
     case original
     case filter(FilterKind)
 
@@ -29,16 +29,4 @@ public enum Segment: Sendable, Hashable, CaseIterable, RawRepresentable, Codable
         return filter
     }
 
-    public init(from decoder: any Decoder) throws {
-        let word = try decoder.singleValueContainer().decode(String.self)
-        guard let segment = Segment(rawValue: word) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "no segment '\(word)'"))
-        }
-        self = segment
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
