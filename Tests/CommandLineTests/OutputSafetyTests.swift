@@ -127,7 +127,8 @@ struct OutputSafetyTests {
         #expect(kill(run.processIdentifier, SIGKILL) == 0)
         #expect(run.waitForExit(timeout: 30))
         let left = try temporaries()
-        #expect(left.count == 1, "the killed run left its temporary file: \(left)")
+        // Its temporary file, and the renderer's pipe if it was killed before the renderer opened it.
+        #expect((1...2).contains(left.count), "the killed run left its temporary files: \(left)")
         let next = try Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "-o", folder + "/out.pdf", small])
         #expect(next.status == 0, "\(next.standardError)")
         #expect(try temporaries().isEmpty)
