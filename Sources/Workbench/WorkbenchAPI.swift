@@ -25,6 +25,8 @@ struct WorkbenchAPI: Sendable {
     /// The most pixels an upload may claim, checked from its header before it is decoded,
     /// when lower than the decoder's own limit (which every image is held to anyway).
     let uploadPixelLimit: Int?
+    /// Uploads read into memory at once, for all sessions.
+    let uploadSlots: UploadSlots
     /// How the image set's images are named to the client.
     let names: DisplayNames
     let makeDriver: @Sendable () -> sending ReplDriver
@@ -206,6 +208,11 @@ struct WorkbenchAPI: Sendable {
             throw APIError(.contentTooLarge, "the image is \(String(format: "%.1f MB", Double(length) / 1_000_000)); "
                            + "uploads are limited to \(megabytes) (--max-upload-megabytes)")
         }
+        guard uploadSlots.take() else {
+            throw APIError(.serviceUnavailable, "the server is reading \(uploadSlots.count) uploads already; "
+                           + "send this one again when one of them is done")
+        }
+        defer { uploadSlots.give() }
         var request = request
         let body: ByteBuffer
         do {
@@ -227,7 +234,7 @@ struct WorkbenchAPI: Sendable {
         var path: String?
         do {
             path = try session.uploadPath(named: name)
-            try Data(buffer: body).write(to: URL(fileURLWithPath: path!))
+            try UploadFile.write(body, to: path!)
             return (path!, bytes)
         } catch {
             if let path { session.discardUpload(path, bytes: bytes) } else { session.releaseUpload(bytes) }

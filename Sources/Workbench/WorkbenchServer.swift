@@ -55,6 +55,10 @@ public struct WorkbenchServer: Sendable {
         self.configuration = configuration
     }
 
+    /// Uploads the server reads into memory at once; more are answered 503 (each is up to
+    /// --max-upload-megabytes until it is written to disk).
+    public static let uploadsAtOnce = 4
+
     /// Whether `host` is reachable only from this machine.
     public static func isLoopback(_ host: String) -> Bool {
         let name = AccessRules.hostName(host)
@@ -84,6 +88,7 @@ public struct WorkbenchServer: Sendable {
                                       ledger: UploadLedger(limit: configuration.uploadBudget)),
             imageSet: configuration.imageSet, feed: feed, uploadLimit: configuration.uploadLimit,
             uploadPixelLimit: configuration.uploadPixelLimit < decoderPixels ? configuration.uploadPixelLimit : nil,
+            uploadSlots: UploadSlots(count: Self.uploadsAtOnce),
             names: names,
             makeDriver: {
                 let pipeline = Pipeline(settings: configuration.settings, recognizer: engines,
@@ -109,7 +114,11 @@ public struct WorkbenchServer: Sendable {
         let app = Application(
             router: router,
             server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuardHandler(registry: connections)])),
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            // A deep accept queue: when connections are dropped and opened again by the
+            // hundred (a slow-client attack), a full queue makes new clients wait a second for
+            // their SYN to be sent again.
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                                 backlog: 4096),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host
