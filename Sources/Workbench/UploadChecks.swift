@@ -22,9 +22,9 @@ enum UploadChecks {
         }
     }
 
-    static func overBudgetMessage(bytes: Int, kept: Int, limit: Int) -> String {
-        "the server keeps \(megabytes(kept)) of uploads and its budget is \(megabytes(limit)), so this "
-            + "\(megabytes(bytes)) does not fit; close other workbench tabs (each keeps its latest upload) "
+    static func overBudgetMessage(kept: Int, limit: Int) -> String {
+        "the server keeps \(megabytes(kept)) of uploads and its budget is \(megabytes(limit)), so this upload "
+            + "does not fit; close other workbench tabs (each keeps its latest upload) "
             + "or start the server with a larger --upload-budget-megabytes"
     }
 

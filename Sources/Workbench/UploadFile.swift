@@ -1,15 +1,23 @@
 import Foundation
 import NIOCore
 
-/// Writing an upload's bytes to its file, and how many uploads may be held in memory at once.
-enum UploadFile {
-    /// Writes `body` to a new file at `path` straight from the buffer (no second copy of up
-    /// to --max-upload-megabytes), readable by this user only; never over an existing file.
-    static func write(_ body: ByteBuffer, to path: String) throws {
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+/// An upload's file, written a chunk at a time as the request's body arrives, so that an
+/// upload is never held in memory whole.
+///
+/// Not `Sendable`: one request writes it, from one task.
+final class UploadFile {
+    private var descriptor: Int32
+
+    /// A new file at `path`, readable by this user only; never over an existing file.
+    init(path: String) throws {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        defer { close(descriptor) }
-        try body.withUnsafeReadableBytes { bytes in
+    }
+
+    deinit { abandon() }
+
+    func write(_ chunk: ByteBuffer) throws {
+        try chunk.withUnsafeReadableBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
@@ -20,5 +28,18 @@ enum UploadFile {
                 offset += written
             }
         }
+    }
+
+    /// Closes the file, which then holds the whole upload; a failed close is a failed write.
+    func finish() throws {
+        let closing = descriptor
+        descriptor = -1
+        guard close(closing) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    /// Closes the file without caring how; the caller removes it.
+    func abandon() {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
     }
 }

@@ -6,6 +6,7 @@ import HTTPTypes
 import Hummingbird
 import ImageCodec
 import Imaging
+import NIOHTTP1
 import Session
 import WordFrequency
 
@@ -25,8 +26,6 @@ struct WorkbenchAPI: Sendable {
     /// The most pixels an upload may claim, checked from its header before it is decoded,
     /// when lower than the decoder's own limit (which every image is held to anyway).
     let uploadPixelLimit: Int?
-    /// Uploads read into memory at once, for all sessions.
-    let uploadSlots: UploadSlots
     /// How the image set's images are named to the client.
     let names: DisplayNames
     let makeDriver: @Sendable () -> sending ReplDriver
@@ -199,47 +198,61 @@ struct WorkbenchAPI: Sendable {
         return imageSet[id]
     }
 
-    /// Writes an uploaded image into the session's folder, bounded by bytes before it is read
-    /// whole, by the upload pixel limit from its header, and by the server's disk budget; the
-    /// decoder's own limits are the loader's, as for any file.
+    /// Writes an uploaded image into the session's folder as it arrives, so that no upload
+    /// is held in memory: bounded by bytes (from Content-Length before anything is read, then
+    /// as it is written), by the upload pixel limit from its header, and by the server's disk
+    /// budget; the decoder's own limits are the loader's, as for any file. A refused upload
+    /// leaves nothing behind.
     private func upload(_ request: Request, into session: BrowserSession) async throws -> (path: String, bytes: Int) {
         let megabytes = String(format: "%.0f MB", Double(uploadLimit) / 1_000_000)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > uploadLimit {
             throw APIError(.contentTooLarge, "the image is \(String(format: "%.1f MB", Double(length) / 1_000_000)); "
                            + "uploads are limited to \(megabytes) (--max-upload-megabytes)")
         }
-        guard uploadSlots.take() else {
-            throw APIError(.serviceUnavailable, "the server is reading \(uploadSlots.count) uploads already; "
-                           + "send this one again when one of them is done")
-        }
-        defer { uploadSlots.give() }
-        var request = request
-        let body: ByteBuffer
-        do {
-            body = try await request.collectBody(upTo: uploadLimit)
-        } catch let error as HTTPResponseError where error.status == .contentTooLarge {
-            throw APIError(.contentTooLarge, "the image is larger than \(megabytes); uploads are limited to it (--max-upload-megabytes)")
-        }
-        guard body.readableBytes > 0 else { throw APIError(.badRequest, "the upload is empty; send the image file's bytes") }
         let name = UploadName.cleaned(request.headers[HTTPField.Name("X-Filename")!].map { $0.removingPercentEncoding ?? $0 }
                                       ?? UploadName.fallback)
-        if let uploadPixelLimit {
-            try UploadChecks.checkPixels(Array(body.readableBytesView.prefix(UploadChecks.headerBytes)),
-                                         name: name, limit: uploadPixelLimit)
-        }
-        let bytes = body.readableBytes
-        if case .overServer(let kept, let limit) = session.reserveUpload(bytes) {
-            throw APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"), UploadChecks.overBudgetMessage(bytes: bytes, kept: kept, limit: limit))
-        }
-        var path: String?
+        let path: String
+        let file: UploadFile
         do {
             path = try session.uploadPath(named: name)
-            try UploadFile.write(body, to: path!)
-            return (path!, bytes)
+            file = try UploadFile(path: path)
         } catch {
-            if let path { session.discardUpload(path, bytes: bytes) } else { session.releaseUpload(bytes) }
             throw APIError(.internalServerError, "the server could not keep the upload: \(oneLineMessage(for: error))")
         }
+        var written = 0
+        var header: [UInt8] = []
+        var headerChecked = uploadPixelLimit == nil
+        do {
+            for try await chunk in request.body {
+                guard chunk.readableBytes <= uploadLimit - written else {
+                    throw APIError(.contentTooLarge, "the image is larger than \(megabytes); uploads are limited to it (--max-upload-megabytes)")
+                }
+                if case .overServer(let kept, let limit) = session.reserveUpload(chunk.readableBytes) {
+                    throw APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"),
+                                   UploadChecks.overBudgetMessage(kept: kept, limit: limit))
+                }
+                written += chunk.readableBytes
+                try file.write(chunk)
+                if !headerChecked, let uploadPixelLimit {
+                    header += chunk.readableBytesView.prefix(UploadChecks.headerBytes - header.count)
+                    if header.count >= UploadChecks.headerBytes {
+                        try UploadChecks.checkPixels(header, name: name, limit: uploadPixelLimit)
+                        headerChecked = true
+                    }
+                }
+            }
+            guard written > 0 else { throw APIError(.badRequest, "the upload is empty; send the image file's bytes") }
+            if !headerChecked, let uploadPixelLimit { try UploadChecks.checkPixels(header, name: name, limit: uploadPixelLimit) }
+            try file.finish()
+        } catch {
+            file.abandon()
+            session.discardUpload(path, bytes: written)
+            guard error is APIError || error is HTTPParserError else {
+                throw APIError(.internalServerError, "the server could not keep the upload: \(oneLineMessage(for: error))")
+            }
+            throw error
+        }
+        return (path, written)
     }
 
     /// The current rendering as PNG, scaled down to `displaySide` if larger.

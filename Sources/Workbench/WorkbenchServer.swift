@@ -55,10 +55,6 @@ public struct WorkbenchServer: Sendable {
         self.configuration = configuration
     }
 
-    /// Uploads the server reads into memory at once; more are answered 503 (each is up to
-    /// --max-upload-megabytes until it is written to disk).
-    public static let uploadsAtOnce = 4
-
     /// Whether `host` is reachable only from this machine.
     public static func isLoopback(_ host: String) -> Bool {
         let name = AccessRules.hostName(host)
@@ -88,7 +84,6 @@ public struct WorkbenchServer: Sendable {
                                       ledger: UploadLedger(limit: configuration.uploadBudget)),
             imageSet: configuration.imageSet, feed: feed, uploadLimit: configuration.uploadLimit,
             uploadPixelLimit: configuration.uploadPixelLimit < decoderPixels ? configuration.uploadPixelLimit : nil,
-            uploadSlots: UploadSlots(count: Self.uploadsAtOnce),
             names: names,
             makeDriver: {
                 let pipeline = Pipeline(settings: configuration.settings, recognizer: engines,
