@@ -21,6 +21,13 @@ package struct DisplayNames: Sendable {
         return URL(fileURLWithPath: path).lastPathComponent
     }
 
+    /// A message (a refusal) with the image set's folder taken out of the paths it names, as
+    /// reports name them; uploads' folders are the session's to take out (`BrowserSession.shown`).
+    package func scrubbed(_ message: String) -> String {
+        guard let imageFolder, !imageFolder.isEmpty else { return message }
+        return message.replacingOccurrences(of: imageFolder.hasSuffix("/") ? imageFolder : imageFolder + "/", with: "")
+    }
+
     /// `path` within `folder`, or nil when it is not inside it.
     static func relative(_ path: String, to folder: String) -> String? {
         let base = folder.hasSuffix("/") ? folder : folder + "/"

@@ -137,7 +137,13 @@ struct WorkbenchAPI: Sendable {
             }
             return Answer(outputs: outputs, sessionTopWords: words)
         }
-        return Answer(outputs: session.shown(answer.outputs), sessionTopWords: answer.sessionTopWords)
+        let outputs = session.shown(answer.outputs).map { output in
+            guard case .refusal(let message) = output.content else { return output }
+            var output = output
+            output.content = .refusal(names.scrubbed(message))
+            return output
+        }
+        return Answer(outputs: outputs, sessionTopWords: answer.sessionTopWords)
     }
 
     /// 200 with the outputs; 422 when the session refused the command, with its reason also

@@ -278,3 +278,15 @@ def test_images_are_named_within_the_image_set_never_by_the_servers_paths(server
     assert "/" not in after_next[0]["image"], after_next[0]["image"]
     for answer in (server.request("GET", "/api/images"), server.request("GET", f"/api/sessions/{session}")):
         assert str(server.images) not in answer.body.decode(), answer
+
+
+def test_a_refusal_names_an_image_of_the_set_within_the_set(own_servers, tmp_path):
+    images = tmp_path / "set"
+    images.mkdir()
+    (images / "good.pgm").write_bytes(pgm(60, 60))
+    (images / "bad.png").write_bytes(b"\x89PNG\r\n\x1a\n" + b"\x00" * 40)
+    server = own_servers.start(images=images)
+    session, _ = server.new_session("good.pgm")
+    refused = server.request("POST", f"/api/sessions/{session}/open/{server.image_ids()['bad.png']}")
+    body = assert_json_error(refused, 422)
+    assert "bad.png" in body["error"] and str(images) not in refused.body.decode(), body

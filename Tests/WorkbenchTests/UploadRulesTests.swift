@@ -52,5 +52,6 @@ struct UploadRulesTests {
         #expect(names.name(for: "/tmp/filterocr-serve-1-ab/abcd/3/mine.png") == "mine.png")
         #expect(names.name(for: "/elsewhere/secret/x.png") == "x.png")
         #expect(DisplayNames(imageFolder: "images/", uploads: "/tmp/u").name(for: "images/a.png") == "a.png")
+        #expect(names.scrubbed("/srv/images/bad.png: is a corrupt or truncated PNG file") == "bad.png: is a corrupt or truncated PNG file")
     }
 }
