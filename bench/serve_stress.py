@@ -150,8 +150,10 @@ def slowloris(server, connections=1000, seconds=25.0, byte_every=5.0):
     head = b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUser-Agent: slow\r\nAccept: */*\r\n" * 20
     selector = selectors.DefaultSelector()
     state = {}  # socket -> (bytes sent, next send time)
+    opened_at = {}
     dropped = 0
     refused = 0
+    longest = 0.0
 
     def open_one(now):
         nonlocal refused
@@ -162,10 +164,15 @@ def slowloris(server, connections=1000, seconds=25.0, byte_every=5.0):
             return
         connection.setblocking(False)
         selector.register(connection, selectors.EVENT_READ)
+        opened_at[connection] = now
         # Staggered, so that bytes arrive all the time, not in bursts.
         state[connection] = (0, now + byte_every * (len(state) % 50) / 50)
 
-    def close_one(connection):
+    def close_one(connection, by_server=True):
+        nonlocal longest
+        if by_server:
+            longest = max(longest, time.monotonic() - opened_at[connection])
+        opened_at.pop(connection, None)
         selector.unregister(connection)
         state.pop(connection, None)
         connection.close()
@@ -199,8 +206,9 @@ def slowloris(server, connections=1000, seconds=25.0, byte_every=5.0):
                 open_one(now)
             next_round = now + byte_every
     for connection in list(state):
-        close_one(connection)
-    return f"{dropped} dropped by the server (opened again on the next round), {refused} refused"
+        close_one(connection, by_server=False)
+    return (f"{dropped} dropped by the server (opened again on the next round), {refused} refused, "
+            f"longest held {longest:.1f} s")
 
 
 def event_streams(server, clients=500, seconds=15.0):
