@@ -27,55 +27,46 @@ package struct ConnectionDeadlines {
     }
 
     package let limits: Limits
-    package private(set) var phase: Phase = .awaitingHead
     /// When the current phase must end; nil while answering.
     package private(set) var deadline: ContinuousClock.Instant?
-    /// Whether the request being answered has been read to its end.
-    private var requestEnded = false
-    /// Whether the answer was written before its request's body was read to its end.
-    private var answered = false
+    /// Requests whose head arrived and whose answer has not ended (more than one when a
+    /// client sends the next request before the answer to the last: pipelining).
+    private var unanswered = 0
+    /// Whether a request's body is still arriving.
+    private var readingBody = false
 
     package init(limits: Limits, openedAt now: ContinuousClock.Instant) {
         self.limits = limits
         deadline = now + limits.header
     }
 
+    package var phase: Phase {
+        readingBody ? .readingBody : unanswered > 0 ? .answering : .awaitingHead
+    }
+
     /// A request's head arrived.
     package mutating func headReceived(now: ContinuousClock.Instant) {
-        phase = .readingBody
-        requestEnded = false
-        answered = false
+        unanswered += 1
+        readingBody = true
         deadline = now + limits.body
     }
 
     /// A request's body ended.
     package mutating func requestEnded(now: ContinuousClock.Instant) {
-        requestEnded = true
-        if answered {
-            awaitNext(now: now)
-        } else {
-            phase = .answering
-            deadline = nil
-        }
+        readingBody = false
+        deadline = unanswered > 0 ? nil : now + limits.idle
     }
 
-    /// The answer's last part was written.
+    /// An answer's last part was written.
     package mutating func answerEnded(now: ContinuousClock.Instant) {
+        unanswered = max(0, unanswered - 1)
         // An early answer (a refused upload) leaves the body's deadline running.
-        if requestEnded || phase == .answering {
-            awaitNext(now: now)
-        } else {
-            answered = true
-        }
+        guard !readingBody else { return }
+        deadline = unanswered > 0 ? nil : now + limits.idle
     }
 
     /// Whether the connection is past its deadline at `now`.
     package func isOverdue(now: ContinuousClock.Instant) -> Bool {
         deadline.map { now >= $0 } ?? false
-    }
-
-    private mutating func awaitNext(now: ContinuousClock.Instant) {
-        phase = .awaitingHead
-        deadline = now + limits.idle
     }
 }

@@ -48,6 +48,21 @@ struct ConnectionRulesTests {
         #expect(!deadlines.isOverdue(now: start + .seconds(31)))
     }
 
+    @Test("A pipelined request keeps the connection answering until every answer has ended")
+    func pipelined() {
+        var deadlines = ConnectionDeadlines(limits: limits, openedAt: start)
+        deadlines.headReceived(now: start)
+        deadlines.requestEnded(now: start)
+        deadlines.headReceived(now: start + .seconds(1))
+        deadlines.requestEnded(now: start + .seconds(1))
+        deadlines.answerEnded(now: start + .seconds(2))
+        #expect(deadlines.phase == .answering)
+        #expect(!deadlines.isOverdue(now: start + .seconds(100_000)))
+        deadlines.answerEnded(now: start + .seconds(3))
+        #expect(deadlines.phase == .awaitingHead)
+        #expect(deadlines.isOverdue(now: start + .seconds(33)))
+    }
+
     @Test("At the limit a new connection replaces the one waiting longest for a request")
     func replacesLongestWaiting() {
         var table = ConnectionTable<String>(capacity: 2)
