@@ -69,11 +69,6 @@ final class BrowserSession: Sendable {
         if let previous { discardUpload(previous.path, bytes: previous.bytes) }
     }
 
-    /// Gives back the bytes of an upload that was never written.
-    func releaseUpload(_ bytes: Int) {
-        ledger.release(bytes, for: id)
-    }
-
     /// Removes an upload (refused, or replaced) and gives its bytes back.
     func discardUpload(_ path: String, bytes: Int) {
         try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
