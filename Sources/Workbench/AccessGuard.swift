@@ -18,16 +18,6 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
     /// The host the server listens on, which its printed address names.
     let boundHost: String
 
-    static var securityHeaders: HTTPFields {
-        [
-            .contentSecurityPolicy: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
-                + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
-            .xContentTypeOptions: "nosniff",
-            HTTPField.Name("Referrer-Policy")!: "no-referrer",
-            HTTPField.Name("X-Frame-Options")!: "DENY",
-        ]
-    }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
         do {
@@ -36,7 +26,7 @@ struct AccessGuard<Context: RequestContext>: RouterMiddleware {
             // A refusal is an answer too, and carries the same headers as any other.
             response = try error.response(from: request, context: context)
         }
-        response.headers.append(contentsOf: Self.securityHeaders)
+        response.headers.append(contentsOf: AccessRules.securityHeaders)
         return response
     }
 

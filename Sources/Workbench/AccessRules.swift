@@ -7,6 +7,15 @@ package enum AccessRules {
     package static let loopbackHosts: Set<String> = ["localhost", "127.0.0.1", "::1"]
     static let hostField = HTTPField.Name("Host")!
 
+    /// The headers every answer carries.
+    static let securityHeaders: HTTPFields = [
+        .contentSecurityPolicy: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' blob: data:; "
+            + "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'",
+        .xContentTypeOptions: "nosniff",
+        HTTPField.Name("Referrer-Policy")!: "no-referrer",
+        HTTPField.Name("X-Frame-Options")!: "DENY",
+    ]
+
     /// Whether `host` (as `hostName` gives it) names this machine: a loopback name, any
     /// address of 127.0.0.0/8 (all of it is loopback), or the host the server is bound to.
     package static func isLocal(_ host: String, boundHost: String) -> Bool {

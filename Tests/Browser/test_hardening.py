@@ -50,6 +50,12 @@ def test_refusals_carry_the_security_headers(server, token_server):
     assert_security_headers(cross_site)
 
 
+def test_a_head_that_does_not_parse_gets_400_with_the_security_headers(server):
+    status, answer = raw_exchange(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header line\r\n\r\n")
+    assert status.startswith("HTTP/1.1 400"), status
+    assert b"Content-Security-Policy: default-src 'self'" in answer, answer
+
+
 @pytest.mark.parametrize("encoding, chunks", [
     (b"chunked", b"ZZ\r\nabc\r\n0\r\n\r\n"),
     (b"chunked", b"FFFFFFFFFFFFFFFFFFFFFF\r\nabc\r\n0\r\n\r\n"),
