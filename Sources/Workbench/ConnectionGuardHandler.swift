@@ -19,6 +19,8 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
     private var deadlines: ConnectionDeadlines
     private var id: Int?
     private var timer: Scheduled<Void>?
+    /// When `timer` fires.
+    private var timerDeadline: ContinuousClock.Instant?
 
     init(registry: ConnectionRegistry) {
         self.registry = registry
@@ -66,15 +68,18 @@ final class ConnectionGuardHandler: ChannelDuplexHandler, RemovableChannelHandle
         context.write(data, promise: promise)
     }
 
-    /// One timer for the current deadline; when it fires early (the deadline moved on), it is
-    /// armed again for the new one.
+    /// One timer, armed for the current deadline only when none is armed for an earlier time:
+    /// on a kept connection a request moves its deadline later, so the timer stays as it is
+    /// (no cancelling and scheduling per request) and, when it fires early, is armed again.
     private func armTimer(_ context: ChannelHandlerContext) {
-        timer?.cancel()
-        timer = nil
         guard let deadline = deadlines.deadline else { return }
+        if timer != nil, let timerDeadline, timerDeadline <= deadline { return }
+        timer?.cancel()
+        timerDeadline = deadline
         let delay = ContinuousClock.now.duration(to: deadline)
         timer = context.eventLoop.assumeIsolated().scheduleTask(in: Self.timeAmount(delay)) { [self] in
             timer = nil
+            timerDeadline = nil
             if deadlines.isOverdue(now: .now) {
                 context.close(promise: nil)
             } else {

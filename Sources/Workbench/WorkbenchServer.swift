@@ -27,7 +27,7 @@ public struct WorkbenchServer: Sendable {
         /// Bytes of uploads on disk for all sessions together; each session keeps only its latest.
         public var uploadBudget = 400_000_000
         /// Memory for all sessions' rendered images together, shared out equally.
-        public var renderCacheBudget = 1 << 30
+        public var renderCacheBudget = 2 << 30
         /// Connections open at once; fewer if the file-descriptor limit is lower.
         public var maxConnections = 512
         public var headerTimeout: Duration = .seconds(10)

@@ -50,7 +50,7 @@ struct ServeCommand: ParsableCommand {
 
     @Option(name: .long, parsing: .unconditional,
             help: "Memory for rendered images, all sessions together, in megabytes (each session an equal share, at most 256).")
-    var cacheMegabytes = 1024
+    var cacheMegabytes = 2048
 
     @Option(name: .long, parsing: .unconditional, help: "Connections open at once; the one longest waiting for a request makes room.")
     var maxConnections = 512
@@ -80,7 +80,7 @@ struct ServeCommand: ParsableCommand {
             throw ValidationError("--upload-budget-megabytes takes 1 to 1000000, e.g. --upload-budget-megabytes 400")
         }
         guard (0...(1 << 20)).contains(cacheMegabytes) else {
-            throw ValidationError("--cache-megabytes takes 0 to 1048576, e.g. --cache-megabytes 1024")
+            throw ValidationError("--cache-megabytes takes 0 to 1048576, e.g. --cache-megabytes 2048")
         }
         guard (16...100_000).contains(maxConnections) else {
             throw ValidationError("--max-connections takes 16 to 100000, e.g. --max-connections 512")
