@@ -81,11 +81,12 @@ fuzz: deps
 	done
 	scripts/fuzz.sh
 
-# The long versions of the storm and fault tests.
+# The long versions of the storm and fault tests, and attacks on the web server.
 stress: deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	FILTEROCR_STORM_COMMANDS=200000 FILTEROCR_FEED_WRITES=20000 \
 	    $(SWIFT) test -c $(CONFIG) --skip-build --filter "ReplStormTests|FeedCrashSafetyTests|SignalTests|HostileInputTests"
+	bench/serve_stress.py $(BIN)
 
 # The batch runner, the feed, the REPL driver, speculation and the engine pools under Thread Sanitizer.
 tsan: deps

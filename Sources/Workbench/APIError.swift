@@ -2,6 +2,7 @@ import FilterOCRKit
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOHTTP1
 
 /// A request the API cannot answer, as the client sees it: a status and one line that says
 /// what to do, in `{"error": "..."}`.
@@ -33,6 +34,11 @@ struct JSONErrorMiddleware<Context: RequestContext>: RouterMiddleware {
             return try error.response(from: request, context: context)
         } catch let error as HTTPResponseError {
             return JSONBody.response(["error": Self.message(for: error.status, path: request.uri.path)], status: error.status)
+        } catch let error as HTTPParserError {
+            // A malformed request (a chunk size that is not hex, an unknown transfer coding) is
+            // the client's mistake, not the server's, and nothing to log.
+            return JSONBody.response(["error": "the request is not valid HTTP/1.1 (\(error)); send a well-formed request"],
+                                     status: .badRequest)
         } catch {
             context.logger.error("request failed", metadata: ["error": "\(error)"])
             return JSONBody.response(["error": "the server could not answer: \(error)"], status: .internalServerError)

@@ -5,7 +5,8 @@ import RegexBuilder
 import Synchronization
 
 /// One browser tab's session: a REPL driver of its own (state, render cache, session words)
-/// and a folder for the images uploaded into it.
+/// and a folder for the images uploaded into it, which keeps only the latest upload the
+/// session opened: an upload is decoded when it is opened, so the file is not read again.
 ///
 /// A command blocks for as long as a recognition takes, so it runs on a thread of its own,
 /// never on the server's: the event streams and other tabs answer meanwhile. The lock keeps
@@ -16,14 +17,22 @@ final class BrowserSession: Sendable {
     let uploads: URL
     private let driver: Mutex<ReplDriver>
     private let uploadCount = Atomic<Int>(0)
+    /// The server's count of upload bytes, which this session's files are part of.
+    private let ledger: UploadLedger
+    /// The upload the session opened last, kept until the next one replaces it.
+    private let keptUpload = Mutex<(path: String, bytes: Int)?>(nil)
 
-    init(id: String, driver: consuming sending ReplDriver, uploads: URL) {
+    init(id: String, driver: consuming sending ReplDriver, uploads: URL, ledger: UploadLedger) {
         self.id = id
         self.driver = Mutex(driver)
         self.uploads = uploads
+        self.ledger = ledger
     }
 
-    deinit { try? FileManager.default.removeItem(at: uploads) }
+    deinit {
+        try? FileManager.default.removeItem(at: uploads)
+        ledger.releaseAll(for: id)
+    }
 
     /// Runs `work` with the driver on a thread of its own.
     func run<Result: Sendable>(_ work: @escaping @Sendable (ReplDriver) -> Result) async -> Result {
@@ -44,6 +53,26 @@ final class BrowserSession: Sendable {
             output.content = .refusal(message.replacing(Regex { folder; OneOrMore(.digit); "/" }, with: ""))
             return output
         }
+    }
+
+    /// Counts `bytes` of a new upload against the server's budget.
+    func reserveUpload(_ bytes: Int) -> UploadBudget.Decision {
+        ledger.reserve(bytes, for: id)
+    }
+
+    /// An upload the session opened: the one before it goes.
+    func keepUpload(_ path: String, bytes: Int) {
+        let previous = keptUpload.withLock { kept in
+            defer { kept = (path, bytes) }
+            return kept
+        }
+        if let previous { discardUpload(previous.path, bytes: previous.bytes) }
+    }
+
+    /// Removes an upload (refused, or replaced) and gives its bytes back.
+    func discardUpload(_ path: String, bytes: Int) {
+        try? FileManager.default.removeItem(at: URL(fileURLWithPath: path).deletingLastPathComponent())
+        ledger.release(bytes, for: id)
     }
 
     /// A new path in the uploads folder for a file the user named `name`: its base name,

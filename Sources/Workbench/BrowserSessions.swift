@@ -7,11 +7,15 @@ import Synchronization
 package final class BrowserSessions: Sendable {
     private let table: Mutex<SessionTable<BrowserSession>>
     private let folder: URL
+    let ledger: UploadLedger
 
-    /// - Parameter folder: where the sessions' uploads go, one subfolder each.
-    init(capacity: Int, idleLimit: Duration, folder: URL) {
+    /// - Parameters:
+    ///   - folder: where the sessions' uploads go, one subfolder each.
+    ///   - ledger: the server's budget for what they upload.
+    init(capacity: Int, idleLimit: Duration, folder: URL, ledger: UploadLedger) {
         table = Mutex(SessionTable(capacity: capacity, idleLimit: idleLimit))
         self.folder = folder
+        self.ledger = ledger
     }
 
     var count: Int { table.withLock { $0.count } }
@@ -19,7 +23,8 @@ package final class BrowserSessions: Sendable {
     /// A new session around the driver `make` returns.
     func create(_ make: () -> sending ReplDriver) -> BrowserSession {
         let id = Self.newID()
-        let session = BrowserSession(id: id, driver: make(), uploads: folder.appendingPathComponent(id, isDirectory: true))
+        let session = BrowserSession(id: id, driver: make(), uploads: folder.appendingPathComponent(id, isDirectory: true),
+                                     ledger: ledger)
         let dropped = table.withLock { $0.insert(session, id: id, now: .now) }
         // The dropped sessions are released here, outside the lock (their folders go with them).
         _ = dropped

@@ -6,7 +6,9 @@ import HTTPTypes
 import Hummingbird
 import ImageCodec
 import Imaging
+import NIOHTTP1
 import Session
+import WordFrequency
 
 /// The JSON API under `/api`: the REPL's session, one per tab, with the same output objects
 /// as `repl --json`; the image set by id; uploads; the feed and its event stream.
@@ -21,6 +23,11 @@ struct WorkbenchAPI: Sendable {
     let imageSet: [String]
     let feed: FeedEvents?
     let uploadLimit: Int
+    /// The most pixels an upload may claim, checked from its header before it is decoded,
+    /// when lower than the decoder's own limit (which every image is held to anyway).
+    let uploadPixelLimit: Int?
+    /// How the image set's images are named to the client.
+    let names: DisplayNames
     let makeDriver: @Sendable () -> sending ReplDriver
 
     func add(to router: Router<BasicRequestContext>) {
@@ -28,7 +35,9 @@ struct WorkbenchAPI: Sendable {
             router.get(RouterPath(path)) { _, _ in Assets.response(asset) }
         }
         router.get("/api/images") { _, _ in
-            JSONBody.response(["images": imageSet.enumerated().map { ImageEntry(id: $0.offset, name: PathEncoding.displayed(AtomicFile.name(of: $0.element))) }])
+            JSONBody.response(["images": imageSet.enumerated().map {
+                ImageEntry(id: $0.offset, name: PathEncoding.displayed(names.name(for: $0.element)))
+            }])
         }
         router.post("/api/sessions") { request, _ in try await create(request) }
         router.get("/api/sessions/:session") { _, context in
@@ -48,8 +57,15 @@ struct WorkbenchAPI: Sendable {
         }
         router.post("/api/sessions/:session/upload") { request, context in
             let session = try session(context)
-            let path = try await upload(request, into: session)
-            return try await outputs(of: session) { $0.perform(.open(path)) }
+            let upload = try await upload(request, into: session)
+            let answer = await run(session) { $0.perform(.open(upload.path)) }
+            // A refused upload is not kept; an opened one replaces the session's last.
+            if answer.outputs.contains(where: \.isRecognition) {
+                session.keepUpload(upload.path, bytes: upload.bytes)
+            } else {
+                session.discardUpload(upload.path, bytes: upload.bytes)
+            }
+            return respond(answer, session: session.id)
         }
         router.get("/api/sessions/:session/image") { _, context in try await displayImage(session(context)) }
         router.get("/api/sessions/:session/sweep/:chart") { _, context in
@@ -77,6 +93,14 @@ struct WorkbenchAPI: Sendable {
         var outputs: [ReplOutput]
         /// The first refusal's message, when a command was refused.
         var error: String?
+        /// The session's top words after a recognition, as `top` and the watch show them.
+        var sessionTopWords: [WordCount]?
+    }
+
+    /// What a session said to one request, and its top words when it recognised something.
+    private struct Answer: Sendable {
+        var outputs: [ReplOutput]
+        var sessionTopWords: [WordCount]?
     }
 
     private struct CreateRequest: Decodable {
@@ -92,8 +116,7 @@ struct WorkbenchAPI: Sendable {
         let body = try await request.collectBody(upTo: Self.commandBytes)
         let start = try body.readableBytes == 0 ? nil : decode(CreateRequest.self, from: body).image.map(imagePath)
         let session = sessions.create(makeDriver)
-        let outputs = session.shown(await session.run { $0.start(with: start) })
-        return respond(outputs, session: session.id, status: .created)
+        return respond(await run(session) { $0.start(with: start) }, session: session.id, status: .created)
     }
 
     private func session(_ context: BasicRequestContext) throws -> BrowserSession {
@@ -102,17 +125,36 @@ struct WorkbenchAPI: Sendable {
     }
 
     private func outputs(of session: BrowserSession, _ work: @escaping @Sendable (ReplDriver) -> [ReplOutput]) async throws -> Response {
-        respond(session.shown(await session.run(work)), session: session.id)
+        respond(await run(session, work), session: session.id)
+    }
+
+    /// Runs `work` in the session, then asks for the session's top words if it recognised.
+    private func run(_ session: BrowserSession, _ work: @escaping @Sendable (ReplDriver) -> [ReplOutput]) async -> Answer {
+        let answer = await session.run { driver in
+            let outputs = work(driver)
+            guard outputs.contains(where: \.isRecognition), case .top(_, let words)? = driver.perform(.top).first?.content else {
+                return Answer(outputs: outputs)
+            }
+            return Answer(outputs: outputs, sessionTopWords: words)
+        }
+        let outputs = session.shown(answer.outputs).map { output in
+            guard case .refusal(let message) = output.content else { return output }
+            var output = output
+            output.content = .refusal(names.scrubbed(message))
+            return output
+        }
+        return Answer(outputs: outputs, sessionTopWords: answer.sessionTopWords)
     }
 
     /// 200 with the outputs; 422 when the session refused the command, with its reason also
     /// as `error`, so that a script can test the status alone.
-    private func respond(_ outputs: [ReplOutput], session: String, status: HTTPResponse.Status = .ok) -> Response {
-        let refusal = outputs.lazy.compactMap { output -> String? in
+    private func respond(_ answer: Answer, session: String, status: HTTPResponse.Status = .ok) -> Response {
+        let refusal = answer.outputs.lazy.compactMap { output -> String? in
             if case .refusal(let message) = output.content { return message }
             return nil
         }.first
-        return JSONBody.response(Outputs(session: session, outputs: outputs, error: refusal),
+        return JSONBody.response(Outputs(session: session, outputs: answer.outputs, error: refusal,
+                                         sessionTopWords: answer.sessionTopWords),
                                  status: refusal == nil || status == .created ? status : .unprocessableContent)
     }
 
@@ -162,30 +204,61 @@ struct WorkbenchAPI: Sendable {
         return imageSet[id]
     }
 
-    /// Writes an uploaded image into the session's folder, bounded by bytes before it is read
-    /// whole; the pixel limit is the loader's, as for any file.
-    private func upload(_ request: Request, into session: BrowserSession) async throws -> String {
+    /// Writes an uploaded image into the session's folder as it arrives, so that no upload
+    /// is held in memory: bounded by bytes (from Content-Length before anything is read, then
+    /// as it is written), by the upload pixel limit from its header, and by the server's disk
+    /// budget; the decoder's own limits are the loader's, as for any file. A refused upload
+    /// leaves nothing behind.
+    private func upload(_ request: Request, into session: BrowserSession) async throws -> (path: String, bytes: Int) {
         let megabytes = String(format: "%.0f MB", Double(uploadLimit) / 1_000_000)
         if let length = request.headers[.contentLength].flatMap(Int.init), length > uploadLimit {
             throw APIError(.contentTooLarge, "the image is \(String(format: "%.1f MB", Double(length) / 1_000_000)); "
                            + "uploads are limited to \(megabytes) (--max-upload-megabytes)")
         }
-        var request = request
-        let body: ByteBuffer
+        let name = UploadName.cleaned(request.headers[HTTPField.Name("X-Filename")!].map { $0.removingPercentEncoding ?? $0 }
+                                      ?? UploadName.fallback)
+        let path: String
+        let file: UploadFile
         do {
-            body = try await request.collectBody(upTo: uploadLimit)
-        } catch {
-            throw APIError(.contentTooLarge, "the image is larger than \(megabytes); uploads are limited to it (--max-upload-megabytes)")
-        }
-        guard body.readableBytes > 0 else { throw APIError(.badRequest, "the upload is empty; send the image file's bytes") }
-        let name = request.headers[HTTPField.Name("X-Filename")!].map { $0.removingPercentEncoding ?? $0 } ?? UploadName.fallback
-        let path = try session.uploadPath(named: name)
-        do {
-            try Data(buffer: body).write(to: URL(fileURLWithPath: path))
+            path = try session.uploadPath(named: name)
+            file = try UploadFile(path: path)
         } catch {
             throw APIError(.internalServerError, "the server could not keep the upload: \(oneLineMessage(for: error))")
         }
-        return path
+        var written = 0
+        var header: [UInt8] = []
+        var headerChecked = uploadPixelLimit == nil
+        do {
+            for try await chunk in request.body {
+                guard chunk.readableBytes <= uploadLimit - written else {
+                    throw APIError(.contentTooLarge, "the image is larger than \(megabytes); uploads are limited to it (--max-upload-megabytes)")
+                }
+                if case .overServer(let kept, let limit) = session.reserveUpload(chunk.readableBytes) {
+                    throw APIError(.init(code: 507, reasonPhrase: "Insufficient Storage"),
+                                   UploadChecks.overBudgetMessage(kept: kept, limit: limit))
+                }
+                written += chunk.readableBytes
+                try file.write(chunk)
+                if !headerChecked, let uploadPixelLimit {
+                    header += chunk.readableBytesView.prefix(UploadChecks.headerBytes - header.count)
+                    if header.count >= UploadChecks.headerBytes {
+                        try UploadChecks.checkPixels(header, name: name, limit: uploadPixelLimit)
+                        headerChecked = true
+                    }
+                }
+            }
+            guard written > 0 else { throw APIError(.badRequest, "the upload is empty; send the image file's bytes") }
+            if !headerChecked, let uploadPixelLimit { try UploadChecks.checkPixels(header, name: name, limit: uploadPixelLimit) }
+            try file.finish()
+        } catch {
+            file.abandon()
+            session.discardUpload(path, bytes: written)
+            guard error is APIError || error is HTTPParserError else {
+                throw APIError(.internalServerError, "the server could not keep the upload: \(oneLineMessage(for: error))")
+            }
+            throw error
+        }
+        return (path, written)
     }
 
     /// The current rendering as PNG, scaled down to `displaySide` if larger.

@@ -12,6 +12,8 @@ public struct WorkbenchServer: Sendable {
         public var port = 8080
         /// The images `next` and the image picker choose from.
         public var imageSet: [String] = []
+        /// The folder they are in, which they are named within; nil to name them by file name.
+        public var imageFolder: String?
         /// The feed the sessions publish to and the watch page follows; nil for none.
         public var feedPath: String?
         /// Required of every request when set: for any host that is not loopback.
@@ -19,8 +21,18 @@ public struct WorkbenchServer: Sendable {
         public var maxSessions = 16
         public var idleLimit: Duration = .seconds(30 * 60)
         public var uploadLimit = 25_000_000
-        /// Memory for each session's rendered images.
-        public var sessionCacheBytes = 256 << 20
+        /// The most pixels an upload may claim (checked from its header before decoding):
+        /// 16 megapixels, 48 MB decoded, where the set's images may have `--max-pixels`.
+        public var uploadPixelLimit = 16_000_000
+        /// Bytes of uploads on disk for all sessions together; each session keeps only its latest.
+        public var uploadBudget = 400_000_000
+        /// Memory for all sessions' rendered images together, shared out equally.
+        public var renderCacheBudget = 2 << 30
+        /// Connections open at once; fewer if the file-descriptor limit is lower.
+        public var maxConnections = 512
+        public var headerTimeout: Duration = .seconds(10)
+        public var bodyTimeout: Duration = .seconds(60)
+        public var idleTimeout: Duration = .seconds(30)
         /// Engines recognising at once, for all sessions together.
         public var engines = ProcessInfo.processInfo.activeProcessorCount
         public var settings: RecognitionSettings
@@ -29,6 +41,11 @@ public struct WorkbenchServer: Sendable {
 
         public init(settings: RecognitionSettings) {
             self.settings = settings
+        }
+
+        /// Each session's render cache: an equal share of `renderCacheBudget`, at most 256 MB.
+        public var sessionCacheBytes: Int {
+            min(256 << 20, renderCacheBudget / max(1, maxSessions))
         }
     }
 
@@ -40,7 +57,8 @@ public struct WorkbenchServer: Sendable {
 
     /// Whether `host` is reachable only from this machine.
     public static func isLoopback(_ host: String) -> Bool {
-        AccessRules.loopbackHosts.contains(AccessRules.hostName(host)) || host.hasPrefix("127.")
+        let name = AccessRules.hostName(host)
+        return AccessRules.loopbackHosts.contains(name) || AccessRules.isLoopbackIPv4(name)
     }
 
     /// A new access token.
@@ -52,35 +70,52 @@ public struct WorkbenchServer: Sendable {
         let configuration = configuration
         let engines = try RecognizerPool(count: configuration.engines, settings: configuration.settings,
                                          factory: configuration.factory)
-        let uploads = FileManager.default.temporaryDirectory
-            .appendingPathComponent("filterocr-serve-\(getpid())-\(BrowserSessions.newID().prefix(8))", isDirectory: true)
+        let temporary = FileManager.default.temporaryDirectory
+        // A server killed before it could remove its uploads leaves them; the next one does.
+        StaleUploadFolders.removeStale(in: temporary)
+        let uploads = temporary.appendingPathComponent(
+            StaleUploadFolders.name(pid: getpid(), random: String(BrowserSessions.newID().prefix(8))), isDirectory: true)
         defer { try? FileManager.default.removeItem(at: uploads) }
         let feed = configuration.feedPath.map { FeedEvents(path: $0) }
+        let names = DisplayNames(imageFolder: configuration.imageFolder, uploads: uploads.path)
+        let decoderPixels = configuration.settings.decoder.maxPixels
         let api = WorkbenchAPI(
-            sessions: BrowserSessions(capacity: configuration.maxSessions, idleLimit: configuration.idleLimit, folder: uploads),
+            sessions: BrowserSessions(capacity: configuration.maxSessions, idleLimit: configuration.idleLimit, folder: uploads,
+                                      ledger: UploadLedger(limit: configuration.uploadBudget)),
             imageSet: configuration.imageSet, feed: feed, uploadLimit: configuration.uploadLimit,
+            uploadPixelLimit: configuration.uploadPixelLimit < decoderPixels ? configuration.uploadPixelLimit : nil,
+            names: names,
             makeDriver: {
                 let pipeline = Pipeline(settings: configuration.settings, recognizer: engines,
                                         cacheBudget: configuration.sessionCacheBytes, truth: configuration.truth)
                 let driver = ReplDriver(pipeline: pipeline, images: configuration.imageSet,
                                         seed: .random(in: .min ... .max), publisher: publisher, home: nil, searchPool: engines)
-                // An upload is shown by the name it was sent with, wherever the server keeps it.
-                driver.displayName = { path in
-                    path.hasPrefix(uploads.path + "/") ? URL(fileURLWithPath: path).lastPathComponent : path
-                }
+                // Reports name an image as the client knows it, never by the server's folders.
+                driver.displayName = names.name(for:)
                 return driver
             })
 
-        let router = Router()
-        router.middlewares.add(AccessGuard(token: configuration.token))
+        let router = Router(options: .autoGenerateHeadEndpoints)
+        router.middlewares.add(AccessGuard(token: configuration.token, boundHost: configuration.host))
         router.middlewares.add(JSONErrorMiddleware())
         api.add(to: router)
+
+        let connections = ConnectionRegistry(
+            capacity: FileDescriptorLimit.connections(wanted: configuration.maxConnections),
+            limits: .init(header: configuration.headerTimeout, body: configuration.bodyTimeout, idle: configuration.idleTimeout))
 
         var logger = Logger(label: "filterocr.serve")
         logger.logLevel = .warning
         let app = Application(
             router: router,
-            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            server: .http1(configuration: .init(additionalChannelHandlers: [
+                ConnectionGuardHandler(registry: connections), SecurityHeadersHandler(),
+            ])),
+            // A deep accept queue: when connections are dropped and opened again by the
+            // hundred (a slow-client attack), a full queue makes new clients wait a second for
+            // their SYN to be sent again.
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil,
+                                 backlog: 4096),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? configuration.port
                 let host = configuration.host.contains(":") ? "[\(configuration.host)]" : configuration.host

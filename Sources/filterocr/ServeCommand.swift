@@ -40,6 +40,30 @@ struct ServeCommand: ParsableCommand {
     @Option(name: .long, parsing: .unconditional, help: "Largest image a browser may upload, in megabytes.")
     var maxUploadMegabytes = 25
 
+    @Option(name: .long, parsing: .unconditional,
+            help: "Largest image a browser may upload, in megapixels, checked from its header before decoding.")
+    var maxUploadMegapixels = 16
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Disk for uploads, all sessions together, in megabytes; each session keeps only its latest upload.")
+    var uploadBudgetMegabytes = 400
+
+    @Option(name: .long, parsing: .unconditional,
+            help: "Memory for rendered images, all sessions together, in megabytes (each session an equal share, at most 256).")
+    var cacheMegabytes = 2048
+
+    @Option(name: .long, parsing: .unconditional, help: "Connections open at once; the one longest waiting for a request makes room.")
+    var maxConnections = 512
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a new connection has to send a request's head.")
+    var headerTimeout = 10.0
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a request has to send its body, once its head is in.")
+    var bodyTimeout = 60.0
+
+    @Option(name: .long, parsing: .unconditional, help: "Seconds a kept-alive connection may wait for its next request.")
+    var idleTimeout = 30.0
+
     @Option(name: .long, parsing: .unconditional, help: "Images recognised at once, for all sessions together.")
     var engines = ProcessInfo.processInfo.activeProcessorCount
 
@@ -48,6 +72,23 @@ struct ServeCommand: ParsableCommand {
         guard (1...1000).contains(maxSessions) else { throw ValidationError("--max-sessions takes 1 to 1000, e.g. --max-sessions 16") }
         guard (1...4096).contains(maxUploadMegabytes) else {
             throw ValidationError("--max-upload-megabytes takes 1 to 4096, e.g. --max-upload-megabytes 25")
+        }
+        guard (1...1000).contains(maxUploadMegapixels) else {
+            throw ValidationError("--max-upload-megapixels takes 1 to 1000, e.g. --max-upload-megapixels 16")
+        }
+        guard (1...1_000_000).contains(uploadBudgetMegabytes) else {
+            throw ValidationError("--upload-budget-megabytes takes 1 to 1000000, e.g. --upload-budget-megabytes 400")
+        }
+        guard (0...(1 << 20)).contains(cacheMegabytes) else {
+            throw ValidationError("--cache-megabytes takes 0 to 1048576, e.g. --cache-megabytes 2048")
+        }
+        guard (16...100_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections takes 16 to 100000, e.g. --max-connections 512")
+        }
+        for (option, seconds) in [("--header-timeout", headerTimeout), ("--body-timeout", bodyTimeout), ("--idle-timeout", idleTimeout)] {
+            guard seconds.isFinite, (0.1...86_400).contains(seconds) else {
+                throw ValidationError("\(option) takes 0.1 to 86400 seconds, e.g. \(option) 10")
+            }
         }
         guard (1...64).contains(engines) else { throw ValidationError("--engines takes 1 to 64, e.g. --engines 2") }
         if let token, token.count < 8 || !token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) {
@@ -62,9 +103,17 @@ struct ServeCommand: ParsableCommand {
         configuration.host = host
         configuration.port = port
         configuration.imageSet = imageSet
+        configuration.imageFolder = images
         configuration.feedPath = feedOptions.noFeed ? nil : feedOptions.feed
         configuration.maxSessions = maxSessions
         configuration.uploadLimit = maxUploadMegabytes * 1_000_000
+        configuration.uploadPixelLimit = maxUploadMegapixels * 1_000_000
+        configuration.uploadBudget = uploadBudgetMegabytes * 1_000_000
+        configuration.renderCacheBudget = cacheMegabytes << 20
+        configuration.maxConnections = maxConnections
+        configuration.headerTimeout = .milliseconds(Int64(headerTimeout * 1000))
+        configuration.bodyTimeout = .milliseconds(Int64(bodyTimeout * 1000))
+        configuration.idleTimeout = .milliseconds(Int64(idleTimeout * 1000))
         configuration.engines = engines
         configuration.truth = truthOptions.source
         configuration.token = token ?? (WorkbenchServer.isLoopback(host) ? nil : WorkbenchServer.newToken())

@@ -12,6 +12,7 @@ import os
 import queue
 import shutil
 import signal
+import socket
 import subprocess
 import threading
 import time
@@ -78,14 +79,14 @@ class Answer:
         return f"<{self.status} {self.body[:300]!r}>"
 
 
-def request(port, method, path, body=None, headers=None, json_body=None, timeout=REQUEST_TIMEOUT):
-    """One HTTP request to 127.0.0.1:port with the standard library; a `Host` in `headers`
+def request(port, method, path, body=None, headers=None, json_body=None, timeout=REQUEST_TIMEOUT, address="127.0.0.1"):
+    """One HTTP request to address:port with the standard library; a `Host` in `headers`
     replaces the default one."""
     headers = dict(headers or {})
     if json_body is not None:
         body = json.dumps(json_body).encode()
         headers.setdefault("Content-Type", "application/json")
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
+    connection = http.client.HTTPConnection(address, port, timeout=timeout)
     try:
         connection.request(method, path, body=body, headers=headers)
         response = connection.getresponse()
@@ -99,7 +100,7 @@ def request(port, method, path, body=None, headers=None, json_body=None, timeout
 class Server:
     """A running `filterocr serve`."""
 
-    def __init__(self, binary, workdir, images, extra=(), host="127.0.0.1", feed=True):
+    def __init__(self, binary, workdir, images, extra=(), host="127.0.0.1", feed=True, env=None):
         self.workdir = Path(workdir)
         self.images = Path(images)
         self.feed = self.workdir / "feed" / "topwords.json"
@@ -113,6 +114,7 @@ class Server:
         self.stderr_lines = []
         self._lines = queue.Queue()
         self.process = subprocess.Popen(args, cwd=self.workdir, stdin=subprocess.DEVNULL,
+                                        env={**os.environ, **(env or {})},
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, bufsize=1)
         threading.Thread(target=self._pump, args=(self.process.stdout, self.stdout_lines, True),
@@ -123,8 +125,10 @@ class Server:
         self.watch_url = self._wait_for_line("watch:")
         parsed = urllib.parse.urlsplit(self.workbench_url)
         self.port = parsed.port
-        # Always talk to it over loopback, whatever it listens on.
-        self.base = f"http://127.0.0.1:{self.port}"
+        # Always talk to it over loopback, whatever it listens on (127.0.0.1, unless it listens
+        # on another loopback address only).
+        self.address = parsed.hostname if parsed.hostname.startswith("127.") else "127.0.0.1"
+        self.base = f"http://{self.address}:{self.port}"
         self.exit_status = None
 
     def _pump(self, stream, lines, announce):
@@ -157,7 +161,7 @@ class Server:
         return self.base + path
 
     def request(self, method, path, **kwargs):
-        return request(self.port, method, path, **kwargs)
+        return request(self.port, method, path, address=self.address, **kwargs)
 
     # A few API calls the tests share.
 
@@ -200,10 +204,10 @@ class Servers:
         self.tmp_factory = tmp_factory
         self.running = []
 
-    def start(self, *extra, images=None, host="127.0.0.1", feed=True):
+    def start(self, *extra, images=None, host="127.0.0.1", feed=True, env=None):
         workdir = self.tmp_factory.mktemp("serve")
         folder = images if images is not None else make_image_set(workdir / "images")
-        server = Server(self.binary, workdir, folder, extra, host=host, feed=feed)
+        server = Server(self.binary, workdir, folder, extra, host=host, feed=feed, env=env)
         self.running.append(server)
         return server
 
@@ -262,6 +266,17 @@ def run_ocr(binary, image, feed, *extra):
     exited = time.monotonic()
     assert completed.returncode == 0, completed.stderr
     return completed, exited
+
+
+def raw_exchange(port, data, timeout=10.0, address="127.0.0.1"):
+    """Sends `data` as it is (for requests http.client will not write) and reads until the
+    server closes; returns (status line, whole answer)."""
+    with socket.create_connection((address, port), timeout=timeout) as connection:
+        connection.sendall(data)
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    return answer.split(b"\r\n", 1)[0].decode("latin-1"), answer
 
 
 def read_feed(feed):

@@ -272,9 +272,11 @@ def test_outputs_are_the_same_objects_as_repl_json(server, binary):
         api += answer.json["outputs"]
     assert statuses == [200, 200, 200, 200, 200, 422, 200, 200, 200], statuses
 
-    repl = subprocess.run([str(binary), "repl", "--image", str(image), "--images", str(server.images),
+    # Run in the image set's folder, so that the REPL names the image as the server does:
+    # within the set.
+    repl = subprocess.run([str(binary), "repl", "--image", image.name, "--images", ".",
                            "--no-feed", "--json"], input="\n".join(lines) + "\n",
-                          capture_output=True, text=True, timeout=120, cwd=server.workdir)
+                          capture_output=True, text=True, timeout=120, cwd=server.images)
     assert repl.returncode == 1, repl.stderr  # one command (75% in original) was refused
     expected = [json.loads(line) for line in repl.stdout.splitlines() if line.strip()]
 

@@ -275,3 +275,47 @@ def test_an_oversized_upload_is_refused_and_the_session_goes_on(page, server, tm
     state = wait_settled(page, count + 1)
     assert state["segment"] == "binarize" and state["script"] == "binarize" and state["error"] == "", state
     assert int(state["wordCount"]) > 0
+
+
+def top_words_shown(page, list_id):
+    return page.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0] + ' li')).map((item) => item.textContent)",
+        f"#{list_id}")
+
+
+def test_a_chain_says_what_the_slider_acts_on_and_top_words_show(page, server):
+    api_session, reports = reference(server, "greyscale", "then sauvola", "then median")
+    chained = reports[-1]
+    assert chained["script"] == "greyscale; then sauvola; then median", chained["script"]
+    state = open_workbench(page, server)
+    count = state["recognitions"]
+    # The image is named as in the set, never by the server's folder.
+    assert state["image"] == MAIN_IMAGE, state["image"]
+
+    page.find_element(By.ID, "segment-greyscale").click()
+    count += 1
+    wait_settled(page, count)
+    note = page.find_element(By.ID, "slider-note").text
+    assert "greyscale at 25% on the original" in note, note
+
+    page.find_element(By.ID, "chain").click()
+    for name in ("sauvola", "median"):
+        page.find_element(By.ID, f"segment-{name}").click()
+        count += 1
+        state = wait_settled(page, count)
+    assert_shows(state, chained)
+    note = page.find_element(By.ID, "slider-note").text
+    assert "median at 25% after greyscale; then sauvola" in note, note
+    assert "on the original" not in note, note
+
+    # The image's top three words, as the report has them, and the session's, as `top` says.
+    expected_image = [f"{entry['word']} {entry['count']}" for entry in chained["topWords"][:3]]
+    assert expected_image and top_words_shown(page, "top-image") == expected_image
+    session_id = page.execute_script("return document.body.dataset.session")
+    answer = server.request("POST", f"/api/sessions/{session_id}/commands", json_body={"command": "top"})
+    top = answer.json["outputs"][0]
+    assert top["kind"] == "top", top
+    expected_session = [f"{entry['word']} {entry['count']}" for entry in top["sessionTopWords"][:3]]
+    assert expected_session and top_words_shown(page, "top-session") == expected_session
+    # The session counted four renderings of the image, so its counts are higher than the image's.
+    assert top["sessionTopWords"][0]["count"] > chained["topWords"][0]["count"], (top, chained["topWords"])

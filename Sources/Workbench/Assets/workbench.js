@@ -63,6 +63,8 @@
     script: $('script'),
     changes: $('changes'),
     accuracy: $('accuracy'),
+    topImage: $('top-image'),
+    topSession: $('top-session'),
     text: $('text'),
     help: $('help'),
     helpButton: $('help-button'),
@@ -409,6 +411,7 @@
         errors.push(String(output.message || output.error || 'The command was refused.'));
       }
     }
+    if (recognition && Array.isArray(data.sessionTopWords)) renderTopWords(el.topSession, data.sessionTopWords);
     if (errors.length === 0 && typeof data.error === 'string' && data.error) errors.push(data.error);
     if (errors.length) showError(errors.join('\n'));
     // The rendered image loads after the report; the job waits for it (afterOutputs), so
@@ -451,6 +454,7 @@
     renderTimings(r);
     el.script.textContent = r.script || '';
     renderChanges(r.changes);
+    renderTopWords(el.topImage, r.topWords);
     renderAccuracy(r.accuracy);
     renderAuto(r);
     el.text.textContent = typeof r.text === 'string' ? r.text : '';
@@ -493,6 +497,29 @@
       span.className = 'more-words';
       span.textContent = `and ${more} more`;
       parent.append(span);
+    }
+  }
+
+  // The three most frequent words, as the watch and the REPL's report show them.
+  function renderTopWords(list, words) {
+    list.replaceChildren();
+    const top = Array.isArray(words) ? words.slice(0, 3) : [];
+    for (const entry of top) {
+      const item = document.createElement('li');
+      const word = document.createElement('span');
+      word.className = 'top-word';
+      word.textContent = String(entry.word);
+      const count = document.createElement('span');
+      count.className = 'top-count';
+      count.textContent = String(entry.count);
+      item.append(word, ' ', count);
+      list.append(item);
+    }
+    if (top.length === 0) {
+      const item = document.createElement('li');
+      item.className = 'top-none';
+      item.textContent = 'no words';
+      list.append(item);
     }
   }
 
@@ -711,10 +738,12 @@
     const segment = segmentOf(r);
     let value = 0;
     let steps = [];
+    let below = [];
     if (segment !== 'original') {
       const run = [];
       const ops = Array.isArray(r.operations) ? r.operations : [];
-      for (let i = ops.length - 1; i >= 0; i--) {
+      let i = ops.length - 1;
+      for (; i >= 0; i--) {
         const match = /^(\S+)\s+(\d+(?:\.\d+)?)%$/.exec(String(ops[i]));
         if (!match || match[1] !== segment) break;
         run.unshift(Number(match[2]));
@@ -723,15 +752,21 @@
         value = run[0];
         steps = run.slice(1);
       }
+      // The filters of a chain under this one, each run of one filter named once.
+      for (const op of ops.slice(0, i + 1)) {
+        const name = String(op).split(/\s+/)[0];
+        if (below[below.length - 1] !== name) below.push(name);
+      }
     }
+    const on = below.length > 0 ? `after ${below.join('; then ')}` : 'on the original';
     el.slider.value = String(Math.round(Math.max(0, Math.min(300, value))));
     el.sliderValue.textContent = `${el.slider.value}%`;
     if (segment === 'original') {
       el.sliderNote.textContent = 'Choose a filter to set its strength (0–300%).';
     } else if (steps.length > 0) {
-      el.sliderNote.textContent = `${segment} at ${el.slider.value}%, then ${steps.map((s) => `${s}%`).join(', ')} applied on top. Moving the slider starts again from the original.`;
+      el.sliderNote.textContent = `${segment} at ${el.slider.value}% ${on}, then ${steps.map((s) => `${s}%`).join(', ')} applied on top. Moving the slider starts again from ${below.length > 0 ? 'there' : 'the original'}.`;
     } else {
-      el.sliderNote.textContent = `${segment} at ${el.slider.value}% on the original. The slider sets it anew (not additive).`;
+      el.sliderNote.textContent = `${segment} at ${el.slider.value}% ${on}. The slider sets it anew (not additive).`;
     }
   }
 

@@ -1,0 +1,19 @@
+import HTTPTypes
+import NIOCore
+import NIOHTTPTypes
+
+/// Puts the security headers on answers written outside the router, where `AccessGuard`
+/// cannot: Hummingbird answers a request whose head does not parse with a bare 400 of its own.
+final class SecurityHeadersHandler: ChannelOutboundHandler, RemovableChannelHandler {
+    typealias OutboundIn = HTTPResponsePart
+    typealias OutboundOut = HTTPResponsePart
+
+    func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
+        guard case .head(var head) = unwrapOutboundIn(data), head.headerFields[.contentSecurityPolicy] == nil else {
+            context.write(data, promise: promise)
+            return
+        }
+        head.headerFields.append(contentsOf: AccessRules.securityHeaders)
+        context.write(wrapOutboundOut(.head(head)), promise: promise)
+    }
+}

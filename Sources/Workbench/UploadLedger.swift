@@ -1,0 +1,20 @@
+import Synchronization
+
+/// The server's `UploadBudget`, shared by every session.
+final class UploadLedger: Sendable {
+    private let budget: Mutex<UploadBudget>
+
+    init(limit: Int) {
+        budget = Mutex(UploadBudget(limit: limit))
+    }
+
+    var limit: Int { budget.withLock { $0.limit } }
+    var total: Int { budget.withLock { $0.total } }
+
+    func reserve(_ bytes: Int, for session: String) -> UploadBudget.Decision {
+        budget.withLock { $0.reserve(bytes, for: session) }
+    }
+
+    func release(_ bytes: Int, for session: String) { budget.withLock { $0.release(bytes, for: session) } }
+    func releaseAll(for session: String) { budget.withLock { $0.releaseAll(for: session) } }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import Workbench
+
+@Suite("What uploads keep on disk, and which folders a new server removes")
+struct UploadRulesTests {
+    @Test("The server's budget counts every session's uploads and refuses what does not fit")
+    func budget() {
+        var budget = UploadBudget(limit: 100)
+        #expect(budget.reserve(60, for: "a") == .granted)
+        #expect(budget.reserve(50, for: "b") == .overServer(kept: 60, limit: 100))
+        #expect(budget.reserve(40, for: "b") == .granted)
+        #expect(budget.total == 100)
+        budget.release(60, for: "a")
+        #expect(budget.total == 40)
+        #expect(budget.reserve(50, for: "a") == .granted)
+        budget.releaseAll(for: "b")
+        budget.release(1_000, for: "a")  // never more than it holds
+        #expect(budget.total == 0)
+        #expect(budget.bytes(of: "a") == 0)
+    }
+
+    @Test("An upload folder's name gives its server's process id; other names give none")
+    func owner() {
+        #expect(StaleUploadFolders.owner(ofFolderNamed: "filterocr-serve-1234-9f1c0a7e") == 1234)
+        #expect(StaleUploadFolders.owner(ofFolderNamed: StaleUploadFolders.name(pid: 77, random: "abc")) == 77)
+        for other in ["filterocr-serve-x-9f1c", "filterocr-serve-12", "filterocr-serve-12-", "filterocr-serve--1-ab",
+                      "filterocr-serve-12-zz", "other-12-ab", "filterocr-serve-0-ab"] {
+            #expect(StaleUploadFolders.owner(ofFolderNamed: other) == nil, "\(other)")
+        }
+    }
+
+    @Test("Only the folders of dead servers are removed; a live server's and other files stay")
+    func removesDeadOnly() throws {
+        let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        for name in ["filterocr-serve-111-aa", "filterocr-serve-222-bb", "unrelated-333-cc"] {
+            try FileManager.default.createDirectory(at: temporary.appendingPathComponent(name + "/1"), withIntermediateDirectories: true)
+        }
+        _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent("filterocr-serve-444-dd").path, contents: Data())
+        let removed = StaleUploadFolders.removeStale(in: temporary, isAlive: { $0 == 222 })
+        #expect(removed == ["filterocr-serve-111-aa"])
+        let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()
+        #expect(left == ["filterocr-serve-222-bb", "filterocr-serve-444-dd", "unrelated-333-cc"])
+    }
+
+    @Test("Images are named within the set's folder, uploads by their name; never by the server's paths")
+    func displayNames() {
+        let names = DisplayNames(imageFolder: "/srv/images", uploads: "/tmp/filterocr-serve-1-ab")
+        #expect(names.name(for: "/srv/images/receipt.png") == "receipt.png")
+        #expect(names.name(for: "/srv/images/scans/page 1.png") == "scans/page 1.png")
+        #expect(names.name(for: "/tmp/filterocr-serve-1-ab/abcd/3/mine.png") == "mine.png")
+        #expect(names.name(for: "/elsewhere/secret/x.png") == "x.png")
+        #expect(DisplayNames(imageFolder: "images/", uploads: "/tmp/u").name(for: "images/a.png") == "a.png")
+        #expect(names.scrubbed("/srv/images/bad.png: is a corrupt or truncated PNG file") == "bad.png: is a corrupt or truncated PNG file")
+    }
+}
