@@ -86,7 +86,7 @@ stress: deps
 	$(SWIFT) build -c $(CONFIG) --build-tests
 	FILTEROCR_STORM_COMMANDS=200000 FILTEROCR_FEED_WRITES=20000 \
 	    $(SWIFT) test -c $(CONFIG) --skip-build --filter "ReplStormTests|FeedCrashSafetyTests|SignalTests|HostileInputTests"
-	bench/serve_stress.py $(BIN)
+	$(PYTHON) bench/serve_stress.py $(BIN)
 
 # The batch runner, the feed, the REPL driver, speculation and the engine pools under Thread Sanitizer.
 tsan: deps

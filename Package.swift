@@ -13,6 +13,8 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
         // Tesseract's C API and Leptonica, from Debian's -dev packages.
@@ -71,7 +73,10 @@ let package = Package(
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Logging", package: "swift-log"),
-                           .product(name: "HTTPTypes", package: "swift-http-types")],
+                           .product(name: "HTTPTypes", package: "swift-http-types"),
+                           .product(name: "NIOCore", package: "swift-nio"),
+                           .product(name: "NIOHTTP1", package: "swift-nio"),
+                           .product(name: "NIOHTTPTypes", package: "swift-nio-extras")],
             resources: ["workbench.html", "workbench.css", "workbench.js", "watch.html", "watch.css", "watch.js",
                         "openapi.json"].map { .embedInCode("Assets/\($0)") }
         ),
