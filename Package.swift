@@ -112,7 +112,7 @@ let package = Package(
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
                                    "CompanionFeed", "TestSupport", "TerminalText"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "FilterOCRKit", "Recognition", "Imaging"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed", "Imaging"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
     ]
 )

@@ -113,21 +113,29 @@ extension ReplOutput: Encodable {
         init?(intValue: Int) { nil }
     }
 
+    /// The kinds of output, by the word `--json` and the web API label them with: every
+    /// kind there is (the API's description is checked against this list).
+    public enum Kind: String, CaseIterable, Sendable {
+        case recognition, text, words, top, diff, sweep, preview, saved, status, help, error, cancelled
+    }
+
     /// What kind of output an object is, for scripts that read `--json`.
-    public var kind: String {
+    public var kind: String { contentKind.rawValue }
+
+    private var contentKind: Kind {
         switch content {
-        case .recognition: "recognition"
-        case .text: "text"
-        case .words: "words"
-        case .top: "top"
-        case .diff: "diff"
-        case .sweep: "sweep"
-        case .preview: "preview"
-        case .saved: "saved"
-        case .status: "status"
-        case .help: "help"
-        case .refusal: "error"
-        case .cancelled: "cancelled"
+        case .recognition: .recognition
+        case .text: .text
+        case .words: .words
+        case .top: .top
+        case .diff: .diff
+        case .sweep: .sweep
+        case .preview: .preview
+        case .saved: .saved
+        case .status: .status
+        case .help: .help
+        case .refusal: .error
+        case .cancelled: .cancelled
         }
     }
 

@@ -34,6 +34,7 @@ struct WorkbenchAPI: Sendable {
         for (path, asset) in Assets.table {
             router.get(RouterPath(path)) { _, _ in Assets.response(asset) }
         }
+        router.get("/api/filters") { _, _ in JSONBody.response(FilterCatalogue.current) }
         router.get("/api/images") { _, _ in
             JSONBody.response(["images": imageSet.enumerated().map {
                 ImageEntry(id: $0.offset, name: PathEncoding.displayed(names.name(for: $0.element)))

@@ -404,3 +404,57 @@ def test_sigterm_ends_the_server_while_an_event_stream_is_open(own_servers):
         assert time.monotonic() - started < 5.0
     finally:
         stream.close()
+
+
+# ---------------------------------------------------------------- the description
+
+def test_every_documented_route_answers_as_documented(server):
+    """Each path and method of /api/openapi.json, asked properly, gets one of its documented
+    statuses (never 404 or 405); every output's kind is a documented kind; every 4xx is an error
+    object. A route or a kind added on one side only fails here."""
+    description = server.request("GET", "/api/openapi.json").json
+    kinds = set(description["components"]["schemas"]["Output"]["properties"]["kind"]["enum"])
+    filters = server.request("GET", "/api/filters").json
+    sweep = filters["defaultSweep"]
+    image = server.image_ids()[MAIN_IMAGE]
+    upload = pgm(64, 64)
+    asked = []
+    for path, methods in description["paths"].items():
+        for method, operation in methods.items():
+            if method not in ("get", "post", "delete") or path == "/api/feed/events":
+                continue  # the event stream never ends: its own tests read it
+            session, _ = server.new_session()
+            url = (path.replace("{session}", session).replace("{image}", str(image))
+                   .replace("{chart}", f"{sweep}.svg"))
+            kwargs = {}
+            if path.endswith("/commands"):
+                kwargs["json_body"] = {"command": "text"}
+            elif path.endswith("/upload"):
+                kwargs = {"body": upload, "headers": {"Content-Type": "application/octet-stream", "X-Filename": "ok.pgm"}}
+            elif path == "/api/sessions":
+                kwargs["json_body"] = {"image": image}
+            answer = server.request(method.upper(), url, **kwargs)
+            documented = set(operation["responses"])
+            family = f"{str(answer.status)[0]}XX"
+            assert str(answer.status) in documented or family in documented, (method, path, answer.status)
+            assert answer.status not in (404, 405), (method, path, answer)
+            if 400 <= answer.status < 500:
+                assert_json_error(answer, answer.status)
+            body = answer.json if answer.headers.get("Content-Type", "").startswith("application/json") else None
+            for output in (body or {}).get("outputs", []):
+                assert output["kind"] in kinds, (path, output["kind"])
+            asked.append((method, path))
+    assert len(asked) >= 10, asked
+
+
+def test_the_filter_list_drives_the_page(server):
+    """/api/filters is the server's table; the page's script and HTML name no filter."""
+    filters = server.request("GET", "/api/filters").json
+    names = [entry["name"] for entry in filters["filters"]]
+    assert filters["defaultSweep"] in names
+    assert [entry["name"] for entry in filters["filters"] if entry["brief"]] == names[:2]
+    for asset in ("/", "/assets/workbench.js"):
+        text = server.request("GET", asset).body.decode()
+        for name in names:
+            for written in (f"'{name}'", f'"{name}"', f"`{name}`", f"segment-{name}", f">{name.capitalize()}<", f">{name}<"):
+                assert written not in text, (asset, written)

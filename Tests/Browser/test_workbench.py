@@ -319,3 +319,22 @@ def test_a_chain_says_what_the_slider_acts_on_and_top_words_show(page, server):
     assert expected_session and top_words_shown(page, "top-session") == expected_session
     # The session counted four renderings of the image, so its counts are higher than the image's.
     assert top["sessionTopWords"][0]["count"] > chained["topWords"][0]["count"], (top, chained["topWords"])
+
+
+def test_the_controls_are_the_servers_filters(page, server):
+    """Every filter of /api/filters is a segment, in its order: the brief's beside Original
+    with their keys, the others in the second row; the keyboard help names the same keys."""
+    filters = server.request("GET", "/api/filters").json["filters"]
+    open_workbench(page, server)
+    brief = [b.get_attribute("data-segment") for b in page.find_elements(By.CSS_SELECTOR, "#segments .segmented [role=radio]")]
+    more = [b.get_attribute("data-segment") for b in page.find_elements(By.CSS_SELECTOR, "#more-segments [role=radio]")]
+    assert brief == ["original"] + [f["name"] for f in filters if f["brief"]]
+    assert more == [f["name"] for f in filters if not f["brief"]]
+    for entry in filters:
+        button = page.find_element(By.ID, f"segment-{entry['name']}")
+        if entry.get("shortcut"):
+            assert button.get_attribute("aria-keyshortcuts") == entry["shortcut"]
+    help_keys = [k.get_attribute("textContent") for k in page.find_elements(By.CSS_SELECTOR, "#help .shortcut-list dt kbd")]
+    for entry in filters:
+        if entry.get("shortcut"):
+            assert entry["shortcut"] in help_keys, help_keys

@@ -11,9 +11,6 @@
 
 (() => {
   const SVG_NS = 'http://www.w3.org/2000/svg';
-  // The brief's three segments come first; the other filters go in a compact second row.
-  const MORE_FILTERS = ['greyscale', 'contrast', 'sharpen', 'median', 'erode', 'dilate',
-    'scale', 'invert', 'otsu', 'sauvola', 'deskew'];
   const LOW_CONFIDENCE = 60;   // below: red
   const HIGH_CONFIDENCE = 85;  // from here: green; between: amber
   const MAX_QUEUED = 4;
@@ -38,6 +35,8 @@
     showBoxes: $('show-boxes'),
     segments: $('segments'),
     moreSegments: $('more-segments'),
+    filterShortcuts: $('filter-shortcuts'),
+    helpFilterShortcuts: $('help-filter-shortcuts'),
     chain: $('chain'),
     step25: $('step-25'),
     step75: $('step-75'),
@@ -88,6 +87,10 @@
     uploaded: false,     // the image shown is the user's upload, not one of the set
     expectUpload: false,
     focusBeforeBusy: null,
+    // From /api/filters: the page names no filter itself.
+    filters: [],         // [{name, label, summary, brief, shortcut}]
+    shortcuts: {},       // key -> filter name, for the brief's segments
+    defaultSweep: null,  // what Sweep sweeps on the original
   };
 
   // ---------------------------------------------------------------- the API
@@ -159,7 +162,7 @@
     return result;
   }
 
-  // Runs a REPL command line, e.g. "blur", "25%", "slider 120%".
+  // Runs a REPL command line, e.g. "original", "25%", "slider 120%".
   async function command(line) {
     const { status, data } = await sessionRequest('POST', '/commands', { json: { command: line } });
     finishOutputs(status, data);
@@ -338,7 +341,8 @@
 
   function sweep() {
     const segment = segmentOf(state.report);
-    const filter = segment === 'original' ? 'blur' : segment;
+    const filter = segment === 'original' ? state.defaultSweep : segment;
+    if (!filter) return;
     runJob({ label: `Sweeping ${filter}…`, run: () => loadSweep(filter, true) });
   }
 
@@ -690,19 +694,54 @@
     return Array.from(el.segments.querySelectorAll('[role="radio"]'));
   }
 
-  function buildMoreFilters() {
-    for (const name of MORE_FILTERS) {
+  // The filters come from the server's table: the brief's segments beside Original, the
+  // others in a compact second row, each choosing its filter at 25% on the original.
+  async function loadFilters() {
+    const { status, data } = await request('GET', '/api/filters');
+    if (status !== 200 || !data || !Array.isArray(data.filters)) {
+      throw new ApiError(errorMessage(status, data, 'Could not list the filters.'), status);
+    }
+    state.filters = data.filters.filter((filter) => filter && typeof filter.name === 'string');
+    state.defaultSweep = typeof data.defaultSweep === 'string' ? data.defaultSweep : null;
+    const briefRow = el.segments.querySelector('.segmented');
+    const keys = [];
+    for (const filter of state.filters) {
       const button = document.createElement('button');
       button.type = 'button';
-      button.id = `segment-${name}`;
-      button.className = 'chip';
+      button.id = `segment-${filter.name}`;
+      button.className = filter.brief ? 'segment' : 'chip';
       button.setAttribute('role', 'radio');
       button.setAttribute('aria-checked', 'false');
-      button.dataset.segment = name;
-      button.textContent = name;
+      button.dataset.segment = filter.name;
+      button.textContent = filter.brief ? filter.label : filter.name;
+      button.title = filter.summary;
+      if (typeof filter.shortcut === 'string' && filter.shortcut) {
+        state.shortcuts[filter.shortcut] = filter.name;
+        button.setAttribute('aria-keyshortcuts', filter.shortcut);
+        button.title = `${filter.label} (${filter.shortcut})`;
+        keys.push([filter.shortcut, filter.name]);
+      }
       button.disabled = true;
-      el.moreSegments.append(button);
+      (filter.brief ? briefRow : el.moreSegments).append(button);
     }
+    // The keyboard line and the help name each filter's key, as the buttons do.
+    const helpEntries = [];
+    for (const [key, name] of keys) {
+      const kbd = document.createElement('kbd');
+      kbd.textContent = key;
+      el.filterShortcuts.append(kbd, ` ${name} · `);
+      const entry = document.createElement('div');
+      const term = document.createElement('dt');
+      const helpKey = document.createElement('kbd');
+      helpKey.textContent = key;
+      term.append(helpKey);
+      const description = document.createElement('dd');
+      const filter = state.filters.find((candidate) => candidate.name === name);
+      description.textContent = `${filter ? filter.label : name} at 25%`;
+      entry.append(term, description);
+      helpEntries.push(entry);
+    }
+    el.helpFilterShortcuts.replaceWith(...helpEntries);
   }
 
   // Enables what makes sense for the current segment and busy state.
@@ -727,7 +766,7 @@
     for (const control of [el.next, el.best, el.sweepButton, el.picker, el.upload]) {
       control.disabled = !ready;
     }
-    el.sweepLabel.textContent = `Sweep ${filterOn ? segment : 'blur'}`;
+    el.sweepLabel.textContent = `Sweep ${filterOn ? segment : state.defaultSweep || ''}`;
   }
 
   // The slider is not additive: it shows the strength the current segment's filter was
@@ -1003,12 +1042,12 @@
     const filterReady = state.busy || inFilterSegment();
     switch (event.key) {
       case 'o': chooseSegment('original'); break;
-      case 'b': chooseSegment('blur'); break;
-      case 'z': chooseSegment('binarize'); break;
       case '1': if (filterReady) step(25); break;
       case '3': if (filterReady) step(75); break;
       case 'n': nextImage(); break;
-      default: return;
+      default:
+        if (!Object.hasOwn(state.shortcuts, event.key)) return;
+        chooseSegment(state.shortcuts[event.key]);
     }
     event.preventDefault();
   }
@@ -1036,8 +1075,8 @@
     if (pending) await pending;
   }
 
-  buildMoreFilters();
   wireEvents();
   updateControls();
+  runJob({ label: 'Starting…', run: loadFilters });
   start();
 })();
