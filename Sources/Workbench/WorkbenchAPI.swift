@@ -168,19 +168,28 @@ struct WorkbenchAPI: Sendable {
             ? try decode(CommandRequest.self, from: body).command
             : String(buffer: body)
         guard !line.contains(where: \.isNewline) else { throw APIError(.badRequest, "send one command per request") }
-        // By the command's word exactly as the session's parser reads it (quotes, escapes and
-        // case included), and before the rest is parsed, so that a path the parser would
-        // refuse is refused here too.
-        let word = (try? CommandWords.split(line))?.first
-        switch word.flatMap({ SessionCommand.vocabulary.spec(for: $0) })?.name {
-        case "open": throw APIError(.badRequest, "open takes a path, which the web API does not accept: "
-                                    + "POST /api/sessions/{session}/open/{image} with an id from /api/images, or upload")
-        case "save": throw APIError(.badRequest, "save writes a file on the server, which the web API does not do: "
-                                    + "GET /api/sessions/{session}/image")
-        case "quit": throw APIError(.badRequest, "to end a session, DELETE /api/sessions/{session}")
-        default: break
+        // As the session's parser reads it (quotes, escapes and case included): what reaches
+        // outside the session, a file or its end, is refused here.
+        let command: SessionCommand?
+        do {
+            command = try SessionCommand.parse(line)
+        } catch {
+            // A command that takes a path is refused for what it is, whatever its path.
+            if let word = (try? CommandWords.split(line))?.first, let spec = SessionCommand.vocabulary.spec(for: word),
+               case .path = spec.argument {
+                throw APIError(.badRequest, "\(spec.name) takes a path, which the web API does not accept: "
+                               + "use /api/sessions/{session}/open/{image}, upload, or /api/sessions/{session}/image")
+            }
+            return line  // the session refuses it, as the REPL does
         }
-        return line
+        switch command {
+        case .open?: throw APIError(.badRequest, "open takes a path, which the web API does not accept: "
+                                    + "POST /api/sessions/{session}/open/{image} with an id from /api/images, or upload")
+        case .save?: throw APIError(.badRequest, "save writes a file on the server, which the web API does not do: "
+                                    + "GET /api/sessions/{session}/image")
+        case .quit?: throw APIError(.badRequest, "to end a session, DELETE /api/sessions/{session}")
+        default: return line
+        }
     }
 
     private func decode<Value: Decodable>(_ type: Value.Type, from body: ByteBuffer) throws -> Value {
