@@ -86,10 +86,9 @@ public struct WorkbenchServer: Sendable {
             uploadPixelLimit: configuration.uploadPixelLimit < decoderPixels ? configuration.uploadPixelLimit : nil,
             names: names,
             makeDriver: {
-                let pipeline = Pipeline(settings: configuration.settings, recognizer: engines,
-                                        cacheBudget: configuration.sessionCacheBytes, truth: configuration.truth)
-                let driver = ReplDriver(pipeline: pipeline, images: configuration.imageSet,
-                                        seed: .random(in: .min ... .max), publisher: publisher, home: nil, searchPool: engines)
+                let driver = SessionSetup(settings: configuration.settings, recognizer: engines,
+                                          cacheBytes: configuration.sessionCacheBytes, truth: configuration.truth,
+                                          images: configuration.imageSet, publisher: publisher, searchPool: engines).makeDriver()
                 // Reports name an image as the client knows it, never by the server's folders.
                 driver.displayName = names.name(for:)
                 return driver

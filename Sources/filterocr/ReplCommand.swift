@@ -59,14 +59,12 @@ struct ReplCommand: ParsableCommand {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
         // at once even while Tesseract is still analysing the page's layout.
-        let pipeline = try Terminal.orExit {
-            Pipeline(settings: settings, recognizer: DedicatedEngine(try RecognitionSettings.tesseract(settings)),
-                     cacheBudget: cacheMegabytes << 20, truth: truthOptions.source)
-        }
+        let engine = try Terminal.orExit { DedicatedEngine(try RecognitionSettings.tesseract(settings)) }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
-        let driver = ReplDriver(pipeline: pipeline, images: imageSet, seed: seed ?? UInt64.random(in: .min ... .max),
-                                publisher: publisher, home: ProcessInfo.processInfo.environment["HOME"])
+        let driver = SessionSetup(settings: settings, recognizer: engine, cacheBytes: cacheMegabytes << 20,
+                                  truth: truthOptions.source, images: imageSet, seed: seed, publisher: publisher,
+                                  home: ProcessInfo.processInfo.environment["HOME"]).makeDriver()
         let printer: any ReplPrinter = json ? JSONReplPrinter() : HumanReplPrinter()
         let input = LineInput.standardInput(prompt: { driver.prompt })
         if speculate ?? input.isInteractive {
