@@ -92,7 +92,7 @@ stress: deps
 tsan: deps
 	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --build-tests
 	FILTEROCR_STORM_COMMANDS=300 FILTEROCR_FEED_WRITES=300 $(SWIFT) test --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --skip-build \
-	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests|SpeculationTests|DedicatedEngineTests|RecognizerPoolTests|NewestQueueTests|RendererTests"
+	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests|SpeculationTests|DedicatedEngineTests|RecognizerPoolTests|NewestQueueTests|RendererTests|PageDocumentTests|FeedFollowerTests"
 
 clean:
 	rm -rf .build

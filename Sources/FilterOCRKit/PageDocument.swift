@@ -51,7 +51,7 @@ public final class PageDocument: Sendable {
 
     /// Waits until every page before `ticket` (0, 1, 2 ... in input order) is in, adds this
     /// one with `add` (nothing for an image that failed), and lets the next page in.
-    func addPage(_ ticket: Int, _ add: (TesseractDocument) throws -> Void) throws {
+    public func addPage(_ ticket: Int, _ add: (TesseractDocument) throws -> Void) throws {
         let wait: DispatchSemaphore? = turns.withLock { turns in
             guard turns.next != ticket else { return nil }
             let semaphore = DispatchSemaphore(value: 0)
