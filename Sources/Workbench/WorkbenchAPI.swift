@@ -159,14 +159,17 @@ struct WorkbenchAPI: Sendable {
                                  status: refusal == nil || status == .created ? status : .unprocessableContent)
     }
 
-    /// The command line of a request: `{"command": "..."}`, or the body itself as text. Paths
-    /// never come from a client, so `open`, `save` and `quit` are refused here.
+    /// The command line of a request: `{"command": "..."}`, or the body itself as text. A body
+    /// that is a JSON object is read as one whatever its declared type (`curl -d` says it is a
+    /// form): no command line starts with `{`. Paths never come from a client, so `open`,
+    /// `save` and `quit` are refused here.
     private func commandLine(_ request: Request) async throws -> String {
         var request = request
         let body = try await request.collectBody(upTo: Self.commandBytes)
-        let line = request.headers[.contentType]?.hasPrefix("application/json") == true
-            ? try decode(CommandRequest.self, from: body).command
-            : String(buffer: body)
+        let text = String(buffer: body)
+        let isJSON = request.headers[.contentType]?.hasPrefix("application/json") == true
+            || text.drop(while: \.isWhitespace).hasPrefix("{")
+        let line = isJSON ? try decode(CommandRequest.self, from: body).command : text
         guard !line.contains(where: \.isNewline) else { throw APIError(.badRequest, "send one command per request") }
         // As the session's parser reads it (quotes, escapes and case included): what reaches
         // outside the session, a file or its end, is refused here.

@@ -2,6 +2,7 @@ import FilterOCRKit
 import Foundation
 import Hummingbird
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// `filterocr serve`: the workbench and the watch pages and their API, over one set of
@@ -127,6 +128,10 @@ public struct WorkbenchServer: Sendable {
         let group = ServiceGroup(configuration: .init(
             services: [app] + (feed.map { [$0] } ?? []),
             gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
+        do {
+            try await group.run()
+        } catch let error as IOError {
+            throw ListenError(error: error, host: configuration.host, port: configuration.port) ?? error
+        }
     }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FilterOCRKit
+import Foundation
 import Recognition
 
 /// Options of every command that recognises text.
@@ -28,6 +29,12 @@ struct RecognitionOptions: ParsableArguments {
         guard !codes.contains("osd") else {
             throw ValidationError("osd is Tesseract's orientation and script detection, not a language to read; "
                                   + "give one such as --lang eng")
+        }
+        // A language that is not installed is a usage error, said before any work starts.
+        let directory = TesseractEngine.defaultDataDirectory
+        for code in codes where !FileManager.default.fileExists(atPath: "\(directory)/\(code).traineddata") {
+            throw ValidationError(RecognitionError.missingLanguageData(language: String(code), directory: directory)
+                .errorDescription ?? "no \(code).traineddata in \(directory)")
         }
     }
 

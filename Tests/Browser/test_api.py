@@ -458,3 +458,24 @@ def test_the_filter_list_drives_the_page(server):
         for name in names:
             for written in (f"'{name}'", f'"{name}"', f"`{name}`", f"segment-{name}", f">{name.capitalize()}<", f">{name}<"):
                 assert written not in text, (asset, written)
+
+
+def test_a_json_command_is_read_whatever_type_the_client_declares(server):
+    """`curl -d '{"command": "blur"}'` sends a form's Content-Type: the README's example."""
+    session, _ = server.new_session()
+    path = f"/api/sessions/{session}/commands"
+    for content_type in ("application/x-www-form-urlencoded", "text/plain", None):
+        headers = {"Content-Type": content_type} if content_type else {}
+        answer = server.request("POST", path, body=b'{"command": "blur"}', headers=headers)
+        assert answer.status == 200, (content_type, answer)
+        assert answer.json["outputs"][0]["script"] == "blur", answer.json
+    plain = server.request("POST", path, body=b"binarize", headers={"Content-Type": "text/plain"})
+    assert plain.status == 200 and plain.json["outputs"][0]["script"] == "binarize", plain
+
+
+def test_a_port_in_use_is_one_line_saying_what_to_do(server, binary):
+    result = subprocess.run([binary, "serve", "--port", str(server.port), "--no-feed"],
+                            capture_output=True, text=True, timeout=60)
+    assert result.returncode == 1, result
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and "the port is in use" in lines[0] and "--port" in lines[0], result.stderr

@@ -30,6 +30,17 @@ struct AutoTests {
         #expect(try object(replay.standardOutput)["text"] as? String == report["text"] as? String)
     }
 
+    @Test("--explain counts words as the report does: the chosen candidate's count is the report's")
+    func oneDefinitionOfWord() throws {
+        let auto = try Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", receipt])
+        #expect(auto.status == 0, "\(auto.standardError)")
+        let report = try object(auto.standardOutput)
+        let choice = try #require(report["auto"] as? [String: Any])
+        let candidates = try #require(choice["candidates"] as? [[String: Any]])
+        let chosen = try #require(candidates.first { $0["script"] as? String == choice["script"] as? String })
+        #expect(chosen["wordCount"] as? Int == report["wordCount"] as? Int)
+    }
+
     @Test("In text, the choice is said on standard error and the text alone is on standard output")
     func textOutput() throws {
         let result = try Command.filterocr(["ocr", "--auto", "--no-feed", phototest])

@@ -132,7 +132,7 @@ struct OCRBadInputTests {
                       ("chi_tra", ["no chi_tra.traineddata", "tesseract-ocr-chi-tra", "installed: eng"])])
     func languageByName(language: String, expected: [String]) throws {
         let result = try Command.filterocr(["ocr", "--no-feed", "--lang", language, Paths.images + "/price_tag.bmp"])
-        #expect(result.status != 0)
+        #expect(result.status == 2, "a usage error")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         for part in expected { #expect(result.standardError.contains(part), "\(part): \(result.standardError)") }
         #expect(!result.standardError.contains("tesseract-ocr-german"))

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Recognition
 import TextComparison
+import WordFrequency
 
 /// The automatic choice of filters (`--auto`, `best`): recognises the original and chains
 /// of filters in parallel within a time budget, and keeps the rendering whose recognition
@@ -98,7 +99,7 @@ public struct AutoSearch: Sendable {
             case .success(let recognized):
                 let score = ReadingScore(recognized)
                 candidates.append(AutoChoice.Candidate(
-                    filters: job.filters, score: score.value, wordCount: recognized.words.count,
+                    filters: job.filters, score: score.value, wordCount: WordCounts.words(in: recognized.text).count,
                     meanConfidence: recognized.meanConfidence,
                     accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
                     seconds: job.renderSeconds + finished.seconds))
