@@ -303,7 +303,7 @@ public final class ImageRunner: Sendable {
         }
         var saved: String?
         if let saveDirectory, let name = item.saveName {
-            let path = saveDirectory + "/" + name
+            let path = (saveDirectory.hasSuffix("/") ? saveDirectory : saveDirectory + "/") + name
             do {
                 try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path)
                 saved = PathEncoding.displayed(path)
