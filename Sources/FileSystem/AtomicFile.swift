@@ -22,14 +22,17 @@ public enum AtomicFile {
         "\(folder(of: path))/\(temporaryPrefix(for: path))\(getpid()).\(UInt32.random(in: .min ... .max)).tmp"
     }
 
-    /// Refuses a target that is not a regular file or absent, and one whose folder is missing.
+    /// Refuses a target that is not a regular file or absent, and one whose folder is missing;
+    /// the message says it is an output that was refused, and what to give instead.
     public static func checkTarget(_ path: String) throws(FileError) {
         guard !path.isEmpty, !path.hasSuffix("/"), name(of: path) != ".", name(of: path) != ".." else {
-            throw .notAFile(path: path, kind: .directory)
+            throw .cannotWrite(path: path, reason: "it is a directory, not a file; name a file in it")
         }
         switch FileKind(at: path) {
         case .missing, .regular: break
-        case let kind: throw .notAFile(path: path, kind: kind)
+        case .symbolicLink:
+            throw .cannotWrite(path: path, reason: "it is a symbolic link, not a file; give the path it points to")
+        case let kind: throw .cannotWrite(path: path, reason: "it is \(kind.description), not a file")
         }
         let folder = folder(of: path)
         switch FileKind(at: folder) {
