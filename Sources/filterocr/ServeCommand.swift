@@ -97,8 +97,16 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
-        let imageSet = (try? ImageSet.files(in: images)) ?? []
-        if imageSet.isEmpty { Terminal.printWarning("no images in \(images); the workbench can still open uploads") }
+        // The workbench still opens uploads without an image set: the reason is a warning.
+        var imageSet: [String] = []
+        do {
+            imageSet = try ImageSet.files(in: images)
+        } catch ApplicationError.imageSet(let folder, .missing) {
+            Terminal.printWarning("\(folder): no such folder; give the image set with --images DIR; "
+                                  + "the workbench can still open uploads")
+        } catch {
+            Terminal.printWarning("\(Terminal.message(for: error)); the workbench can still open uploads")
+        }
         var configuration = WorkbenchServer.Configuration(settings: recognition.settings(ignoredWords: feedOptions.ignoredWords))
         configuration.host = host
         configuration.port = port

@@ -479,3 +479,18 @@ def test_a_port_in_use_is_one_line_saying_what_to_do(server, binary):
     assert result.returncode == 1, result
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and "the port is in use" in lines[0] and "--port" in lines[0], result.stderr
+
+
+def test_a_missing_image_set_is_named_and_uploads_still_work(binary, tmp_path):
+    missing = tmp_path / "no-such-folder"
+    process = subprocess.Popen([binary, "serve", "--port", "0", "--no-feed", "--images", str(missing)],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        first = process.stdout.readline()  # the address: the server runs
+        assert first.startswith("workbench: http://127.0.0.1:"), first
+    finally:
+        process.terminate()
+        _, errors = process.communicate(timeout=30)
+    assert process.returncode == 0
+    assert f"{missing}: no such folder; give the image set with --images DIR" in errors, errors
+    assert "--image PATH" not in errors
