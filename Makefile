@@ -8,7 +8,7 @@ BIN = .build/$(CONFIG)/filterocr
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2
 # The Python the tests and benchmarks run with, and the modules they import, are Debian's:
-# a distribution's python3 refuses `pip install` outside a virtual environment (PEP 668), and
+# a distribution's python3 refuses to install from PyPI outside a virtual environment (PEP 668), and
 # apt needs no PyPI. Debian's interpreter is named in full, so that another python3 first on
 # PATH (pyenv, conda) is not the one that lacks the packages.
 PYTHON = /usr/bin/python3

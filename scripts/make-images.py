@@ -9,12 +9,12 @@ written as a single space), and finally images/README.md describing the set.
 
 All randomness uses fixed seeds, so the output is reproducible.
 
-    python3 scripts/make-images.py          # from the repository root
-    python3 scripts/make-images.py receipt  # rebuild only the named image(s)
+    /usr/bin/python3 scripts/make-images.py          # from the repository root
+    /usr/bin/python3 scripts/make-images.py receipt  # rebuild only the named image(s)
 
-Requirements (Debian packages / PyPI):
-    apt-get install -y fonts-liberation fonts-dejavu-core fonts-urw-base35 fonts-noto-core
-    pip install pillow numpy
+Requirements (Debian packages, for Debian's python3):
+    apt-get install -y fonts-liberation fonts-dejavu-core fonts-urw-base35 fonts-noto-core \
+        python3-pil python3-numpy
 """
 
 import math

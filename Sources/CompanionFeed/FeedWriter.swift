@@ -81,7 +81,7 @@ public final class FeedWriter {
         }
         guard descriptor >= 0 else {
             let reason = errno == ELOOP ? "its lock file \(lockName) is a symbolic link; remove it"
-                : "cannot open its lock file \(lockName) (\(String(cString: strerror(errno))))"
+                : "cannot open its lock file \(lockName) (\(DescriptorWrite.reason(errno)))"
             throw .cannotWrite(path: path, reason: reason)
         }
         defer { close(descriptor) }

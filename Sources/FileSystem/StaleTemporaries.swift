@@ -27,10 +27,16 @@ public enum StaleTemporaries {
                 PathEncoding.decode(raw.prefix { $0 != 0 })
             }
             guard let owner = owner(ofTemporary: name), owner != getpid() else { continue }
-            if kill(owner, 0) != 0 && errno == ESRCH {
+            if !isAlive(owner) {
                 _ = PathEncoding.withFileSystemPath(folder + "/" + name) { unlink($0) }
             }
         }
+    }
+
+    /// Whether process `pid` exists: only ESRCH says it does not (EPERM is someone else's,
+    /// alive). What every cleaner of a dead run's leftovers asks.
+    public static func isAlive(_ pid: pid_t) -> Bool {
+        kill(pid, 0) == 0 || errno != ESRCH
     }
 
     /// The process that named `name`, if it is one of our temporary names.

@@ -72,16 +72,21 @@ public final class PageDocument: Sendable {
     /// Ends the document and puts it in place; on failure leaves nothing behind, and the
     /// file that was there as it was.
     public func finish() throws {
+        var failure: (any Error)?
         do {
             try document.withLock { document in try Self.named(destination) { try document.end() } }
-            if let failure = document.withLock({ $0.standardOutputFailure() }) {
-                throw ApplicationError.cannotWrite(path: Self.shown(destination), reason: failure)
-            }
         } catch {
-            // A renderer that could not finish on standard output says why through the stream.
-            let failure = document.withLock { $0.standardOutputFailure() }
+            failure = error
+        }
+        // Tesseract's renderer ignores failed writes to standard output; its stream says why,
+        // better than a renderer that could not finish.
+        if let code = document.withLock({ $0.standardOutputError() }) {
+            let reason = code > 0 ? DescriptorWrite.reason(code) : "a write to it failed"
+            failure = ApplicationError.cannotWrite(path: Self.shown(destination), reason: reason)
+        }
+        if let failure {
             abandon()
-            throw failure.map { ApplicationError.cannotWrite(path: Self.shown(destination), reason: $0) } ?? error
+            throw failure
         }
         document.withLock { $0.close() }
         try output?.commit()

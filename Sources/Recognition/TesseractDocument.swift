@@ -1,6 +1,5 @@
 internal import CTesseract
 import Formats
-import Foundation
 import Imaging
 import Synchronization
 
@@ -60,14 +59,12 @@ public final class TesseractDocument: Sendable {
     }
 
     /// For a document on standard output, before `close` (which forgets them): nil when all
-    /// of its writes went out; otherwise why not, where known (`no space left on device`).
-    public func standardOutputFailure() -> String? {
+    /// of its writes went out; otherwise the `errno` of the write that failed, or -1 when the
+    /// stream no longer knows it.
+    public func standardOutputError() -> Int32? {
         guard path == Self.standardOutput else { return nil }
         let code = filterocr_standard_output_error()
-        guard code != 0 else { return nil }
-        guard code > 0 else { return "a write to it failed" }
-        let message = String(cString: strerror(code))
-        return message.prefix(1).lowercased() + message.dropFirst()
+        return code == 0 ? nil : code
     }
 
     /// Closes the renderer's file: the document is complete on disk only after `end` and this.

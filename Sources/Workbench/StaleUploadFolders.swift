@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// The upload folders a server keeps in the temporary directory, named
@@ -20,15 +21,10 @@ package enum StaleUploadFolders {
         return pid
     }
 
-    /// Whether a process `pid` exists: only ESRCH says it does not (EPERM is someone else's, alive).
-    package static func isAlive(_ pid: Int32) -> Bool {
-        kill(pid, 0) == 0 || errno != ESRCH
-    }
-
     /// Removes the folders of ours in `directory` whose owner process is dead; never one of a
     /// live process, nor anything but a directory owned by this user. Returns their names.
     @discardableResult
-    package static func removeStale(in directory: URL, isAlive: (Int32) -> Bool = isAlive) -> [String] {
+    package static func removeStale(in directory: URL, isAlive: (Int32) -> Bool = StaleTemporaries.isAlive) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         var removed: [String] = []
         for name in names.sorted() {

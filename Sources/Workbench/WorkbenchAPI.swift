@@ -49,8 +49,9 @@ struct WorkbenchAPI: Sendable {
             return Response(status: .noContent)
         }
         router.post("/api/sessions/:session/commands") { request, context in
-            let command = try await commandLine(request)
-            return try await outputs(of: session(context)) { $0.handle(command) }
+            let (line, command) = try await commandLine(request)
+            // Parsed once here; a line the parser refuses is the session's to refuse, as in the REPL.
+            return try await outputs(of: session(context)) { driver in command.map(driver.perform) ?? driver.handle(line) }
         }
         router.post("/api/sessions/:session/open/:image") { _, context in
             let path = try image(context.parameters.require("image"))
@@ -162,8 +163,8 @@ struct WorkbenchAPI: Sendable {
     /// The command line of a request: `{"command": "..."}`, or the body itself as text. A body
     /// that is a JSON object is read as one whatever its declared type (`curl -d` says it is a
     /// form): no command line starts with `{`. Paths never come from a client, so `open`,
-    /// `save` and `quit` are refused here.
-    private func commandLine(_ request: Request) async throws -> String {
+    /// `save` and `quit` are refused here. Returns the line, and its command when it parses.
+    private func commandLine(_ request: Request) async throws -> (line: String, command: SessionCommand?) {
         var request = request
         let body = try await request.collectBody(upTo: Self.commandBytes)
         let text = String(buffer: body)
@@ -183,7 +184,7 @@ struct WorkbenchAPI: Sendable {
                 throw APIError(.badRequest, "\(spec.name) takes a path, which the web API does not accept: "
                                + "use /api/sessions/{session}/open/{image}, upload, or /api/sessions/{session}/image")
             }
-            return line  // the session refuses it, as the REPL does
+            return (line, nil)
         }
         switch command {
         case .open?: throw APIError(.badRequest, "open takes a path, which the web API does not accept: "
@@ -191,7 +192,7 @@ struct WorkbenchAPI: Sendable {
         case .save?: throw APIError(.badRequest, "save writes a file on the server, which the web API does not do: "
                                     + "GET /api/sessions/{session}/image")
         case .quit?: throw APIError(.badRequest, "to end a session, DELETE /api/sessions/{session}")
-        default: return line
+        default: return (line, command)
         }
     }
 

@@ -94,7 +94,6 @@ enum Terminal {
         return (Int(size.ws_col), Int(size.ws_row))
     }
 
-
     /// Runs `body`; on failure prints its message and exits with status 1.
     static func orExit<Result>(_ body: () throws -> Result) throws -> Result {
         do {
