@@ -29,11 +29,6 @@ public struct SweepPlan: Sendable, Equatable {
         self.init(filter: filter, kind: .strengths(Self.defaultStrengths(for: filter, textHeight: textHeight)))
     }
 
-    /// `count` strengths evenly from `from` to `to`, ends included.
-    public static func evenly(from: Double, to: Double, steps count: Int) -> [Double] {
-        FilterKind.evenly(from: from, to: to, steps: count)
-    }
-
     /// A range that shows the interesting part of the curve, as each filter's entry gives it:
     /// for blur up to where text of `textHeight` is gone, for binarize the whole threshold
     /// range a page's ink can be in, for the window filters each radius up to 3 px.

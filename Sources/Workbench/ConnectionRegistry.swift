@@ -13,8 +13,6 @@ final class ConnectionRegistry: Sendable {
         table = Mutex(ConnectionTable(capacity: capacity))
     }
 
-    var count: Int { table.withLock { $0.count } }
-
     /// Registers `channel`; its id, or nil when it is refused for want of room.
     func open(_ channel: any Channel) -> Int? {
         let id = nextID.add(1, ordering: .relaxed).newValue

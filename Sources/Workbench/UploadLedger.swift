@@ -8,9 +8,6 @@ final class UploadLedger: Sendable {
         budget = Mutex(UploadBudget(limit: limit))
     }
 
-    var limit: Int { budget.withLock { $0.limit } }
-    var total: Int { budget.withLock { $0.total } }
-
     func reserve(_ bytes: Int, for session: String) -> UploadBudget.Decision {
         budget.withLock { $0.reserve(bytes, for: session) }
     }

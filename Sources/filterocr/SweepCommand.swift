@@ -75,7 +75,7 @@ struct SweepCommand: ParsableCommand {
         if let values { return SweepPlan(filter: filter, kind: .strengths(values)) }
         if from == nil && to == nil && steps == nil { return nil }
         let defaults = SweepPlan.defaultStrengths(for: filter)
-        return SweepPlan(filter: filter, kind: .strengths(SweepPlan.evenly(
+        return SweepPlan(filter: filter, kind: .strengths(FilterKind.evenly(
             from: from ?? defaults.first ?? 0, to: to ?? defaults.last ?? 1, steps: steps ?? 12)))
     }
 
