@@ -5,18 +5,25 @@ SWIFT ?= swift
 CONFIG ?= release
 BIN = .build/$(CONFIG)/filterocr
 
-RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng
-BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2
+# eng for every page; deu and fra for the corpus's European text (eurotext).
+RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-osd
+# MuPDF renders PDF pages (Debian ships it as a static library, so the libraries it uses come
+# with it); qpdf lays text layers over a PDF's own pages.
+BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2 \
+    libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libharfbuzz-dev libfreetype-dev \
+    libjpeg-dev zlib1g-dev libqpdf-dev
 # The Python the tests and benchmarks run with, and the modules they import, are Debian's:
 # a distribution's python3 refuses to install from PyPI outside a virtual environment (PEP 668), and
 # apt needs no PyPI. Debian's interpreter is named in full, so that another python3 first on
 # PATH (pyenv, conda) is not the one that lacks the packages.
 PYTHON = /usr/bin/python3
 export PYTHON
-BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy
+BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf img2pdf poppler-utils
 # The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
-# poppler's pdftotext, pdfinfo and pdfimages.
-TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils
+# poppler's pdftotext, pdfinfo and pdfimages. The document tests make their PDFs and TIFFs
+# from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf.
+TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
+    img2pdf libtiff-tools qpdf
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has

@@ -17,6 +17,16 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
     ],
     targets: [
+        // MuPDF, which renders PDF pages (Debian's libmupdf-dev, linked statically as Debian
+        // ships it); a small C layer turns its setjmp-based errors into return codes.
+        .target(
+            name: "CMuPDF",
+            linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "z", "m",
+                             "freetype", "harfbuzz"].map { .linkedLibrary($0) }
+        ),
+        // qpdf's C++ library, which lays text layers over a PDF's own pages; a C entry point
+        // keeps C++ out of the Swift targets.
+        .target(name: "CPDFGraft", linkerSettings: [.linkedLibrary("qpdf")]),
         // Tesseract's C API and Leptonica, from Debian's -dev packages.
         .systemLibrary(
             name: "CTesseract",
@@ -40,6 +50,9 @@ let package = Package(
         // Files as filterocr reads and writes them: kinds, bounded reads, atomic replacement,
         // names that are not UTF-8.
         .target(name: "FileSystem"),
+        // Documents page by page: PDF pages rendered by MuPDF, multi-page TIFF pages read by
+        // Leptonica, and searchable PDFs assembled from a PDF's own pages by qpdf.
+        .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "CTesseract", "FileSystem"]),
         // Word counting for the top words and the companion feed; pure Swift.
         .target(name: "WordFrequency"),
         // Comparing recognised text with the truth and with other recognitions; pure Swift.
@@ -56,7 +69,7 @@ let package = Package(
         // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
         .target(
             name: "FilterOCRKit",
-            dependencies: ["Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
+            dependencies: ["Imaging", "ImageCodec", "Documents", "Recognition", "WordFrequency", "CompanionFeed", "Session",
                            "FileSystem", "TextComparison", "CSanitizers", "Formats"]
         ),
         // What the command-line front end prints: reports, tables, previews and the result
@@ -104,6 +117,7 @@ let package = Package(
                     resources: [.copy("Fixtures")]),
         .testTarget(name: "RecognitionTests",
                     dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),
+        .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
         .testTarget(name: "TextComparisonTests", dependencies: ["TextComparison"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),

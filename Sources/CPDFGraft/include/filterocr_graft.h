@@ -1,0 +1,33 @@
+#ifndef FILTEROCR_GRAFT_H
+#define FILTEROCR_GRAFT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One page of an assembled PDF.
+typedef struct {
+    /// The PDF whose page `page` (from 1) is kept as it is; NULL for page `page` of `rendered`.
+    const char *source;
+    int page;
+    /// The page (from 1) of `text_layers` laid over it, invisible; 0 for none.
+    int text_page;
+    /// Removes the page's own invisible text (an earlier OCR layer) before laying the new one.
+    int remove_invisible_text;
+} filterocr_graft_page;
+
+/// Receives the assembled PDF's bytes in order; returns 0, or nonzero to stop with an error.
+typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, size_t count);
+
+/// Writes a PDF of `pages` through `write`. Returns 0, or -1 with a one-line message.
+int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *text_layers,
+                           const char *rendered, filterocr_graft_write write, void *context,
+                           char *message, size_t message_size);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

@@ -1,0 +1,51 @@
+/// Why a document, or one of its pages, could not be read or written.
+public struct DocumentError: Error, Equatable, Sendable {
+    public enum Problem: Equatable, Sendable {
+        /// It needs a password: say how to remove it.
+        case encrypted
+        /// The file is not a readable PDF even after repair; `detail` is the library's reason.
+        case damaged(detail: String)
+        /// It has no pages.
+        case noPages
+        /// A page asked for that the document does not have.
+        case noSuchPage(page: Int, count: Int)
+        /// A page whose rendering would be larger than the pixel limit (checked before rendering).
+        case pageTooLarge(page: Int, width: Int, height: Int, limit: Int)
+        /// Assembling a searchable PDF failed.
+        case assemblyFailed(detail: String)
+        /// The library failed for a reason not the file's (out of memory).
+        case libraryFailed(detail: String)
+    }
+
+    /// The document as the user named it.
+    public var source: String
+    public var problem: Problem
+
+    public init(source: String, problem: Problem) {
+        self.source = source
+        self.problem = problem
+    }
+}
+
+extension DocumentError: CustomStringConvertible {
+    public var description: String {
+        let reason = switch problem {
+        case .encrypted:
+            "the PDF is encrypted; decrypt it first: qpdf --password=PASSWORD --decrypt IN.pdf OUT.pdf"
+        case .damaged(let detail):
+            "not a readable PDF, even repaired (\(detail))"
+        case .noPages:
+            "the document has no pages"
+        case let .noSuchPage(page, count):
+            "there is no page \(page): the document has \(count) page\(count == 1 ? "" : "s")"
+        case let .pageTooLarge(page, width, height, limit):
+            "page \(page) would be \(width) x \(height) pixels, more than the limit of \(limit) "
+                + "(lower --dpi, or raise --max-pixels)"
+        case .assemblyFailed(let detail):
+            "cannot assemble the searchable PDF: \(detail)"
+        case .libraryFailed(let detail):
+            "cannot read it: \(detail)"
+        }
+        return "\(source): \(reason)"
+    }
+}

@@ -1,0 +1,149 @@
+import CMuPDF
+import Imaging
+
+/// A PDF opened by MuPDF, read page by page: one page's pixels in memory at a time, never
+/// the file's. Not for sharing between threads: each engine opens its own.
+public final class PDFFile {
+    /// What MuPDF may keep of decoded images and fonts between pages: scans are rendered
+    /// once, so a large cache would only hold memory.
+    static let cacheBytes = 32 << 20
+
+    /// The path the user gave.
+    public let source: String
+    public let pageCount: Int
+    private let handle: OpaquePointer
+
+    /// Opens the PDF at `path`; an encrypted, damaged or empty one is refused here.
+    public init(_ path: String) throws(DocumentError) {
+        var status = FILTEROCR_PDF_OK
+        var message = MessageBuffer()
+        let opened = message.withPointer { filterocr_pdf_open(path, Self.cacheBytes, &status, $0, $1) }
+        guard let opened else { throw DocumentError(source: path, problem: Self.problem(status, message.text)) }
+        let count = message.withPointer { filterocr_pdf_page_count(opened, $0, $1) }
+        guard count > 0 else {
+            filterocr_pdf_close(opened)
+            throw DocumentError(source: path, problem: count == 0 ? .noPages : .damaged(detail: message.text))
+        }
+        source = path
+        pageCount = Int(count)
+        handle = opened
+    }
+
+    deinit { filterocr_pdf_close(handle) }
+
+    /// What page `number` (from 1) holds, without rendering it.
+    public func survey(page number: Int) throws(DocumentError) -> PageSurvey {
+        try checkPage(number)
+        var survey = filterocr_page_survey()
+        var message = MessageBuffer()
+        let status = message.withPointer { filterocr_pdf_survey(handle, Int32(number - 1), &survey, $0, $1) }
+        guard status == FILTEROCR_PDF_OK else { throw DocumentError(source: source, problem: Self.problem(status, message.text)) }
+        return PageSurvey(survey)
+    }
+
+    /// Page `number` (from 1) rendered at `dpi`, refused before rendering when it would have
+    /// more than `maxPixels` pixels.
+    public func render(page number: Int, dpi: Int, maxPixels: Int) throws(DocumentError) -> RGBImage {
+        try checkPage(number)
+        var message = MessageBuffer()
+        var (width, height): (Int32, Int32) = (0, 0)
+        var status = message.withPointer {
+            filterocr_pdf_pixel_size(handle, Int32(number - 1), Float(dpi), &width, &height, $0, $1)
+        }
+        guard status == FILTEROCR_PDF_OK else { throw DocumentError(source: source, problem: Self.problem(status, message.text)) }
+        let (columns, rows) = (Int(width), Int(height))
+        guard columns > 0, rows > 0 else {
+            throw DocumentError(source: source, problem: .damaged(detail: "page \(number) has no area"))
+        }
+        guard columns.multipliedReportingOverflow(by: rows).partialValue <= maxPixels,
+              !columns.multipliedReportingOverflow(by: rows).overflow else {
+            throw DocumentError(source: source, problem: .pageTooLarge(page: number, width: columns, height: rows,
+                                                                       limit: maxPixels))
+        }
+        let count = columns * rows * RGBImage.channels
+        let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            status = message.withPointer {
+                filterocr_pdf_render(handle, Int32(number - 1), Float(dpi), buffer.baseAddress, width, height, $0, $1)
+            }
+            // MuPDF cleared every byte before drawing, or failed; either way the count is whole.
+            if status != FILTEROCR_PDF_OK { buffer.initialize(repeating: 255) }
+            initialized = count
+        }
+        guard status == FILTEROCR_PDF_OK else { throw DocumentError(source: source, problem: Self.problem(status, message.text)) }
+        return RGBImage(width: columns, height: rows, samples: samples)
+    }
+
+    private func checkPage(_ number: Int) throws(DocumentError) {
+        guard (1...pageCount).contains(number) else {
+            throw DocumentError(source: source, problem: .noSuchPage(page: number, count: pageCount))
+        }
+    }
+
+    private static func problem(_ status: filterocr_pdf_status, _ message: String) -> DocumentError.Problem {
+        switch status {
+        case FILTEROCR_PDF_ENCRYPTED: .encrypted
+        case FILTEROCR_PDF_DAMAGED: .damaged(detail: message)
+        default: .libraryFailed(detail: message)
+        }
+    }
+}
+
+/// What a page holds, found without rendering it.
+public struct PageSurvey: Sendable, Equatable {
+    /// The page as shown, in points (1/72 inch).
+    public var width: Double
+    public var height: Double
+    /// Runs of text drawn visibly, and invisibly (an earlier OCR layer).
+    public var visibleText: Int
+    public var invisibleText: Int
+    public var images: Int
+    /// The largest image's pixels, and the share of the page it covers (1 for a full-page scan).
+    public var largestImage: (width: Int, height: Int)? { imageWidth > 0 ? (imageWidth, imageHeight) : nil }
+    public var imageCoverage: Double
+    public var paths: Int
+    private var imageWidth: Int
+    private var imageHeight: Int
+
+    init(_ survey: filterocr_page_survey) {
+        width = Double(survey.width)
+        height = Double(survey.height)
+        visibleText = Int(survey.visible_text)
+        invisibleText = Int(survey.invisible_text)
+        images = Int(survey.images)
+        imageWidth = Int(survey.image_width)
+        imageHeight = Int(survey.image_height)
+        imageCoverage = Double(survey.image_coverage)
+        paths = Int(survey.paths)
+    }
+
+    /// Whether the page has text of its own, seen or not.
+    public var hasText: Bool { visibleText + invisibleText > 0 }
+
+    /// A scan: one image over (nearly) the whole page and nothing else drawn but, perhaps, an
+    /// invisible text layer.
+    public var isScan: Bool { images == 1 && imageCoverage > 0.9 && visibleText == 0 && paths == 0 }
+
+    /// The scanned image's own resolution, when the page is a scan: rendering at it reads the
+    /// pixels as they were scanned, neither invented nor thrown away.
+    public var scanResolution: Int? {
+        guard isScan, let image = largestImage, width > 0, height > 0 else { return nil }
+        // The image may be placed turned; its longer side goes with the page's longer side.
+        let imageLong = Double(max(image.width, image.height))
+        let pageLong = max(width, height) / 72 * imageCoverage.squareRoot()
+        return Int((imageLong / pageLong).rounded())
+    }
+}
+
+/// Room for a library's one-line message.
+struct MessageBuffer {
+    private var bytes = [CChar](repeating: 0, count: 512)
+
+    mutating func withPointer<T>(_ body: (UnsafeMutablePointer<CChar>, Int) -> T) -> T {
+        bytes.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
+    }
+
+    var text: String {
+        let end = bytes.firstIndex(of: 0) ?? bytes.endIndex
+        return String(decoding: bytes[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
