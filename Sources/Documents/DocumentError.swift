@@ -1,3 +1,6 @@
+import FileSystem
+import Foundation
+
 /// Why a document, or one of its pages, could not be read or written.
 public struct DocumentError: Error, Equatable, Sendable {
     public enum Problem: Equatable, Sendable {
@@ -27,7 +30,9 @@ public struct DocumentError: Error, Equatable, Sendable {
     }
 }
 
-extension DocumentError: CustomStringConvertible {
+extension DocumentError: CustomStringConvertible, LocalizedError {
+    public var errorDescription: String? { description }
+
     public var description: String {
         let reason = switch problem {
         case .encrypted:
@@ -46,6 +51,6 @@ extension DocumentError: CustomStringConvertible {
         case .libraryFailed(let detail):
             "cannot read it: \(detail)"
         }
-        return "\(source): \(reason)"
+        return "\(PathEncoding.displayed(source)): \(reason)"
     }
 }

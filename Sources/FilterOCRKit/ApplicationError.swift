@@ -1,3 +1,4 @@
+import Documents
 import Foundation
 import ImageCodec
 
@@ -26,7 +27,7 @@ public enum ApplicationError: LocalizedError, Equatable, Sendable {
         case let .imageSet(folder, .notAFolder):
             "\(folder): is not a folder; use --image for one image"
         case let .imageSet(folder, .empty):
-            "\(folder): no images in this folder (\(ImageFormat.supportedList))"
+            "\(folder): no images in this folder (\(Document.supportedList))"
         }
     }
 }

@@ -1,4 +1,5 @@
 import FileSystem
+import Documents
 import Foundation
 import ImageCodec
 
@@ -62,7 +63,7 @@ public struct BatchInputs: Sequence, Sendable {
     }
 
     public static func imageFiles(under folder: String) -> [String] {
-        Folders.files(under: folder, including: ImageFormat.hasImageExtension)
+        Folders.files(under: folder, including: Document.hasInputExtension)
     }
 
     /// The matches of `pattern`, where `**/` stands for no folder or any depth of them, as

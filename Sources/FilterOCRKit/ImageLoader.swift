@@ -1,31 +1,45 @@
+import Documents
 import Foundation
 import ImageCodec
 import Imaging
 
-/// Reads images from files or standard input, with the decoder's limits, and times it.
+/// Reads images from files or standard input, and documents' pages, with the decoder's
+/// limits, and times it.
 public struct ImageLoader: Sendable {
     /// The name standard input goes by, as Unix tools write it.
     public static let standardInputName = "-"
 
     public let decoder: ImageDecoder
     public let truth: TruthSource
+    /// The resolution PDF pages are rendered at (`--dpi`); nil for a scan's own, or 300.
+    public let pageResolution: Int?
 
-    public init(decoder: ImageDecoder, truth: TruthSource = .none) {
+    public init(decoder: ImageDecoder, truth: TruthSource = .none, pageResolution: Int? = nil) {
         self.decoder = decoder
         self.truth = truth
+        self.pageResolution = pageResolution
     }
 
-    /// Reads and decodes the image at `path` (`-` is standard input); errors name the file.
+    /// Reads and decodes the image at `path` (`-` is standard input), or page `page` (from 1)
+    /// of the document there (the first when nil); errors name the file.
     ///
     /// - Parameter identified: compute the content key the render cache needs.
-    public func load(_ path: String, identified: Bool = false) throws -> LoadedImage {
+    public func load(_ path: String, page: Int? = nil, identified: Bool = false) throws -> LoadedImage {
         var stopwatch = Stopwatch()
-        let bytes = path == Self.standardInputName
-            ? try Self.readStandardInput(decoder: decoder)
-            : try ImageFile.readBytes(path, decoder: decoder)
-        var loaded = try load(bytes: bytes, name: path)
+        var loaded: LoadedImage
+        if path != Self.standardInputName, let kind = Document.kind(of: path) {
+            let document = try Document(path, kind: kind)
+            let read = try document.page(page ?? 1, dpi: pageResolution, decoder: decoder)
+            loaded = LoadedImage(name: path, decoded: read.decoded, contentKey: nil, decodeTime: 0)
+            loaded.page = LoadedImage.Page(number: read.number, count: read.count, kind: kind, survey: read.survey)
+        } else {
+            let bytes = path == Self.standardInputName
+                ? try Self.readStandardInput(decoder: decoder)
+                : try ImageFile.readBytes(path, decoder: decoder)
+            loaded = try load(bytes: bytes, name: path)
+        }
         if identified { loaded.contentKey = LoadedImage.contentKey(loaded.image) }
-        loaded.truth = try truth.text(for: path)
+        loaded.truth = try truth.text(for: path, page: loaded.page?.number)
         loaded.decodeTime = stopwatch.lap()
         return loaded
     }

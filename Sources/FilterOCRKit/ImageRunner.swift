@@ -1,4 +1,5 @@
 import FileSystem
+import Documents
 import Foundation
 import Imaging
 import Recognition
@@ -24,12 +25,18 @@ public final class ImageRunner: Sendable {
     public struct Result: Sendable {
         /// The input as the user named it, shown safely (see `PathEncoding.displayed`).
         public var input: String
+        /// The document's page (from 1); nil for an image.
+        public var page: Int?
         public var outcome: Outcome
 
-        public init(input: String, outcome: Outcome) {
+        public init(input: String, page: Int? = nil, outcome: Outcome) {
             self.input = input
+            self.page = page
             self.outcome = outcome
         }
+
+        /// The input with its page, as headers name it: `scan.pdf page 3`.
+        public var displayName: String { page.map { "\(input) page \($0)" } ?? input }
     }
 
     public struct Progress: Sendable, Equatable {
@@ -51,8 +58,12 @@ public final class ImageRunner: Sendable {
 
     private struct Item: Sendable {
         var ticket: Int
-        var input: String
+        var unit: WorkUnit
         var saveName: String?
+
+        var result: (Outcome) -> Result {
+            { [unit] outcome in Result(input: PathEncoding.displayed(unit.input), page: unit.page, outcome: outcome) }
+        }
     }
 
     private enum Event: Sendable {
@@ -68,10 +79,12 @@ public final class ImageRunner: Sendable {
     private let jobs: Int
     private let saveDirectory: String?
     private let truth: TruthSource
+    /// The pages of each document to read; nil for all.
+    private let pageSelection: PageSelection?
 
     public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
                 state: FilterState, auto: AutoSearch? = nil, jobs: Int, saveDirectory: String? = nil,
-                truth: TruthSource = .none) {
+                truth: TruthSource = .none, pageSelection: PageSelection? = nil) {
         precondition(jobs >= 1, "a run needs at least one worker")
         self.settings = settings
         self.factory = factory
@@ -80,6 +93,7 @@ public final class ImageRunner: Sendable {
         self.jobs = jobs
         self.saveDirectory = saveDirectory
         self.truth = truth
+        self.pageSelection = pageSelection
     }
 
     /// Whether each image's filters are chosen by a search (`--auto`).
@@ -138,25 +152,38 @@ public final class ImageRunner: Sendable {
 
     /// One engine (or one pool of them): every input in turn on this thread, with nothing to
     /// put in order.
-    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
+    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
                          recognizer: (any Recognizer)? = nil, pages: PageDocument?, deliver: (Result) -> Void,
                          recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
                          addPage: PageAdder) throws {
         var pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
             ?? makePipeline(factory: factory)
-        var names = SaveNames()
         var ticket = 0
-        for (position, input) in inputs.enumerated() {
-            if isCancelled() { break }
-            guard shard?.includes(position) ?? true else { continue }
-            let item = Item(ticket: ticket, input: input, saveName: saveDirectory.map { _ in names.name(for: input) })
+        for item in items(inputs, shard: shard, isCancelled: isCancelled) {
+            var item = item
+            item.ticket = ticket
             ticket += 1
             let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize, addPage: addPage)
-            deliver(Result(input: PathEncoding.displayed(input), outcome: outcome))
+            deliver(item.result(outcome))
         }
     }
 
-    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: () -> Bool,
+    /// The units of work of `inputs` in order (this shard's inputs, each document's pages),
+    /// made as they are needed, until cancelled; tickets are left for the caller to number.
+    private func items(_ inputs: some Sequence<String>, shard: Shard?,
+                       isCancelled: @escaping () -> Bool) -> some Sequence<Item> {
+        var names = SaveNames()
+        return inputs.enumerated().lazy
+            .filter { position, _ in shard?.includes(position) ?? true }
+            .prefix { _ in !isCancelled() }
+            .flatMap { [pageSelection, saveDirectory] _, input in
+                WorkUnit.units(of: input, selection: pageSelection).map { unit in
+                    Item(ticket: 0, unit: unit, saveName: saveDirectory.map { _ in names.name(for: unit.input, page: unit.page) })
+                }
+            }
+    }
+
+    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
                          pages: PageDocument?, deliver: (Result) -> Void) throws {
         try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: deliver,
                     recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
@@ -184,14 +211,13 @@ public final class ImageRunner: Sendable {
         let events = WorkQueue<Event>()
         let window = DispatchSemaphore(value: jobs * 4)
         try startWorkers(jobs: jobs, taking: work, reportingTo: events, pages: pages, isCancelled: isCancelled)
-        let producer = Thread { [saveDirectory] in
-            var names = SaveNames()
+        let producer = Thread { [self] in
             var ticket = 0
-            for (position, input) in inputs.enumerated() {
-                if isCancelled() { break }
-                guard shard?.includes(position) ?? true else { continue }
+            for item in items(inputs, shard: shard, isCancelled: isCancelled) {
+                var item = item
+                item.ticket = ticket
                 window.wait()
-                work.push(Item(ticket: ticket, input: input, saveName: saveDirectory.map { _ in names.name(for: input) }))
+                work.push(item)
                 ticket += 1
             }
             events.push(.inputEnded(count: ticket))
@@ -257,7 +283,7 @@ public final class ImageRunner: Sendable {
                     } else {
                         outcome = process(item, with: &pipeline, pages: pages)
                     }
-                    events.push(.finished(item.ticket, Result(input: PathEncoding.displayed(item.input), outcome: outcome)))
+                    events.push(.finished(item.ticket, item.result(outcome)))
                 }
             }
         } catch {
@@ -284,7 +310,8 @@ public final class ImageRunner: Sendable {
                          addPage: PageAdder) -> Outcome {
         let loaded: (LoadedImage, PipelineResult)
         do {
-            let original = try pipeline.load(item.input)
+            if let failure = item.unit.failure { throw RunnerError(message: failure) }
+            let original = try pipeline.load(item.unit.input, page: item.unit.page)
             loaded = (original, try recognize(original, &pipeline))
         } catch {
             try? pages?.addPage(item.ticket) { _ in }
@@ -294,7 +321,7 @@ public final class ImageRunner: Sendable {
         var problems: [String] = []
         if let pages {
             // Standard input has no file to embed; its pixels are encoded instead.
-            let file = item.input == ImageLoader.standardInputName ? nil : item.input
+            let file = item.unit.input == ImageLoader.standardInputName ? nil : item.unit.input
             do {
                 try pages.addPage(item.ticket) { [pipeline] in try addPage(pipeline, result, original, file, $0) }
             } catch {

@@ -1,4 +1,5 @@
 import FileSystem
+import Documents
 import Foundation
 import ImageCodec
 
@@ -12,7 +13,7 @@ public enum ImageSet {
         default: throw .imageSet(folder: folder, problem: .notAFolder)
         }
         let names = Folders.names(in: folder) ?? []
-        let images = names.filter(ImageFormat.hasImageExtension).sorted()
+        let images = names.filter(Document.hasInputExtension).sorted()
         guard !images.isEmpty else { throw .imageSet(folder: folder, problem: .empty) }
         let prefix = folder.hasSuffix("/") ? folder : folder + "/"
         return images.map { prefix + $0 }

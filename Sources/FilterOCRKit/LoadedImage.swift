@@ -1,3 +1,5 @@
+import Documents
+import FileSystem
 import ImageCodec
 import Imaging
 
@@ -13,6 +15,29 @@ public struct LoadedImage: Sendable {
     public var decodeTime: Double
     /// The text the image really contains, when it is known.
     public var truth: String?
+    /// Where the image is in its document, when it is a document's page.
+    public var page: Page?
+
+    /// A page of a PDF or a multi-page TIFF.
+    public struct Page: Sendable, Equatable {
+        /// From 1.
+        public var number: Int
+        /// The document's number of pages.
+        public var count: Int
+        public var kind: Document.Kind
+        /// What a PDF page holds besides its pixels (its own text layer); nil for a TIFF page.
+        public var survey: PageSurvey?
+
+        public init(number: Int, count: Int, kind: Document.Kind, survey: PageSurvey? = nil) {
+            (self.number, self.count, self.kind, self.survey) = (number, count, kind, survey)
+        }
+    }
+
+    /// The image's name with its page, as headers and messages show it: `scan.pdf page 3`.
+    public var displayName: String {
+        let name = PathEncoding.displayed(self.name)
+        return page.map { "\(name) page \($0.number)" } ?? name
+    }
 
     public var image: RGBImage { decoded.image }
 

@@ -23,7 +23,7 @@ public struct Pipeline {
                 truth: TruthSource = .none) {
         self.settings = settings
         self.recognizer = recognizer
-        loader = ImageLoader(decoder: settings.decoder, truth: truth)
+        loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
         renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
     }
 
@@ -61,9 +61,9 @@ public struct Pipeline {
         }
     }
 
-    /// Reads an image; with a cache, identified by its pixels.
-    public func load(_ path: String) throws -> LoadedImage {
-        try loader.load(path, identified: renderer.cache != nil)
+    /// Reads an image, or page `page` of a document; with a cache, identified by its pixels.
+    public func load(_ path: String, page: Int? = nil) throws -> LoadedImage {
+        try loader.load(path, page: page, identified: renderer.cache != nil)
     }
 
     /// `original` rendered with `state`'s operations and recognised. A state seen before is
@@ -118,12 +118,14 @@ public struct Pipeline {
                 cached: Bool, timings: RecognitionReport.Timings) -> RecognitionReport {
         var settings = settings
         settings.resolution = resolution(of: original)
-        return RecognitionReport(
+        var report = RecognitionReport(
             image: PathEncoding.displayed(original.name), filters: state, recognized: recognized,
             topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
             cached: cached, timings: timings, settings: settings,
             size: .init(width: rendered.width, height: rendered.height),
             accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
+        report.page = original.page.map { RecognitionReport.Page($0) }
+        return report
     }
 }
 

@@ -27,6 +27,25 @@ public struct RecognitionReport: Sendable, Encodable {
         }
     }
 
+    /// A document's page as reports give it: `"page": 3` and, for a PDF page with text of its
+    /// own, `"textLayer"`.
+    public struct Page: Sendable, Equatable {
+        /// From 1.
+        public var number: Int
+        public var count: Int
+        /// The page's own text before recognition: `visible` (born digital) or `invisible`
+        /// (an earlier OCR layer); nil for none, or a TIFF page.
+        public var textLayer: String?
+
+        public init(_ page: LoadedImage.Page) {
+            number = page.number
+            count = page.count
+            textLayer = page.survey.flatMap { survey in
+                survey.visibleText > 0 ? "visible" : survey.invisibleText > 0 ? "invisible" : nil
+            }
+        }
+    }
+
     /// Width and height in pixels.
     public struct Size: Sendable, Encodable, Equatable {
         public var width: Int
@@ -39,6 +58,8 @@ public struct RecognitionReport: Sendable, Encodable {
     }
 
     public var image: String
+    /// Where the image is in its document, when it is a page of one.
+    public var page: Page?
     /// The segment and the chain of operations that rendered the image.
     public var filters: FilterState
     public var recognized: RecognizedText
@@ -83,13 +104,18 @@ public struct RecognitionReport: Sendable, Encodable {
     public var operationNames: [String] { filters.operationNames }
 
     private enum CodingKeys: String, CodingKey {
-        case image, segment, operations, script, text, meanConfidence, words, wordCount, topWords, cached, prepared, timings, settings, size
+        case image, page, pageCount, textLayer, segment, operations, script, text, meanConfidence, words, wordCount, topWords, cached, prepared, timings, settings, size
         case accuracy, changes, auto
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(image, forKey: .image)
+        if let page {
+            try container.encode(page.number, forKey: .page)
+            try container.encode(page.count, forKey: .pageCount)
+            try container.encodeIfPresent(page.textLayer, forKey: .textLayer)
+        }
         try container.encode(segment, forKey: .segment)
         try container.encode(operationNames, forKey: .operations)
         try container.encode(filters.description, forKey: .script)
@@ -112,10 +138,13 @@ public struct RecognitionReport: Sendable, Encodable {
 /// An image that could not be processed, as a JSON line.
 public struct ErrorReport: Sendable, Encodable {
     public var image: String?
+    /// The document's page that failed, when one did.
+    public var page: Int?
     public var error: String
 
-    public init(image: String?, error: String) {
+    public init(image: String?, page: Int? = nil, error: String) {
         self.image = image
+        self.page = page
         self.error = error
     }
 }

@@ -310,7 +310,7 @@ public final class ReplDriver {
         return SessionStatus(
             image: original.map {
                 .init(path: PathEncoding.displayed($0.name), width: $0.image.width, height: $0.image.height,
-                      format: $0.decoded.format.displayName, dpi: $0.decoded.resolution)
+                      format: $0.decoded.format?.displayName ?? $0.page?.kind.displayName ?? "", dpi: $0.decoded.resolution)
             },
             segment: machine.filters.segment.rawValue, operations: machine.filters.operationNames,
             script: machine.filters.description, wordCount: last?.report.wordCount, meanConfidence: last?.report.recognized.meanConfidence,

@@ -1,7 +1,7 @@
 import Foundation
 import FileSystem
 
-/// File names for `--save-dir`: the input's name with `.png`, made unique within the run,
+/// File names for `--save-dir`: the input's name (and page) with `.png`, made unique within the run,
 /// kept inside the folder, and short enough for any file system (255 bytes).
 public struct SaveNames: Sendable {
     /// The longest file name Linux file systems take, in bytes.
@@ -10,9 +10,9 @@ public struct SaveNames: Sendable {
 
     public init() {}
 
-    public mutating func name(for input: String) -> String {
+    public mutating func name(for input: String, page: Int? = nil) -> String {
         let last = AtomicFile.name(of: input)
-        let stem = last.lastIndex(of: ".").map { String(last[..<$0]) } ?? last
+        let stem = (last.lastIndex(of: ".").map { String(last[..<$0]) } ?? last) + (page.map { "-p\($0)" } ?? "")
         let safe = String(stem.map { $0.isNewline ? "_" : $0 }).trimmingCharacters(in: .whitespaces)
         let base = safe.isEmpty || safe == "." || safe == ".." || safe == "-" ? "stdin" : safe
         var candidate = Self.fitted(base, suffix: ".png")

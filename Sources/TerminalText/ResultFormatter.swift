@@ -26,7 +26,7 @@ public struct ResultFormatter: Sendable {
             case .jsonl, .json:
                 JSONLines.line(ReportLine(report: report, saved: saved, warning: problem))
             case .text:
-                (headers ? (wroteAny ? "\n" : "") + "==> \(result.input) <==\n" : "")
+                (headers ? (wroteAny ? "\n" : "") + "==> \(result.displayName) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
             case .document:
                 // The document carries the page; standard output is the document's, or quiet.
@@ -35,14 +35,14 @@ public struct ResultFormatter: Sendable {
             // JSON carries the choice in the report; every other format says it on standard error.
             if !format.isJSON, let choice = report.auto {
                 note = HumanText.auto(choice).enumerated()
-                    .map { $0.offset == 0 ? "\(result.input): \($0.element)" : $0.element }.joined(separator: "\n")
+                    .map { $0.offset == 0 ? "\(result.displayName): \($0.element)" : $0.element }.joined(separator: "\n")
             }
             wroteAny = true
             return (output.isEmpty ? nil : output, problem, note)
         case .failed(let message):
             guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
-            return (JSONLines.line(ErrorReport(image: result.input, error: message)), message, nil)
+            return (JSONLines.line(ErrorReport(image: result.input, page: result.page, error: message)), message, nil)
         case .skipped:
             return (nil, nil, nil)
         }

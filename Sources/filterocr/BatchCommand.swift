@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import FileSystem
 import FilterOCRKit
 import Foundation
@@ -28,6 +29,7 @@ struct BatchCommand: ParsableCommand {
     var inputs: [String] = []
 
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var pageOptions: PagesOption
 
     @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
     var format: OutputFormat = .jsonl
@@ -61,7 +63,7 @@ struct BatchCommand: ParsableCommand {
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.engines,
-                                 saveDirectory: saveDir, truth: truthOptions.source)
+                                 saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages)
         let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true, documentDestination: try document.destination(for: format))
         if stdinImage {
@@ -78,10 +80,11 @@ struct BatchCommand: ParsableCommand {
             let known = Array(BatchInputs(arguments: inputs))
             guard !known.isEmpty else {
                 Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
-                                    + "(folders are searched for \(ImageFormat.supportedList) files)")
+                                    + "(folders are searched for \(Document.supportedList) files)")
                 throw ExitCode.failure
             }
-            try run.run(known, total: known.indices.filter { shard?.includes($0) ?? true }.count, shard: shard)
+            let mine = known.indices.filter { shard?.includes($0) ?? true }.map { known[$0] }
+            try run.run(known, total: WorkUnit.count(of: mine, selection: pageOptions.pages), shard: shard)
         }
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import FilterOCRKit
 import Foundation
 import ImageCodec
@@ -21,6 +22,7 @@ struct OCRCommand: ParsableCommand {
     @OptionGroup var truthOptions: TruthOptions
     @OptionGroup var jobs: JobsOption
     @OptionGroup var filters: FilterOptions
+    @OptionGroup var pageOptions: PagesOption
 
     @Flag(name: .long, help: "Print one JSON object per image (JSON Lines); the same as --format jsonl.")
     var json = false
@@ -30,7 +32,7 @@ struct OCRCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOutputOption
 
-    @Argument(help: ArgumentHelp("Image files (\(ImageFormat.supportedList)), or - for one on standard input.",
+    @Argument(help: ArgumentHelp("Image files (\(Document.supportedList)), or - for one image on standard input.",
                                  valueName: "image"))
     var images: [String]
 
@@ -44,13 +46,15 @@ struct OCRCommand: ParsableCommand {
     func run() throws {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         // --auto searches one image with every core; otherwise one engine per image at most.
-        let engines = filters.auto ? jobs.engines : min(jobs.jobs ?? 1, images.count)
+        // A document's pages are units of work as images are.
+        let units = WorkUnit.count(of: images, selection: pageOptions.pages)
+        let engines = filters.auto ? jobs.engines : min(jobs.jobs ?? 1, units)
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: engines,
-                                 truth: truthOptions.source)
+                                 truth: truthOptions.source, pageSelection: pageOptions.pages)
         let format = json ? .jsonl : format
-        let run = ImageRun(runner: runner, format: format, headers: images.count > 1,
+        let run = ImageRun(runner: runner, format: format, headers: units > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,
                            documentDestination: try document.destination(for: format))
-        try run.run(images, total: images.count)
+        try run.run(images, total: units)
     }
 }

@@ -1,0 +1,106 @@
+import FileSystem
+import Foundation
+import ImageCodec
+import Imaging
+
+/// A file of pages: a PDF, or a TIFF of more than one page. Opened once per engine and read
+/// one page at a time, so that a document's memory is that of a page, not of the file.
+public final class Document {
+    public enum Kind: String, Sendable {
+        case pdf
+        case tiff
+
+        public var displayName: String { self == .pdf ? "PDF" : "TIFF" }
+    }
+
+    /// The resolution a page is rendered at when neither `--dpi` nor a scan's own says otherwise,
+    /// as OCRmyPDF's rasteriser uses for scans.
+    public static let defaultResolution = 300
+    /// The range a scanned image's own resolution is trusted in; outside it (a fax at 100, a
+    /// thumbnail, a misrecorded 2400) the default is used.
+    static let scanResolutions = 150...600
+
+    public let source: String
+    public let kind: Kind
+    public let pageCount: Int
+    private let pdf: PDFFile?
+
+    /// Opens `path` as a document; throws when it is one that cannot be read (encrypted, damaged).
+    /// Call `Document.kind(of:)` first: an image file is no document.
+    public init(_ path: String, kind: Kind) throws(DocumentError) {
+        source = path
+        self.kind = kind
+        switch kind {
+        case .pdf:
+            let file = try PDFFile(path)
+            pdf = file
+            pageCount = file.pageCount
+        case .tiff:
+            pdf = nil
+            guard let count = TIFFPages.count(path) else {
+                throw DocumentError(source: path, problem: .damaged(detail: "libtiff cannot read its pages"))
+            }
+            pageCount = count
+        }
+    }
+
+    /// Whether `path` names an image or a PDF by its extension: what folders and image sets
+    /// are searched for (a TIFF's pages are known only once it is opened).
+    public static func hasInputExtension(_ path: String) -> Bool {
+        ImageFormat.hasImageExtension(path) || path.lowercased().hasSuffix(".pdf")
+    }
+
+    /// The formats filterocr reads, for messages: the image formats and PDF.
+    public static let supportedList = ImageFormat.supportedList.replacingOccurrences(of: " or ", with: ", ") + " or PDF"
+
+    /// The kind of document at `path`, from its first bytes (and a TIFF's page count); nil for
+    /// an image, or a file that cannot be read (which loading it as an image reports).
+    public static func kind(of path: String) -> Kind? {
+        guard let prefix = try? BoundedRead.prefix(of: path, count: PDFSignature.searchLength) else { return nil }
+        if PDFSignature.isPDF(prefix) { return .pdf }
+        if ImageFormat(signatureOf: prefix) == .tiff, let count = TIFFPages.count(path), count > 1 { return .tiff }
+        return nil
+    }
+
+    /// Page `number` (from 1): a PDF page rendered at `dpi`, or (without it) at its scanned
+    /// image's own resolution or the default; a TIFF page as it is.
+    public func page(_ number: Int, dpi: Int?, decoder: ImageDecoder) throws -> DocumentPage {
+        guard (1...pageCount).contains(number) else {
+            throw DocumentError(source: source, problem: .noSuchPage(page: number, count: pageCount))
+        }
+        guard let pdf else {
+            let decoded = try TIFFPages.page(source, index: number - 1, decoder: decoder)
+            return DocumentPage(number: number, count: pageCount, decoded: decoded, survey: nil)
+        }
+        let survey = try pdf.survey(page: number)
+        let resolution = dpi ?? survey.scanResolution.flatMap { Self.scanResolutions.contains($0) ? $0 : nil }
+            ?? Self.defaultResolution
+        let image = try pdf.render(page: number, dpi: resolution, maxPixels: decoder.maxPixels)
+        return DocumentPage(number: number, count: pageCount,
+                            decoded: DecodedImage(image: image, format: nil, resolution: resolution), survey: survey)
+    }
+}
+
+/// One page of a document, as read.
+public struct DocumentPage: Sendable {
+    /// From 1.
+    public var number: Int
+    /// The document's number of pages.
+    public var count: Int
+    public var decoded: DecodedImage
+    /// What a PDF page holds (its text layer among it); nil for a TIFF page.
+    public var survey: PageSurvey?
+}
+
+/// How a PDF starts: `%PDF-` within its first kilobyte, where readers look for it (some
+/// writers put a few bytes of junk before it).
+enum PDFSignature {
+    static let searchLength = 1024
+    private static let marker = Array("%PDF-".utf8)
+
+    static func isPDF(_ prefix: [UInt8]) -> Bool {
+        let end = min(prefix.count, searchLength)
+        guard end >= marker.count else { return false }
+        return (0...(end - marker.count)).contains { start in prefix[start..<start + marker.count].elementsEqual(marker) }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// The pages of a document to read (`--pages 1,3-5,9-`), numbered from 1 as OCRmyPDF's.
+public struct PageSelection: Sendable, Equatable, CustomStringConvertible {
+    /// Ascending, non-overlapping ranges; an open end reaches the last page.
+    public private(set) var ranges: [ClosedRange<Int>]
+
+    public struct ParseError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Parses `1,3-5,9-`: numbers and ranges from 1, in any order, overlapping or not.
+    public init(_ text: String) throws(ParseError) {
+        var ranges: [ClosedRange<Int>] = []
+        for part in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = part.split(separator: "-", maxSplits: 1, omittingEmptySubsequences: false)
+            let first = Int(bounds[0].trimmingCharacters(in: .whitespaces))
+            let last = bounds.count == 1 ? first
+                : bounds[1].trimmingCharacters(in: .whitespaces).isEmpty ? Int.max
+                : Int(bounds[1].trimmingCharacters(in: .whitespaces))
+            guard let first, let last, first >= 1, last >= first else {
+                throw ParseError(description: "--pages takes page numbers from 1 and ranges, e.g. --pages 1,3-5 "
+                                 + "or --pages 10- (not '\(part)')")
+            }
+            ranges.append(first...last)
+        }
+        self.ranges = Self.merged(ranges)
+    }
+
+    /// The selected pages of a document of `count` pages, in order, and the first selected
+    /// page past its end, if any.
+    public func pages(of count: Int) -> (pages: [Int], firstMissing: Int?) {
+        var pages: [Int] = []
+        for range in ranges where range.lowerBound <= count {
+            pages.append(contentsOf: range.lowerBound...min(range.upperBound, count))
+        }
+        let missing = ranges.first { $0.upperBound > count && $0.upperBound != Int.max }
+        return (pages, missing.map { max($0.lowerBound, count + 1) })
+    }
+
+    public var description: String {
+        ranges.map { range in
+            range.upperBound == Int.max ? "\(range.lowerBound)-"
+                : range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound)-\(range.upperBound)"
+        }.joined(separator: ",")
+    }
+
+    private static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
+        var merged: [ClosedRange<Int>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = merged.last, range.lowerBound <= last.upperBound.addingReportingOverflow(1).partialValue {
+                merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                merged.append(range)
+            }
+        }
+        return merged
+    }
+}
