@@ -38,7 +38,7 @@ if [ -n "$$missing" ]; then \
 fi
 endef
 
-FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader
+FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader FuzzDocumentReader
 
 .PHONY: deps bench-deps test-deps build run serve test bench fuzz stress tsan clean
 
@@ -75,6 +75,7 @@ bench: build bench-deps
 	$(PYTHON) bench/repl.py $(BIN)
 	$(PYTHON) bench/speculate.py $(BIN)
 	bench/batch.sh $(BIN)
+	bench/documents.sh $(BIN)
 	$(PYTHON) bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
 	bench/auto.sh $(BIN)

@@ -111,6 +111,7 @@ let package = Package(
         .executableTarget(name: "FuzzImageDecoder", dependencies: ["ImageCodec", "FuzzSupport"]),
         .executableTarget(name: "FuzzCommands", dependencies: ["Session", "Imaging", "FuzzSupport"]),
         .executableTarget(name: "FuzzFeedReader", dependencies: ["CompanionFeed", "FuzzSupport"]),
+        .executableTarget(name: "FuzzDocumentReader", dependencies: ["Documents", "ImageCodec", "FuzzSupport"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "ImageCodecTests", dependencies: ["ImageCodec", "Imaging", "TestSupport"],

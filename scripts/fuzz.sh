@@ -11,7 +11,7 @@ seconds=${FUZZ_SECONDS:-180}
 bin=.build-fuzz/release
 work=.build-fuzz/corpus
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(FuzzImageDecoder FuzzCommands FuzzFeedReader)
+[ ${#targets[@]} -gt 0 ] || targets=(FuzzImageDecoder FuzzCommands FuzzFeedReader FuzzDocumentReader)
 
 seed() {  # target folder: the seed inputs
   local target=$1 folder=$2
@@ -28,6 +28,13 @@ seed() {  # target folder: the seed inputs
       printf 'open "my scan.png"\nopen ~/a\\ b.png\nsave out.png # note\n' > "$folder/paths"
       printf 'binarize; slider 150%%; 75%%\n' > "$folder/script"
       printf 'next\ntext\nwords\ntop\nshow\nstatus\nhelp\nslider abc\nslider -1\n' > "$folder/queries" ;;
+    FuzzDocumentReader)
+      # Small PDFs and a two-page TIFF made from the corpus, as scanners write them.
+      img2pdf --imgsize 300dpix300dpi -o "$folder/scan.pdf" corpus/phototest.tif
+      tesseract corpus/phototest.tif "$folder/ocr" pdf >/dev/null 2>&1
+      qpdf --object-streams=generate "$folder/scan.pdf" "$folder/objstm.pdf" || true
+      tiffcp corpus/phototest.tif corpus/eurotext.tif "$folder/pages.tif"
+      printf '%%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R/OpenAction<</S/JavaScript/JS(app.alert(1))>>>>endobj\n2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%%%EOF\n' > "$folder/javascript.pdf" ;;
     FuzzFeedReader)
       printf '%s\n' '{"image":"a.png","meanConfidence":90,"operations":["blur 25%"],"schema":"filterocr.topwords/1","segment":"blur","sequence":3,"sessionTopWords":[{"count":2,"word":"the"}],"source":"repl","topWords":[{"count":2,"word":"the"}],"updatedAt":"2026-11-21T06:15:01.923Z","wordCount":5}' > "$folder/feed.json" ;;
   esac

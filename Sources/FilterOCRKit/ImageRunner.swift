@@ -20,6 +20,8 @@ public final class ImageRunner: Sendable {
         case failed(String)
         /// Not processed because the run was cancelled.
         case skipped
+        /// A document's page with text of its own, left as it is (`--skip-text`).
+        case leftAsIs
     }
 
     public struct Result: Sendable {
@@ -81,10 +83,12 @@ public final class ImageRunner: Sendable {
     private let truth: TruthSource
     /// The pages of each document to read; nil for all.
     private let pageSelection: PageSelection?
+    /// Whether a PDF page with text of its own is left as it is rather than recognised.
+    private let skipsPagesWithText: Bool
 
     public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
                 state: FilterState, auto: AutoSearch? = nil, jobs: Int, saveDirectory: String? = nil,
-                truth: TruthSource = .none, pageSelection: PageSelection? = nil) {
+                truth: TruthSource = .none, pageSelection: PageSelection? = nil, skipsPagesWithText: Bool = false) {
         precondition(jobs >= 1, "a run needs at least one worker")
         self.settings = settings
         self.factory = factory
@@ -94,6 +98,7 @@ public final class ImageRunner: Sendable {
         self.saveDirectory = saveDirectory
         self.truth = truth
         self.pageSelection = pageSelection
+        self.skipsPagesWithText = skipsPagesWithText
     }
 
     /// Whether each image's filters are chosen by a search (`--auto`).
@@ -260,6 +265,8 @@ public final class ImageRunner: Sendable {
                 publisher?.publish(report, sessionTopWords: words.top())
             case .failed:
                 summary.failed += 1
+            case .leftAsIs:
+                summary.succeeded += 1
             case .skipped:
                 break
             }
@@ -278,7 +285,7 @@ public final class ImageRunner: Sendable {
                     let outcome: Outcome
                     if isCancelled() {
                         // Its turn passes, so that the pages after it are not held up.
-                        try? pages?.addPage(item.ticket) { _ in }
+                        pages?.passTurn(item.ticket)
                         outcome = .skipped
                     } else {
                         outcome = process(item, with: &pipeline, pages: pages)
@@ -312,18 +319,25 @@ public final class ImageRunner: Sendable {
         do {
             if let failure = item.unit.failure { throw RunnerError(message: failure) }
             let original = try pipeline.load(item.unit.input, page: item.unit.page)
+            if skipsPagesWithText, let page = original.page, page.survey?.hasText == true {
+                try pages?.addPage(item.ticket, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
+                return .leftAsIs
+            }
             loaded = (original, try recognize(original, &pipeline))
         } catch {
-            try? pages?.addPage(item.ticket) { _ in }
+            pages?.passTurn(item.ticket)
             return .failed(oneLineMessage(for: error))
         }
         let (original, result) = loaded
         var problems: [String] = []
         if let pages {
-            // Standard input has no file to embed; its pixels are encoded instead.
-            let file = item.unit.input == ImageLoader.standardInputName ? nil : item.unit.input
+            // Standard input has no file to embed; its pixels are encoded instead, as a
+            // document's page's are (a PDF's page is kept as it is, under the text).
+            let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
-                try pages.addPage(item.ticket) { [pipeline] in try addPage(pipeline, result, original, file, $0) }
+                try pages.addPage(item.ticket, from: original.pageOrigin) { [pipeline] in
+                    try addPage(pipeline, result, original, file, $0)
+                }
             } catch {
                 problems.append(oneLineMessage(for: error))
             }

@@ -41,6 +41,13 @@ public struct LoadedImage: Sendable {
 
     public var image: RGBImage { decoded.image }
 
+    /// How its page goes into a searchable PDF: a PDF's page is kept, with its old invisible
+    /// text replaced; any other image is shown as loaded.
+    public var pageOrigin: PageOrigin {
+        guard let page, page.kind == .pdf else { return .image }
+        return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0)
+    }
+
     /// A hash of the pixels: two files with the same pixels share renderings.
     public static func contentKey(_ image: RGBImage) -> Int {
         var hasher = Hasher()

@@ -1,4 +1,5 @@
 import Dispatch
+import Documents
 import FileSystem
 import Foundation
 import Imaging
@@ -12,10 +13,17 @@ public final class PageDocument: Sendable {
     /// Where the document goes: a file, or `-` for standard output.
     public let destination: String
     public let format: TesseractDocument.Format
-    /// What the renderer writes reaches the file through checked writes; nil for standard output.
-    private let output: LibraryOutput?
-    private let document: Locked<TesseractDocument>
+    private let target: Target
     private let turns = Locked(Turns())
+
+    /// How the pages become the document.
+    private enum Target: Sendable {
+        /// Tesseract's renderer writes the document itself; what it writes reaches the file
+        /// through checked writes (no `LibraryOutput` for standard output).
+        case direct(Locked<TesseractDocument>, LibraryOutput?)
+        /// A searchable PDF that keeps PDFs' own pages, assembled when the run ends.
+        case assembled(SearchablePDFParts)
+    }
 
     /// Whose turn it is to add a page, and who waits for theirs.
     private struct Turns {
@@ -23,24 +31,33 @@ public final class PageDocument: Sendable {
         var waiting: [Int: DispatchSemaphore] = [:]
     }
 
-    public init(format: TesseractDocument.Format, destination: String) throws {
+    /// - Parameter keepsOriginalPages: for a PDF, whether the run's inputs may include PDFs,
+    ///   whose own pages then go into it with the text laid over them.
+    public init(format: TesseractDocument.Format, destination: String, keepsOriginalPages: Bool = false) throws {
         self.format = format
         self.destination = destination
+        if format == .pdf && keepsOriginalPages {
+            target = .assembled(try Self.named(destination) { try SearchablePDFParts() })
+            return
+        }
+        let document: Locked<TesseractDocument>
+        let output: LibraryOutput?
         if destination == PNGOutput.standardOutputName {
             output = nil
             document = Locked(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination) })
         } else {
-            let output = try LibraryOutput(replacing: destination, fileExtension: format.fileExtension)
+            let libraryOutput = try LibraryOutput(replacing: destination, fileExtension: format.fileExtension)
             do {
-                let document = try Self.named(destination) { try TesseractDocument(format: format, outputBase: output.base) }
-                output.libraryOpened()
-                self.document = Locked(document)
+                let opened = try Self.named(destination) { try TesseractDocument(format: format, outputBase: libraryOutput.base) }
+                libraryOutput.libraryOpened()
+                document = Locked(opened)
             } catch {
-                output.abandon()
+                libraryOutput.abandon()
                 throw error
             }
-            self.output = output
+            output = libraryOutput
         }
+        target = .direct(document, output)
         do {
             try document.withLock { document in try Self.named(destination) { try document.begin(title: "") } }
         } catch {
@@ -50,8 +67,9 @@ public final class PageDocument: Sendable {
     }
 
     /// Waits until every page before `ticket` (0, 1, 2 ... in input order) is in, adds this
-    /// one with `add` (nothing for an image that failed), and lets the next page in.
-    public func addPage(_ ticket: Int, _ add: (TesseractDocument) throws -> Void) throws {
+    /// one from `origin` with `add` (nothing for an image that failed: nil), and lets the next
+    /// page in.
+    public func addPage(_ ticket: Int, from origin: PageOrigin? = .image, _ add: (TesseractDocument) throws -> Void) throws {
         let wait: DispatchSemaphore? = turns.withLock { turns in
             guard turns.next != ticket else { return nil }
             let semaphore = DispatchSemaphore(value: 0)
@@ -66,12 +84,53 @@ public final class PageDocument: Sendable {
             }
             nextInLine?.signal()
         }
-        try document.withLock { document in try Self.named(destination) { try add(document) } }
+        guard let origin else { return }
+        switch target {
+        case .direct(let document, _):
+            try document.withLock { document in try Self.named(destination) { try add(document) } }
+        case .assembled(let parts):
+            try Self.named(destination) { try parts.addPage(from: origin, add) }
+        }
+    }
+
+    /// Lets the next page in without adding this one (its input failed or was cancelled).
+    public func passTurn(_ ticket: Int) {
+        try? addPage(ticket, from: nil) { _ in }
     }
 
     /// Ends the document and puts it in place; on failure leaves nothing behind, and the
     /// file that was there as it was.
     public func finish() throws {
+        switch target {
+        case let .direct(document, output):
+            try finish(document, output)
+        case .assembled(let parts):
+            defer { parts.discard() }
+            try Self.named(destination) {
+                if destination == PNGOutput.standardOutputName {
+                    var failure: Int32?
+                    try parts.write(named: destination) { bytes in
+                        failure = DescriptorWrite.all(bytes, to: STDOUT_FILENO)
+                        return failure == nil
+                    }
+                    if let failure {
+                        throw ApplicationError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(failure))
+                    }
+                } else {
+                    let replacement = try FileReplacement(destination)
+                    do {
+                        try parts.write(named: destination) { bytes in replacement.write(bytes); return true }
+                    } catch {
+                        replacement.abandon()
+                        throw error
+                    }
+                    try replacement.commit()
+                }
+            }
+        }
+    }
+
+    private func finish(_ document: Locked<TesseractDocument>, _ output: LibraryOutput?) throws {
         var failure: (any Error)?
         do {
             try document.withLock { document in try Self.named(destination) { try document.end() } }
@@ -94,16 +153,28 @@ public final class PageDocument: Sendable {
 
     /// Leaves nothing behind after a run that could not start or was stopped.
     public func abandon() {
-        document.withLock { $0.close() }
-        output?.abandon()
+        switch target {
+        case let .direct(document, output):
+            document.withLock { $0.close() }
+            output?.abandon()
+        case .assembled(let parts):
+            parts.discard()
+        }
     }
 
-    /// `body`'s result, with a renderer's failure said as one of the file the user asked for.
+    /// `body`'s result, with a renderer's or a document's failure said as one of the file the
+    /// user asked for.
     private static func named<T>(_ destination: String, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as RecognitionError {
             throw ApplicationError.cannotWrite(path: shown(destination), reason: oneLineMessage(for: error))
+        } catch let error as FileError {
+            // A private part of the document could not be written: the user's file is what failed.
+            if case let .cannotWrite(_, reason) = error {
+                throw ApplicationError.cannotWrite(path: shown(destination), reason: reason)
+            }
+            throw error
         }
     }
 

@@ -50,10 +50,12 @@ public struct Pipeline {
     /// read since (a sweep, a search) or if the report came from the cache.
     public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
                               file: String?, to path: String) throws {
-        let document = try PageDocument(format: format, destination: path)
+        let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf)
         do {
             _ = try recognizer.recognize(result.image, resolution: resolution(of: original))
-            try document.addPage(0) { try addPage(of: result, original: original, file: file, to: $0) }
+            try document.addPage(0, from: original.pageOrigin) {
+                try addPage(of: result, original: original, file: original.page == nil ? file : nil, to: $0)
+            }
             try document.finish()
         } catch {
             document.abandon()

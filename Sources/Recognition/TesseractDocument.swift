@@ -23,14 +23,17 @@ public final class TesseractDocument: Sendable {
 
     /// A renderer writing to `outputBase` + `.` + the format's extension, or to standard output
     /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
-    public init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory)
-        throws(RecognitionError) {
+    ///
+    /// - Parameter textOnly: a PDF of the invisible text alone, each page the size of its image,
+    ///   to be laid over a PDF's own pages.
+    public init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory,
+                textOnly: Bool = false) throws(RecognitionError) {
         let renderer: OpaquePointer? = switch format {
         case .txt: TessTextRendererCreate(outputBase)
         case .hocr: TessHOcrRendererCreate(outputBase)
         case .alto: TessAltoRendererCreate(outputBase)
         case .tsv: TessTsvRendererCreate(outputBase)
-        case .pdf: TessPDFRendererCreate(outputBase, dataDirectory, 0)
+        case .pdf: TessPDFRendererCreate(outputBase, dataDirectory, textOnly ? 1 : 0)
         }
         guard let renderer else { throw .documentFailed("Tesseract has no \(format.rawValue) renderer") }
         self.renderer = Mutex((renderer, false))

@@ -32,7 +32,11 @@ public struct ResultFormatter: Sendable {
                 // The document carries the page; standard output is the document's, or quiet.
                 ""
             }
-            // JSON carries the choice in the report; every other format says it on standard error.
+            // JSON carries these in the report; every other format says them on standard error.
+            if !format.isJSON, let layer = report.page?.textLayer {
+                note = "\(result.displayName): has text of its own (\(layer == "invisible" ? "an earlier OCR layer" : "visible")); "
+                    + "recognised again\(layer == "invisible" ? ", its layer replaced in a PDF" : ""); --skip-text leaves such pages alone"
+            }
             if !format.isJSON, let choice = report.auto {
                 note = HumanText.auto(choice).enumerated()
                     .map { $0.offset == 0 ? "\(result.displayName): \($0.element)" : $0.element }.joined(separator: "\n")
@@ -43,10 +47,22 @@ public struct ResultFormatter: Sendable {
             guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
             return (JSONLines.line(ErrorReport(image: result.input, page: result.page, error: message)), message, nil)
+        case .leftAsIs:
+            let reason = "has text of its own; left as it is (--skip-text)"
+            guard format.isJSON else { return (nil, nil, "\(result.displayName): \(reason)") }
+            wroteAny = true
+            return (JSONLines.line(SkippedPage(image: result.input, page: result.page, skipped: reason)), nil, nil)
         case .skipped:
             return (nil, nil, nil)
         }
     }
+}
+
+/// The JSON line of a page left as it is.
+private struct SkippedPage: Encodable {
+    var image: String
+    var page: Int?
+    var skipped: String
 }
 
 /// A report's JSON line, with where `--save-dir` put the filtered image and, in `warning`,

@@ -63,8 +63,9 @@ struct BatchCommand: ParsableCommand {
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.engines,
-                                 saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages)
-        let run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
+                                 saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages,
+                                 skipsPagesWithText: pageOptions.skipText)
+        var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true, documentDestination: try document.destination(for: format))
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)
@@ -74,6 +75,8 @@ struct BatchCommand: ParsableCommand {
                 throw ValidationError("standard input holds a \(format.displayName) image, not paths; "
                                       + "read it with --stdin-image: filterocr batch --stdin-image < image")
             }
+            // Paths still to come may name PDFs.
+            run.keepsOriginalPages = true
             try run.run(BatchInputs(arguments: inputs, standardInput: standardInput), total: nil, shard: shard)
         } else {
             // Arguments alone are expanded first, so that progress can show the total.
@@ -83,6 +86,7 @@ struct BatchCommand: ParsableCommand {
                                     + "(folders are searched for \(Document.supportedList) files)")
                 throw ExitCode.failure
             }
+            run.keepsOriginalPages = known.contains { Document.kind(of: $0) == .pdf }
             let mine = known.indices.filter { shard?.includes($0) ?? true }.map { known[$0] }
             try run.run(known, total: WorkUnit.count(of: mine, selection: pageOptions.pages), shard: shard)
         }

@@ -15,6 +15,8 @@ struct ImageRun {
     var showsProgress: Bool
     /// Where the document of a Tesseract format goes (`-` for standard output).
     var documentDestination: String?
+    /// Whether the inputs may include PDFs, whose own pages a searchable PDF keeps.
+    var keepsOriginalPages = false
 
     /// Whether the document goes to standard output and its reader has gone.
     private var documentOutputClosed: Bool { documentDestination == "-" && Terminal.checkOutputClosed() }
@@ -32,7 +34,7 @@ struct ImageRun {
         }
         let pages = try Terminal.orExit { () throws -> PageDocument? in
             guard let document = format.document, let documentDestination else { return nil }
-            return try PageDocument(format: document, destination: documentDestination)
+            return try PageDocument(format: document, destination: documentDestination, keepsOriginalPages: keepsOriginalPages)
         }
         let summary: ImageRunner.Summary
         do {

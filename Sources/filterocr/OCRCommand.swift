@@ -50,11 +50,13 @@ struct OCRCommand: ParsableCommand {
         let units = WorkUnit.count(of: images, selection: pageOptions.pages)
         let engines = filters.auto ? jobs.engines : min(jobs.jobs ?? 1, units)
         let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: engines,
-                                 truth: truthOptions.source, pageSelection: pageOptions.pages)
+                                 truth: truthOptions.source, pageSelection: pageOptions.pages,
+                                 skipsPagesWithText: pageOptions.skipText)
         let format = json ? .jsonl : format
-        let run = ImageRun(runner: runner, format: format, headers: units > 1,
+        var run = ImageRun(runner: runner, format: format, headers: units > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,
                            documentDestination: try document.destination(for: format))
+        run.keepsOriginalPages = images.contains { Document.kind(of: $0) == .pdf }
         try run.run(images, total: units)
     }
 }

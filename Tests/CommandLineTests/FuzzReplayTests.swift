@@ -6,7 +6,7 @@ import Testing
 /// crashed one (Tests/FuzzRegressions/TARGET) must run through without a crash.
 @Suite("Fuzz targets replay their regressions")
 struct FuzzReplayTests {
-    private static let targets = ["FuzzImageDecoder", "FuzzCommands", "FuzzFeedReader"]
+    private static let targets = ["FuzzImageDecoder", "FuzzCommands", "FuzzFeedReader", "FuzzDocumentReader"]
 
     private func binary(_ target: String) -> String {
         URL(fileURLWithPath: Paths.filterocr).deletingLastPathComponent().appendingPathComponent(target).path
@@ -22,6 +22,10 @@ struct FuzzReplayTests {
         var inputs = files(in: Paths.packageRoot + "/Tests/FuzzRegressions/" + target)
         if target == "FuzzImageDecoder" {
             inputs += files(in: Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures")
+        } else if target == "FuzzDocumentReader" {
+            let pdf = try Paths.temporaryDirectory() + "/seed.pdf"
+            try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: pdf)
+            inputs.append(pdf)
         } else {
             let seed = try Paths.temporaryDirectory() + "/seed"
             let text = target == "FuzzCommands" ? "blur\n25%\nopen \"a b.png\"\nslider nan\n"
