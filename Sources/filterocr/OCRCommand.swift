@@ -12,8 +12,9 @@ struct OCRCommand: ParsableCommand {
         abstract: "Recognise the text in images, as they are or filtered (--ops, --auto).",
         discussion: """
             Prints the text of each image; with several images, each text follows a \
-            '==> IMAGE <==' header. With --json, prints one JSON object per image instead. \
-            '-' reads an image from standard input: pdftoppm -r 300 -png -f 1 -l 1 letter.pdf | filterocr ocr -
+            '==> IMAGE <==' header. With --json, prints one JSON object per image instead. A PDF or \
+            a multi-page TIFF is read page by page (--pages 1,3-5), each page as an image. '-' \
+            reads an image from standard input: xclip -selection clipboard -t image/png -o | filterocr ocr -
             """
     )
 
