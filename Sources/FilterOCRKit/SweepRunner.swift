@@ -35,20 +35,22 @@ public final class SweepRunner: Sendable {
 
     /// The sweep of `filter` over its default strengths for the image at `path`. A blur's range
     /// depends on the size of the text, so the original is read first to measure it.
-    public func standardPlan(for filter: FilterKind, image path: String) throws -> SweepPlan {
+    public func standardPlan(for filter: FilterKind, image path: String, page: Int? = nil) throws -> SweepPlan {
         guard filter == .blur else { return SweepPlan(standardFor: filter) }
         var pipeline = try Pipeline.make(settings, factory: factory)
-        let original = try pipeline.load(path)
+        let original = try pipeline.load(path, page: page)
         let recognized = try pipeline.run(original, state: FilterState()).report.recognized
         return SweepPlan(standardFor: filter, textHeight: SweepPlan.textHeight(of: recognized))
     }
 
-    /// Sweeps `image` through `plan`, handing each row (or why its point failed) to
+    /// Sweeps `image` (page `page` of a document) through `plan`, handing each row (or why its point failed) to
     /// `deliver` in order; stops starting points once `isCancelled`.
     /// - Returns: whether every point was run.
-    public func run(image path: String, plan: SweepPlan, isCancelled: @escaping @Sendable () -> Bool = { false },
+    public func run(image path: String, page: Int? = nil, plan: SweepPlan,
+                    isCancelled: @escaping @Sendable () -> Bool = { false },
                     deliver: (Result<SweepRow, RunnerError>, _ done: Int, _ total: Int) -> Void) throws -> Bool {
-        let original = try ImageLoader(decoder: settings.decoder, truth: truth).load(path, identified: true)
+        let loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
+        let original = try loader.load(path, page: page, identified: true)
         let states = plan.states
         let jobs = min(self.jobs, states.count)
         let work = WorkQueue<Work>()

@@ -17,8 +17,11 @@ struct FilterImageCommand: ParsableCommand {
 
     @OptionGroup var imageOptions: ImageOptions
 
-    @Argument(help: ArgumentHelp("The image to filter, or - for standard input.", valueName: "image"))
+    @Argument(help: ArgumentHelp("The image to filter (a PDF's or TIFF's page: --page), or - for standard input.",
+                                 valueName: "image"))
     var image: String
+
+    @OptionGroup var pageOption: PageOption
 
     @Option(name: .long, help: ArgumentHelp("Filter commands, e.g. \"binarize; slider 1.5\".", valueName: "script"),
             transform: OperationsOption.state)
@@ -49,7 +52,7 @@ struct FilterImageCommand: ParsableCommand {
     func run() throws {
         try Terminal.orExit {
             try PNGOutput.checkTarget(output)
-            let original = try ImageLoader(decoder: imageOptions.decoder).load(image)
+            let original = try ImageLoader(decoder: imageOptions.decoder, pageResolution: dpi).load(image, page: pageOption.page)
             var renderer = Renderer(space: imageOptions.colorSpace)
             let filtered = renderer.render(original, operations: ops.operations)
             let resolution = dpi ?? original.decoded.resolution

@@ -25,7 +25,9 @@ struct SweepCommand: ParsableCommand {
     @OptionGroup var truthOptions: TruthOptions
     @OptionGroup var jobs: JobsOption
 
-    @Argument(help: ArgumentHelp("The image to sweep.", valueName: "image"))
+    @OptionGroup var pageOption: PageOption
+
+    @Argument(help: ArgumentHelp("The image to sweep (a PDF's or TIFF's page: --page).", valueName: "image"))
     var image: String
 
     @Option(name: .long, help: "The filter whose strength is swept, e.g. blur or binarize.")
@@ -83,13 +85,13 @@ struct SweepCommand: ParsableCommand {
         if let plot { try Terminal.orExit { () throws -> Void in try AtomicFile.checkTarget(plot) } }
         let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), jobs: jobs.engines,
                                  truth: truthOptions.source)
-        let plan = try Terminal.orExit { try self.plan ?? runner.standardPlan(for: filter, image: image) }
+        let plan = try Terminal.orExit { try self.plan ?? runner.standardPlan(for: filter, image: image, page: pageOption.page) }
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = ProgressBar.standardErrorIfTerminal(counting: ("points", "points"))
         var rows: [SweepRow] = []
         var table = SweepTable(format: format, filter: filter, compound: compound != nil)
         let complete = try Terminal.orExit {
-            try runner.run(image: image, plan: plan, isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, done, total in
+            try runner.run(image: image, page: pageOption.page, plan: plan, isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, done, total in
                 progress?.clear()
                 switch result {
                 case .success(let row):
