@@ -28,4 +28,17 @@ struct OCRAccuracyTests {
         #expect(ourRate <= referenceRate + 1e-9,
                 "\(image): filterocr CER \(ourRate), tesseract CER \(referenceRate)")
     }
+
+    @Test("The corpus's European text reads better with German and French installed beside English")
+    func europeanLanguages() throws {
+        let image = Paths.corpus + "/eurotext.tif"
+        let truth = try String(contentsOfFile: Paths.corpus + "/eurotext.txt", encoding: .utf8)
+        let english = try Command.filterocr(["ocr", "--no-feed", "--lang", "eng", image])
+        let european = try Command.filterocr(["ocr", "--no-feed", "--lang", "eng+deu+fra", image])
+        #expect(european.status == 0, "\(european.standardError)")
+        let (englishRate, europeanRate) = (OCRScore.characterErrorRate(truth: truth, ocr: english.standardOutput),
+                                           OCRScore.characterErrorRate(truth: truth, ocr: european.standardOutput))
+        #expect(europeanRate < englishRate, "eng+deu+fra CER \(europeanRate), eng \(englishRate)")
+        #expect(european.standardOutput.contains("über"), "German umlauts read with deu")
+    }
 }
