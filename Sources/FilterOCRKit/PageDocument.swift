@@ -109,10 +109,15 @@ public final class PageDocument: Sendable {
             try Self.named(destination) {
                 if destination == PNGOutput.standardOutputName {
                     var failure: Int32?
-                    try parts.write(named: destination) { bytes in
-                        failure = DescriptorWrite.all(bytes, to: STDOUT_FILENO)
-                        return failure == nil
+                    do {
+                        try parts.write(named: destination) { bytes in
+                            failure = DescriptorWrite.all(bytes, to: STDOUT_FILENO)
+                            return failure == nil
+                        }
+                    } catch let error as DocumentError where failure != nil {
+                        _ = error
                     }
+                    // The write that failed says why, better than the assembly it stopped.
                     if let failure {
                         throw ApplicationError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(failure))
                     }
