@@ -1,0 +1,102 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A searchable PDF of a PDF keeps the PDF: its own pages, images unchanged, the recognised
+/// text laid over them.
+@Suite("Searchable PDFs of PDFs")
+struct SearchablePDFTests {
+    let folder: String
+    let pdf: String
+    let pages = [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"]
+
+    init() throws {
+        folder = try Paths.temporaryDirectory()
+        pdf = folder + "/scan.pdf"
+        try TestDocuments.pdf(of: pages, at: pdf)
+    }
+
+    private func tool(_ executable: String, _ arguments: [String]) throws -> String {
+        let result = try Command.run(executable, arguments)
+        #expect(result.status == 0, "\(executable) \(arguments): \(result.standardError)")
+        return result.standardOutput
+    }
+
+    /// `pdfimages -list` without the object numbers, which any rewrite may change.
+    private func images(_ path: String) throws -> [[Substring]] {
+        try tool("/usr/bin/pdfimages", ["-list", path]).split(separator: "\n").dropFirst(2).map { line in
+            let columns = line.split(separator: " ")
+            return Array(columns.prefix(10) + columns.dropFirst(12))
+        }
+    }
+
+    private func size(_ path: String) throws -> Int {
+        try #require(try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+    }
+
+    @Test("The output has the input's images unchanged, the recognised text, and the input's size plus 10% plus the text")
+    func keepsThePages() throws {
+        let output = folder + "/searchable.pdf"
+        let result = try Command.filterocr(["batch", "--no-feed", "-j", "2", "--format", "pdf", "-o", output, pdf])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try images(output) == images(pdf))
+        #expect(try images(pdf).count == 2)
+        let text = try tool("/usr/bin/pdftotext", [output, "-"])
+        #expect(text.contains("12 point text") && text.contains("quick"), "\(text)")
+        // The text: Tesseract's own text-only PDF of the same pages.
+        var textLayers = 0
+        for (index, page) in pages.enumerated() {
+            let base = folder + "/layer\(index)"
+            try TestDocuments.tool("/usr/bin/tesseract", [page, base, "-c", "textonly_pdf=1", "pdf"],
+                                   environment: ["OMP_THREAD_LIMIT": "1"])
+            textLayers += try size(base + ".pdf")
+        }
+        let (input, searchable) = (try size(pdf), try size(output))
+        #expect(searchable <= input + input / 10 + textLayers, "\(searchable) bytes from \(input) and \(textLayers) of text")
+        _ = try tool("/usr/bin/qpdf", ["--check", output])
+    }
+
+    @Test("A page's earlier OCR layer is replaced, not doubled; --skip-text keeps it as it was")
+    func earlierLayerReplaced() throws {
+        let layered = folder + "/layered.pdf"
+        try TestDocuments.withTextLayer(image: Paths.corpus + "/phototest.tif", at: layered)
+        let output = folder + "/again.pdf"
+        let result = try Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output, layered])
+        #expect(result.status == 0, "\(result.standardError)")
+        let text = try tool("/usr/bin/pdftotext", [output, "-"])
+        #expect(text.components(separatedBy: "12 point text").count == 2, "the text once: \(text)")
+        #expect(try images(output) == images(layered))
+
+        let kept = folder + "/kept.pdf"
+        let skipped = try Command.filterocr(["ocr", "--no-feed", "--skip-text", "--format", "pdf", "-o", kept, layered, pdf])
+        #expect(skipped.status == 0, "\(skipped.standardError)")
+        #expect(try tool("/usr/bin/pdfinfo", [kept]).contains("Pages:           3"))
+        let keptText = try tool("/usr/bin/pdftotext", ["-f", "1", "-l", "1", kept, "-"])
+        #expect(keptText.components(separatedBy: "12 point text").count == 2, "the old layer alone: \(keptText)")
+    }
+
+    @Test("Images and PDF pages make one PDF in input order")
+    func imagesAndPDFsTogether() throws {
+        let output = folder + "/both.pdf"
+        let result = try Command.filterocr(["batch", "--no-feed", "--format", "pdf", "-o", output,
+                                            Paths.images + "/receipt.png", pdf])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try tool("/usr/bin/pdfinfo", [output]).contains("Pages:           3"))
+        let last = try tool("/usr/bin/pdftotext", ["-f", "3", "-l", "3", output, "-"])
+        #expect(last.contains("quick"), "\(last)")
+        let first = try tool("/usr/bin/pdftotext", ["-f", "1", "-l", "1", output, "-"])
+        #expect(!first.contains("quick") && !first.isEmpty, "\(first)")
+    }
+
+    @Test("On a full disk the old PDF keeps its bytes and the error names it")
+    func fullDisk() throws {
+        let old = Data((0..<5000).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) })
+        let outcome = try FullDisk.run([Paths.filterocr, "batch", "--no-feed", "--format", "pdf", "-o", "old.pdf", pdf],
+                                       files: ["old.pdf": old])
+        #expect(outcome.status == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.split(separator: "\n").count == 1, "\(outcome.standardError)")
+        #expect(outcome.standardError.contains("old.pdf: no space left on device"), "\(outcome.standardError)")
+        #expect(outcome.files["old.pdf"] == old)
+        #expect(outcome.files.keys.sorted() == ["old.pdf"])
+    }
+}
