@@ -107,4 +107,23 @@ struct ReplPageTests {
         #expect(reopened.page?.number == 1 && reopened.operations.isEmpty)
         #expect(run.driver.prompt == "doc.pdf p1/2 · original> ")
     }
+
+    @Test("With speculation, page next is read ahead with the filters kept, and answers as it does without")
+    func pageNextReadAhead() throws {
+        let (plain, speculating) = (try session(), try session())
+        speculating.driver.startSpeculating(engines: 2, budget: 1 << 24)
+        var pairs = [(try report(plain.driver.start(with: plain.pdf)), try report(speculating.driver.start(with: speculating.pdf)))]
+        for line in ["binarize", "page next", "original", "page 1"] {
+            speculating.driver.waitUntilPrepared()
+            pairs.append((try report(plain.driver.handle(line)), try report(speculating.driver.handle(line))))
+        }
+        for (without, with) in pairs {
+            #expect(with.page == without.page && with.filters == without.filters)
+            #expect(with.recognized == without.recognized)
+            #expect(with.changes == without.changes)
+        }
+        let moved = try #require(pairs.at(2)).1
+        #expect(moved.page?.number == 2 && moved.prepared, "page next was prepared while page 1 was read")
+        #expect(try #require(pairs.at(3)).1.cached, "its original came with it")
+    }
 }

@@ -42,7 +42,7 @@ final class SessionSpeculation {
     private let speculator: Speculator<Target, Outcome>
     /// Renderings in the cache that speculation made and no command has shown yet.
     private var unshown: Set<Renderer.Cache.Key> = []
-    /// An image read ahead for `next`, until the session moves on.
+    /// An image or page read ahead for `next` or `page next`, until the session moves on.
     private var loads: [Target: Outcome] = [:]
     /// Predictions of the last `prepare` left out as too large for the pixel limit or the budget.
     private var leftOut = 0
@@ -180,11 +180,35 @@ final class SessionSpeculation {
                                                               monitor: monitor)
                     return Outcome(original: loaded, operations: [], image: loaded.image, recognized: recognized, stamp: stamp)
                 })
+            case .turnPage(let path, let page, let operations):
+                // The page's size is unknown until it is read: counted as this one's, and
+                // twice with filters (the page as read beside its rendering).
+                let target = Target.image(path: path, page: page, operations: operations)
+                guard loads[target] == nil else { continue }
+                let bytes = original.image.samples.count * (operations.isEmpty ? 1 : 2)
+                guard fits(pixels: pixels, bytes: bytes) else { continue }
+                jobs.append(.init(target: target, bytes: bytes) { recognizer, monitor in
+                    let stamp = FileStamp(at: path)
+                    let loaded = try loader.load(path, page: page, identified: true)
+                    if monitor.isCancelled { throw RecognitionError.cancelled }
+                    let image = operations.apply(to: loaded.image, in: space)
+                    if monitor.isCancelled { throw RecognitionError.cancelled }
+                    let dpi = resolution ?? loaded.decoded.resolution
+                    let recognized = try recognizer.recognize(image, resolution: dpi, monitor: monitor)
+                    let originalRecognized = operations.isEmpty
+                        ? nil : try recognizer.recognize(loaded.image, resolution: dpi, monitor: monitor)
+                    return Outcome(original: loaded, operations: operations, image: image, recognized: recognized,
+                                   stamp: stamp, originalRecognized: originalRecognized)
+                })
             }
         }
-        // Only the image `next` would show is worth keeping read ahead.
+        // Only the image `next` or `page next` would show is worth keeping read ahead.
         let wanted: Set<Target> = Set(predictions.compactMap { prediction in
-            if case .load(let path) = prediction.work { .image(path: path, page: nil, operations: []) } else { nil }
+            switch prediction.work {
+            case .load(let path): .image(path: path, page: nil, operations: [])
+            case let .turnPage(path, page, operations): .image(path: path, page: page, operations: operations)
+            case .render: nil
+            }
         })
         loads = loads.filter { wanted.contains($0.key) }
         speculator.prepare(jobs)
