@@ -352,7 +352,9 @@ public final class ReplDriver {
             if let format = Self.documentFormat(of: path) {
                 // A document recognises the page again: the cores are the command's.
                 speculation?.pause()
-                try pipeline.writeDocument(format, of: last, original: original, file: machine.currentImage, to: path)
+                // A document's page has no file of its own for the PDF to embed: its pixels are encoded.
+                let file = original.page == nil ? machine.currentImage : nil
+                try pipeline.writeDocument(format, of: last, original: original, file: file, to: path)
             } else {
                 try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
             }

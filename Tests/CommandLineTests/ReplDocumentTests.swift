@@ -70,4 +70,17 @@ struct ReplDocumentTests {
         #expect(lines.contains { $0.hasSuffix("scan.pdf page 2 of 2 · original") }, "\(lines)")
         #expect(lines.contains { $0.hasPrefix("image:") && $0.contains("scan.pdf page 2 of 2 (") && $0.contains("PDF") }, "\(lines)")
     }
+
+    @Test("save writes a page's recognition as a searchable PDF of that page")
+    func savePage() throws {
+        let pdf = try scan()
+        let folder = try Paths.temporaryDirectory()
+        let result = try Command.filterocr(["repl", "--no-feed", "--no-truth", "--image", pdf],
+                                           input: Data("page 2\nsave \(folder)/page2.pdf\nsave \(folder)/page2.txt\n".utf8))
+        #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
+        let saved = try Data(contentsOf: URL(fileURLWithPath: folder + "/page2.pdf"))
+        #expect(saved.starts(with: Data("%PDF-".utf8)) && saved.count > 10_000)
+        let text = try String(contentsOfFile: folder + "/page2.txt", encoding: .utf8)
+        #expect(text.contains("Fuchs") && !text.contains("12 point"), "\(text)")
+    }
 }
