@@ -82,7 +82,7 @@ let package = Package(
         // event stream, on Hummingbird. The pages are compiled into the binary.
         .target(
             name: "Workbench",
-            dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "CompanionFeed", "Session", "FileSystem",
+            dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Documents", "CompanionFeed", "Session", "FileSystem",
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Logging", package: "swift-log"),

@@ -94,11 +94,12 @@ public struct DocumentPage: Sendable {
 
 /// How a PDF starts: `%PDF-` within its first kilobyte, where readers look for it (some
 /// writers put a few bytes of junk before it).
-enum PDFSignature {
-    static let searchLength = 1024
+public enum PDFSignature {
+    public static let searchLength = 1024
     private static let marker = Array("%PDF-".utf8)
 
-    static func isPDF(_ prefix: [UInt8]) -> Bool {
+    /// Whether `prefix`, a file's first bytes (`searchLength` of them suffice), starts a PDF.
+    public static func isPDF(_ prefix: [UInt8]) -> Bool {
         let end = min(prefix.count, searchLength)
         guard end >= marker.count else { return false }
         return (0...(end - marker.count)).contains { start in prefix[start..<start + marker.count].elementsEqual(marker) }

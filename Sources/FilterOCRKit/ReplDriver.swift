@@ -120,10 +120,11 @@ public final class ReplDriver {
     }
 
     /// The prompt for the current state, e.g. `receipt.png · blur; 75%> `: the filters as
-    /// the command script that leads to them.
+    /// the command script that leads to them; a document's page as `scan.pdf p3/20 · blur> `.
     public var prompt: String {
         guard let image = machine.currentImage else { return "filterocr> " }
-        return "\(PathEncoding.displayed(AtomicFile.name(of: image))) · \(machine.filters)> "
+        let page = machine.currentPage.map { " p\($0.number)/\($0.count)" } ?? ""
+        return "\(PathEncoding.displayed(AtomicFile.name(of: image)))\(page) · \(machine.filters)> "
     }
 
     // MARK: Carrying out the machine's actions
@@ -149,26 +150,9 @@ public final class ReplDriver {
     private func perform(_ action: SessionMachine.Action, command: String) -> [ReplOutput] {
         switch action {
         case .load(let path):
-            do {
-                var waiting = Stopwatch()
-                switch speculation?.claimLoad(path, into: &pipeline, onProgress: onRecognitionProgress, stop: stopRequested) {
-                case .prepared(let loaded)?:
-                    original = loaded
-                    preparedLoadWait = waiting.lap()
-                    // Read while the user read: the wait is not the decoding's.
-                    freshlyLoaded = false
-                case .cancelled?:
-                    return [ReplOutput(command: command, content: .cancelled)]
-                case .notPrepared?, nil:
-                    original = try pipeline.load(path)
-                    freshlyLoaded = true
-                }
-                original?.name = displayName(path)
-                (originalText, previousText) = (nil, nil)
-                return perform(machine.imageLoaded(path), command: command)
-            } catch {
-                return perform(machine.imageFailed(path, reason: oneLineMessage(for: error)), command: command)
-            }
+            return load(path, page: nil, command: command)
+        case .loadPage(let path, let page):
+            return load(path, page: page, command: command)
         case .render:
             return [render(command: command)]
         case .chooseFilters:
@@ -182,6 +166,38 @@ public final class ReplDriver {
         case .quit:
             hasQuit = true
             return []
+        }
+    }
+
+    /// Reads the image at `path`, or page `page` of the document there, and shows it: a new
+    /// image (or document) in the original segment, another page with the filters it had.
+    private func load(_ path: String, page: Int?, command: String) -> [ReplOutput] {
+        do {
+            var waiting = Stopwatch()
+            // A page keeps the filters of the page before; a new image starts at its original.
+            let operations = page == nil ? [] : machine.filters.operations
+            switch speculation?.claimLoad(path, page: page, operations: operations, into: &pipeline,
+                                          onProgress: onRecognitionProgress, stop: stopRequested) {
+            case .prepared(let loaded)?:
+                original = loaded
+                preparedLoadWait = waiting.lap()
+                // Read while the user read: the wait is not the decoding's.
+                freshlyLoaded = false
+            case .cancelled?:
+                return [ReplOutput(command: command, content: .cancelled)]
+            case .notPrepared?, nil:
+                original = try pipeline.load(path, page: page)
+                freshlyLoaded = true
+            }
+            original?.name = displayName(path)
+            // What filters change is measured against this image's (this page's) original.
+            (originalText, previousText) = (nil, nil)
+            let position = original?.page.map { SessionMachine.Page(number: $0.number, count: $0.count) }
+            if page != nil, let position { return perform(machine.pageLoaded(position), command: command) }
+            let name = PathEncoding.displayed(AtomicFile.name(of: displayName(path)))
+            return perform(machine.imageLoaded(path, page: position, name: name), command: command)
+        } catch {
+            return perform(machine.imageFailed(path, reason: oneLineMessage(for: error)), command: command)
         }
     }
 
@@ -231,7 +247,17 @@ public final class ReplDriver {
             }
             freshlyLoaded = false
             let text = result.report.recognized.text
-            if state.operations.isEmpty { originalText = text }
+            if state.operations.isEmpty {
+                originalText = text
+            } else if originalText == nil {
+                // Another page, shown with the filters it had: its own original is recognised
+                // too (and cached, so that `original` answers at once), as every report says
+                // what the filters changed. That time is the command's.
+                var recognizing = Stopwatch()
+                originalText = try pipeline.run(original, state: FilterState(), includeDecodeTime: false, monitor: monitor)
+                    .report.recognized.text
+                result.report.timings.addWait(recognizing.lap())
+            }
             if let originalText { result.report.changes = WordChanges(from: originalText, to: text) }
             previousText = last?.report.recognized.text
             last = result
@@ -309,7 +335,8 @@ public final class ReplDriver {
         let cache = pipeline.renderer.cache
         return SessionStatus(
             image: original.map {
-                .init(path: PathEncoding.displayed($0.name), width: $0.image.width, height: $0.image.height,
+                .init(path: PathEncoding.displayed($0.name), page: $0.page?.number, pageCount: $0.page?.count,
+                      width: $0.image.width, height: $0.image.height,
                       format: $0.decoded.format?.displayName ?? $0.page?.kind.displayName ?? "", dpi: $0.decoded.resolution)
             },
             segment: machine.filters.segment.rawValue, operations: machine.filters.operationNames,
@@ -325,7 +352,9 @@ public final class ReplDriver {
             if let format = Self.documentFormat(of: path) {
                 // A document recognises the page again: the cores are the command's.
                 speculation?.pause()
-                try pipeline.writeDocument(format, of: last, original: original, file: machine.currentImage, to: path)
+                // A document's page has no file of its own for the PDF to embed: its pixels are encoded.
+                let file = original.page == nil ? machine.currentImage : nil
+                try pipeline.writeDocument(format, of: last, original: original, file: file, to: path)
             } else {
                 try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
             }

@@ -60,6 +60,9 @@ public struct ReplOutput: Sendable {
 public struct SessionStatus: Sendable, Encodable {
     public struct Image: Sendable, Encodable {
         public var path: String
+        /// The page shown and the document's number of pages, for a document; absent for an image.
+        public var page: Int?
+        public var pageCount: Int?
         public var width: Int
         public var height: Int
         public var format: String

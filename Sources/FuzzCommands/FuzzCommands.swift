@@ -10,12 +10,20 @@ import Session
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzCommands(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let text = String(decoding: UnsafeBufferPointer(start: data, count: size), as: UTF8.self)
-    var machine = SessionMachine(images: ["a.png", "b.png"], seed: 1)
-    _ = machine.start(with: "a.png")
-    _ = machine.imageLoaded("a.png")
+    // A three-page document, so that page moves are driven too; the image set has an image.
+    let pages = 3
+    var machine = SessionMachine(images: ["a.png", "b.pdf"], seed: 1)
+    _ = machine.start(with: "b.pdf")
+    _ = machine.imageLoaded("b.pdf", page: .init(number: 1, count: pages))
     for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         if let command = try? SessionCommand.parse(String(line), home: "/home/fuzz") {
-            _ = machine.handle(command)
+            switch machine.handle(command) {
+            case .load(let path): _ = machine.imageLoaded(path, page: path.hasSuffix(".pdf") ? .init(number: 1, count: pages) : nil)
+            case .loadPage(_, let page):
+                precondition((1...pages).contains(page), "a page move past the document was let through")
+                _ = machine.pageLoaded(.init(number: page, count: pages))
+            default: break
+            }
         }
         _ = try? CommandWords.split(String(line))
     }

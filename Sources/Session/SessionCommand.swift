@@ -10,6 +10,8 @@ public enum SessionCommand: Sendable, Equatable {
     case next
     /// Load an image file.
     case open(String)
+    /// Another page of the document shown, with the same filters.
+    case page(PageMove)
     /// The last recognised text.
     case text
     /// Per-word confidence and box.
@@ -43,6 +45,16 @@ public enum SessionCommand: Sendable, Equatable {
             .init(CommandSpec("open", argument: .path(example: "open images/receipt.png"),
                               summary: "load an image file (quote names with spaces; ~ is your home folder)")) {
                 arguments, line throws(SessionCommandError) in .open(try path("open", arguments, line: line))
+            },
+            .init(CommandSpec("page", argument: .numberOrWord(placeholder: "N", words: PageMove.words.map(\.word)),
+                              summary: "another page of the PDF or multi-page TIFF shown, with the same filters")) {
+                arguments, _ throws(SessionCommandError) in
+                guard arguments.count == 1, let word = arguments.first else {
+                    throw .badPage(arguments.isEmpty ? nil : arguments.joined(separator: " "))
+                }
+                if let move = PageMove(word: word) { return .page(move) }
+                guard let number = Int(word), number >= 1 else { throw .badPage(word) }
+                return .page(.number(number))
             },
             .init(CommandSpec("text", summary: "all of the recognised text"), .text, extra: refuse),
             .init(CommandSpec("words", summary: "each word box Tesseract found, with its confidence"), .words, extra: refuse),
@@ -126,6 +138,7 @@ public enum SessionCommand: Sendable, Equatable {
             }
         case .next: "next"
         case .open: "open"
+        case .page: "page"
         case .text: "text"
         case .words: "words"
         case .top: "top"
@@ -147,6 +160,8 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
     case unexpectedArgument(command: String, argument: String)
     case missingPath(command: String, example: String)
     case unknownSaveFormat(String)
+    /// `page` without a page, or with something that is none (what was given, if anything).
+    case badPage(String?)
     case unterminatedQuote(Character)
     case filter(FilterCommandError)
 
@@ -164,6 +179,8 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
             "\(command) needs a file, e.g. \(example)"
         case .unknownSaveFormat(let path):
             "save writes .png (the image), \(DocumentFormat.extensionList) (its recognition), not '\(path)'"
+        case .badPage(let given):
+            "page takes a page number from 1, or " + Self.pageWords + (given.map { ", not '\($0)'" } ?? "; e.g. page 2 or page next")
         case .unterminatedQuote(let quote):
             "a \(quote) quote is not closed; e.g. open \"my scan.png\""
         case .filter(let error):
@@ -172,6 +189,12 @@ public enum SessionCommandError: LocalizedError, Equatable, Sendable, CustomStri
     }
 
     public var errorDescription: String? { description }
+
+    /// `next or previous`, from the table.
+    private static var pageWords: String {
+        let words = PageMove.words.map(\.word)
+        return words.dropLast().joined(separator: ", ") + (words.count > 1 ? " or " : "") + (words.last ?? "")
+    }
 
     /// The one word a command may take, when it takes one: `previous`, `FILTER`.
     private static func onlyWord(after command: String) -> String? {

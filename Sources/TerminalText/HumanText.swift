@@ -22,7 +22,7 @@ public enum HumanText {
         let rows = report.recognized.text.split(separator: "\n", omittingEmptySubsequences: true)
             .flatMap { TextWrap.lines(String($0), width: width - 4, indent: "") }
         var lines = [
-            "\(report.image) · \(label(report))",
+            "\(report.image)\(report.page.map { " page \($0.number) of \($0.count)" } ?? "") · \(label(report))",
             "  \(Plural.count(report.wordCount, "word")) · confidence \(report.recognized.meanConfidence) · "
                 + "top: \(list(report.topWords))",
         ]
@@ -159,7 +159,8 @@ public enum HumanText {
     public static func status(_ status: SessionStatus) -> String {
         var fields: [(label: String, value: String)] = []
         if let image = status.image {
-            fields.append(("image", "\(image.path) (\(image.width)x\(image.height), \(image.format), "
+            let page = image.page.map { page in " page \(page) of \(image.pageCount ?? page)" } ?? ""
+            fields.append(("image", "\(image.path)\(page) (\(image.width)x\(image.height), \(image.format), "
                            + "\(image.dpi.map { "\($0) dpi" } ?? "no dpi"))"))
         } else {
             fields.append(("image", "none loaded; try next or open PATH"))

@@ -6,7 +6,8 @@ import Synchronization
 
 /// One browser tab's session: a REPL driver of its own (state, render cache, session words)
 /// and a folder for the images uploaded into it, which keeps only the latest upload the
-/// session opened: an upload is decoded when it is opened, so the file is not read again.
+/// session opened: an image is decoded when it is opened, and a document's other pages are
+/// read from that file when the session moves to them.
 ///
 /// A command blocks for as long as a recognition takes, so it runs on a thread of its own,
 /// never on the server's: the event streams and other tabs answer meanwhile. The lock keeps

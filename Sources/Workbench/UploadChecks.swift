@@ -1,17 +1,24 @@
+import Documents
 import FilterOCRKit
 import Foundation
 import ImageCodec
 
 /// The checks an upload passes before it is written or decoded, and what a refusal says.
-enum UploadChecks {
+package enum UploadChecks {
     /// Enough of a file for any header the decoder reads (a GIF's frames may need more: then
     /// the loader's own check, at the decoder's limit, still holds).
     static let headerBytes = 64 << 10
 
     /// Refuses an upload whose header claims more than `limit` pixels, from its first bytes and
     /// before anything is decoded. Other problems (not an image, corrupt) are left to the
-    /// loader, whose refusal the session reports as for any file.
-    static func checkPixels(_ prefix: [UInt8], name: String, limit: Int) throws {
+    /// loader, whose refusal the session reports as for any file. A multi-page TIFF's header
+    /// is its first page's.
+    ///
+    /// A PDF goes through: it has no pixels until a page is rendered, and the loader measures
+    /// each page before rendering it and refuses one over the decoder's limit (`--max-pixels`),
+    /// page by page as the session moves to it.
+    package static func checkPixels(_ prefix: [UInt8], name: String, limit: Int) throws {
+        guard !PDFSignature.isPDF(prefix) else { return }
         do {
             _ = try ImageDecoder(maxPixels: limit, maxBytes: .max).checkHeader(prefix, source: name)
         } catch let error where error.problem.isTooLarge {

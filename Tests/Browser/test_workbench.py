@@ -1,6 +1,7 @@
 """The workbench page (/) in headless Chromium, against the API's answers for the same states."""
 
 import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -8,9 +9,9 @@ from selenium.common.exceptions import NoAlertPresentException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from conftest import MAIN_IMAGE, SOURCE_IMAGES, csp_violations
+from conftest import MAIN_IMAGE, REPO, SOURCE_IMAGES, csp_violations, severe_console_entries
 from pages import (data_url, js_round, open_workbench, wait_settled, watch_state, workbench_state)
 
 pytestmark = pytest.mark.browser
@@ -338,3 +339,70 @@ def test_the_controls_are_the_servers_filters(page, server):
     for entry in filters:
         if entry.get("shortcut"):
             assert entry["shortcut"] in help_keys, help_keys
+
+
+@pytest.fixture(scope="module")
+def scan_pdf(tmp_path_factory):
+    """A two-page PDF made from the corpus, as a scanner's software would: phototest, then eurotext."""
+    path = tmp_path_factory.mktemp("pdf") / "scan.pdf"
+    subprocess.run(["/usr/bin/img2pdf", "--imgsize", "300dpix300dpi", "-o", str(path),
+                    str(REPO / "corpus" / "phototest.tif"), str(REPO / "corpus" / "eurotext.tif")],
+                   check=True, capture_output=True)
+    return path
+
+
+PAGER_STATE = """
+const $ = (id) => document.getElementById(id);
+return {hidden: $('pager').hidden, page: $('page-number').value, count: $('page-count').textContent,
+        previous: $('page-previous').disabled, next: $('page-next').disabled};
+"""
+
+
+def test_a_pdf_upload_reads_page_by_page_with_the_picker(page, server, scan_pdf):
+    # The API's answers for the same PDF and moves: the truth the page is held to.
+    session, _ = server.new_session()
+    answer = server.request("POST", f"/api/sessions/{session}/upload", body=scan_pdf.read_bytes(),
+                            headers={"X-Filename": "scan.pdf", "Content-Type": "application/pdf"})
+    assert answer.status == 200, answer
+    first = answer.json["outputs"][0]
+    assert (first["image"], first["page"], first["pageCount"]) == ("scan.pdf", 1, 2), first
+    second = server.command(session, "page next")[0]
+    assert second["page"] == 2 and second["pageCount"] == 2, second
+    # phototest's "12 point text" on page 1; eurotext's fox in German on page 2.
+    assert "12 point" in first["text"] and "Fuchs" not in first["text"], first["text"]
+    assert "Fuchs" in second["text"] and "12 point" not in second["text"], second["text"]
+    image = server.command(session, "status")[0]["status"]["image"]
+    assert (image["page"], image["pageCount"]) == (2, 2), image
+    refused = server.command(session, "page 3", expect=422)
+    assert refused[0]["error"] == "there is no page 3: scan.pdf has 2 pages", refused
+    binarized_one = [server.command(session, line)[0] for line in ("binarize", "page 1")][-1]
+    assert binarized_one["page"] == 1 and binarized_one["script"] == "binarize", binarized_one
+
+    state = open_workbench(page, server)
+    assert page.execute_script(PAGER_STATE)["hidden"], "an image has no pages to pick"
+    page.find_element(By.ID, "upload").send_keys(str(scan_pdf))
+    state = wait_settled(page, state["recognitions"] + 1)
+    assert state["image"] == "scan.pdf" and state["text"] == first["text"] and state["error"] == "", state
+    assert page.execute_script(PAGER_STATE) == {"hidden": False, "page": "1", "count": "of 2", "previous": True, "next": False}
+
+    page.find_element(By.ID, "page-next").click()
+    state = wait_settled(page, state["recognitions"] + 1)
+    assert_shows(state, second)
+    assert page.execute_script(PAGER_STATE) == {"hidden": False, "page": "2", "count": "of 2", "previous": False, "next": True}
+
+    # The filters go with the page: binarize on page 2, then page 1 by its number.
+    page.find_element(By.ID, "segment-binarize").click()
+    state = wait_settled(page, state["recognitions"] + 1)
+    number = page.find_element(By.ID, "page-number")
+    number.send_keys(Keys.CONTROL, "a")
+    number.send_keys("1", Keys.ENTER)
+    state = wait_settled(page, state["recognitions"] + 1)
+    assert_shows(state, binarized_one)
+    assert page.execute_script(PAGER_STATE)["page"] == "1"
+
+    # Back to an image of the set: no pages to pick.
+    Select(page.find_element(By.ID, "image-picker")).select_by_visible_text(MAIN_IMAGE)
+    wait_settled(page, state["recognitions"] + 1)
+    assert page.execute_script(PAGER_STATE)["hidden"]
+    assert severe_console_entries(page) == []
+    assert csp_violations(page) == []

@@ -87,6 +87,21 @@ struct SpeculationTests {
         #expect(predictions.first?.command == .filter(.select(.blur)), "blurred away, so cheapest to recognise")
     }
 
+    @Test("On a document's page: the next page with the filters kept; nothing after the last page")
+    func predictionsOnADocument() throws {
+        var machine = SessionMachine(images: ["scan.pdf"], seed: 3)
+        _ = machine.imageLoaded("scan.pdf", page: .init(number: 1, count: 2))
+        _ = machine.handle(.filter(.select(.binarize)))
+        let predictions = Prediction.next(from: machine, pixels: 1_000_000, recognitionTime: 800, known: { _ in false })
+        let turn = try #require(predictions.first { $0.command == .page(.next) })
+        #expect(turn.work == .turnPage(path: "scan.pdf", page: 2, operations: [FilterOperation(.binarize)]))
+        #expect(predictions.map(\.cost) == predictions.map(\.cost).sorted())
+        _ = machine.handle(.page(.next))
+        _ = machine.pageLoaded(.init(number: 2, count: 2))
+        let atTheEnd = Prediction.next(from: machine, pixels: 1_000_000, recognitionTime: 800, known: { _ in false })
+        #expect(!atTheEnd.contains { $0.command == .page(.next) })
+    }
+
     @Test("Speculation never changes what a command returns: same texts, counts and filters with and without")
     func sameOutputs() throws {
         let images = try TestImages.files(widths: [20, 24, 28])

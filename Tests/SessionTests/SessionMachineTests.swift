@@ -257,6 +257,7 @@ struct CommandWordsTests {
             case .value(_, let example): String(example.split(separator: " ").last ?? "")
             // A placeholder such as FILTER stands for any filter's name.
             case .optional(let words): words == words.uppercased() ? "blur" : String(words.split(separator: "|").first ?? "")
+            case .numberOrWord(_, let words): words.first ?? "1"
             }
             for word in [spec.name] + spec.aliases {
                 let command = try #require(try SessionCommand.parse("\(word) \(argument)"), "\(word)")
@@ -287,13 +288,14 @@ struct CommandWordsTests {
         for spec in SessionCommand.vocabulary { #expect(message.contains(spec.usage)) }
     }
 
-    @Test("Completion offers the filters after then and sweep, previous after diff, nothing after a path or a number")
+    @Test("Completion offers the filters after then and sweep, previous after diff, the page words after page, nothing after a path or a number")
     func argumentWords() {
         let table = SessionCommand.vocabulary.argumentWords
         let filters = FilterKind.allCases.map(\.rawValue)
         #expect(table["then"] == filters)
         #expect(table["sweep"] == filters)
         #expect(table["diff"] == ["previous"])
+        #expect(table["page"] == ["next", "previous"])
         #expect(table["open"] == nil && table["slider"] == nil && table["save"] == nil)
     }
 }

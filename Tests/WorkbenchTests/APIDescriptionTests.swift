@@ -23,6 +23,18 @@ struct APIDescriptionTests {
         #expect(documented.count == Set(documented).count, "no kind twice")
     }
 
+    @Test("It describes the page fields and the page command the workbench's page picker uses, and PDF uploads")
+    func pages() throws {
+        let output = try #require(try value("components", "schemas", "Output", "description") as? String)
+        #expect(output.contains("page and pageCount"))
+        let examples = try #require(try value("paths", "/api/sessions/{session}/commands", "post", "requestBody", "content",
+                                              "application/json", "schema", "properties", "command", "examples") as? [String])
+        #expect(examples.contains("page next"))
+        let upload = try #require(try value("paths", "/api/sessions/{session}/upload", "post", "requestBody", "content")
+            as? [String: Any])
+        #expect(upload["application/pdf"] != nil)
+    }
+
     @Test("It describes the filter list the workbench builds its controls from")
     func filters() throws {
         let filters = try #require(try value("paths", "/api/filters", "get", "responses", "200") as? [String: Any])

@@ -20,6 +20,16 @@ struct UploadRulesTests {
         #expect(budget.bytes(of: "a") == 0)
     }
 
+    @Test("The pixel check refuses an image over the limit from its header, and lets a PDF through to be measured page by page")
+    func pixelCheck() throws {
+        let header = Array("P5\n4000 3000\n255\n".utf8) + [UInt8](repeating: 255, count: 64)
+        #expect(throws: (any Error).self) { try UploadChecks.checkPixels(header, name: "big.pgm", limit: 1_000_000) }
+        #expect(throws: Never.self) { try UploadChecks.checkPixels(header, name: "big.pgm", limit: 12_000_000) }
+        for pdf in ["%PDF-1.7\n%\u{E2}\u{E3}\n1 0 obj", "junk before\n%PDF-1.4\n"] {
+            #expect(throws: Never.self) { try UploadChecks.checkPixels(Array(pdf.utf8), name: "scan.pdf", limit: 1) }
+        }
+    }
+
     @Test("An upload folder's name gives its server's process id; other names give none")
     func owner() {
         #expect(StaleUploadFolders.owner(ofFolderNamed: "filterocr-serve-1234-9f1c0a7e") == 1234)

@@ -10,6 +10,9 @@ public struct Prediction: Sendable, Equatable {
         case render(operations: [FilterOperation])
         /// The image at `path` read and its original recognised.
         case load(path: String)
+        /// Page `page` of the document shown read, rendered with the filters the session
+        /// keeps across pages, and recognised (its original too, when filtered).
+        case turnPage(path: String, page: Int, operations: [FilterOperation])
     }
 
     public var command: SessionCommand
@@ -18,11 +21,12 @@ public struct Prediction: Sendable, Equatable {
     public var cost: Double
 
     /// The commands of the brief's screen worth preparing: 25% and 75% on the current
-    /// segment, the other segments at their default strength, back to the original, and the
-    /// next random image (which the session's seed fixes).
+    /// segment, the other segments at their default strength, back to the original, the
+    /// next page of a document (what a reader of page N most often asks for), and the next
+    /// random image (which the session's seed fixes).
     static let likelyCommands: [SessionCommand] = [
         .filter(.step(0.25)), .filter(.step(0.75)), .filter(.select(.blur)), .filter(.select(.binarize)),
-        .filter(.original), .next,
+        .filter(.original), .page(.next), .next,
     ]
 
     /// What the likely commands would do from `machine`'s state, cheapest first, leaving out
@@ -47,6 +51,8 @@ public struct Prediction: Sendable, Equatable {
             case .load(let path):
                 guard path != machine.currentImage else { continue }
                 work = .load(path: path)
+            case .loadPage(let path, let page):
+                work = .turnPage(path: path, page: page, operations: current)
             default:
                 continue
             }
@@ -68,6 +74,11 @@ public struct Prediction: Sendable, Equatable {
         switch work {
         case .load:
             return recognitionTime * 1.5 + Double(pixels) * 10e-6
+        case .turnPage(_, _, let operations):
+            // A page of the same document is taken to be like this one: its reading, the
+            // filters from scratch, and a second recognition (its original) when filtered.
+            let filtering = operations.reduce(0.0) { $0 + Double(pixels) * $1.kind.nanosecondsPerPixel * 1e-6 }
+            return Double(pixels) * 10e-6 + filtering + recognitionTime * (operations.isEmpty ? 1 : 2)
         case .render(let operations):
             let new = operations.starts(with: current) ? operations.dropFirst(current.count) : operations[...]
             let filtering = new.reduce(0.0) { $0 + Double(pixels) * $1.kind.nanosecondsPerPixel * 1e-6 }

@@ -9,17 +9,22 @@ import Session
 final class SessionSpeculation {
     enum Target: Hashable, Sendable {
         case rendering(Renderer.Cache.Key)
-        case image(path: String)
+        /// A new image (`page` nil), or a page of the document shown, read ahead and rendered
+        /// with `operations`.
+        case image(path: String, page: Int?, operations: [FilterOperation])
     }
 
-    /// A rendering made ahead and its recognition; for a new image, the image as loaded.
+    /// A rendering made ahead and its recognition; for a new image or page, the image as loaded.
     struct Outcome: Sendable {
         var original: LoadedImage
         var operations: [FilterOperation]
         var image: RGBImage
         var recognized: RecognizedText
-        /// For a new image, the file as it was read, to notice a file replaced since.
+        /// For a new image or page, the file as it was read, to notice a file replaced since.
         var stamp: FileStamp?
+        /// For a page rendered with filters, its original's recognition: what the filters
+        /// changed is measured against it.
+        var originalRecognized: RecognizedText?
     }
 
     /// What `claimLoad` found.
@@ -37,8 +42,8 @@ final class SessionSpeculation {
     private let speculator: Speculator<Target, Outcome>
     /// Renderings in the cache that speculation made and no command has shown yet.
     private var unshown: Set<Renderer.Cache.Key> = []
-    /// An image read ahead for `next`, until the session moves on.
-    private var loads: [String: Outcome] = [:]
+    /// An image or page read ahead for `next` or `page next`, until the session moves on.
+    private var loads: [Target: Outcome] = [:]
     /// Predictions of the last `prepare` left out as too large for the pixel limit or the budget.
     private var leftOut = 0
 
@@ -56,8 +61,8 @@ final class SessionSpeculation {
             case .rendering(let key):
                 pipeline.renderer.store(outcome.recognized, image: outcome.image, for: outcome.original, outcome.operations)
                 unshown.insert(key)
-            case .image(let path):
-                loads[path] = outcome
+            case .image:
+                loads[target] = outcome
             }
         }
     }
@@ -83,21 +88,26 @@ final class SessionSpeculation {
         unshown.remove(key) != nil
     }
 
-    /// The image at `path` read ahead, with its original's recognition put in the cache, if
-    /// the file is still the one read.
-    func claimLoad(_ path: String, into pipeline: inout Pipeline,
+    /// The image at `path` (or page `page` of the document there) read ahead, with its
+    /// rendering by `operations` and their recognitions put in the cache, if the file is
+    /// still the one read.
+    func claimLoad(_ path: String, page: Int?, operations: [FilterOperation], into pipeline: inout Pipeline,
                    onProgress: @escaping @Sendable (Int) -> Void, stop: () -> Bool) -> Load {
-        var outcome = loads.removeValue(forKey: path)
+        let target = Target.image(path: path, page: page, operations: operations)
+        var outcome = loads.removeValue(forKey: target)
         if outcome == nil {
-            switch speculator.claim(.image(path: path), onProgress: onProgress, stop: stop) {
+            switch speculator.claim(target, onProgress: onProgress, stop: stop) {
             case .prepared(let claimed): outcome = claimed
             case .notPrepared: return .notPrepared
             case .cancelled: return .cancelled
             }
         }
         guard let outcome, outcome.stamp != nil, outcome.stamp == FileStamp(at: path),
-              let key = pipeline.renderer.key(outcome.original, []) else { return .notPrepared }
-        pipeline.renderer.store(outcome.recognized, image: outcome.image, for: outcome.original, [])
+              let key = pipeline.renderer.key(outcome.original, outcome.operations) else { return .notPrepared }
+        pipeline.renderer.store(outcome.recognized, image: outcome.image, for: outcome.original, outcome.operations)
+        if let originalRecognized = outcome.originalRecognized {
+            pipeline.renderer.store(originalRecognized, image: outcome.original.image, for: outcome.original, [])
+        }
         unshown.insert(key)
         return .prepared(outcome.original)
     }
@@ -158,10 +168,11 @@ final class SessionSpeculation {
                 })
             case .load(let path):
                 // The new image's size is unknown until it is read: counted as the current one's.
-                guard loads[path] == nil else { continue }
+                let target = Target.image(path: path, page: nil, operations: [])
+                guard loads[target] == nil else { continue }
                 let bytes = original.image.samples.count
                 guard fits(pixels: pixels, bytes: bytes) else { continue }
-                jobs.append(.init(target: .image(path: path), bytes: bytes) { recognizer, monitor in
+                jobs.append(.init(target: target, bytes: bytes) { recognizer, monitor in
                     let stamp = FileStamp(at: path)
                     let loaded = try loader.load(path, identified: true)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
@@ -169,11 +180,37 @@ final class SessionSpeculation {
                                                               monitor: monitor)
                     return Outcome(original: loaded, operations: [], image: loaded.image, recognized: recognized, stamp: stamp)
                 })
+            case .turnPage(let path, let page, let operations):
+                // The page's size is unknown until it is read: counted as this one's, and
+                // twice with filters (the page as read beside its rendering).
+                let target = Target.image(path: path, page: page, operations: operations)
+                guard loads[target] == nil else { continue }
+                let bytes = original.image.samples.count * (operations.isEmpty ? 1 : 2)
+                guard fits(pixels: pixels, bytes: bytes) else { continue }
+                jobs.append(.init(target: target, bytes: bytes) { recognizer, monitor in
+                    let stamp = FileStamp(at: path)
+                    let loaded = try loader.load(path, page: page, identified: true)
+                    if monitor.isCancelled { throw RecognitionError.cancelled }
+                    let image = operations.apply(to: loaded.image, in: space)
+                    if monitor.isCancelled { throw RecognitionError.cancelled }
+                    let dpi = resolution ?? loaded.decoded.resolution
+                    let recognized = try recognizer.recognize(image, resolution: dpi, monitor: monitor)
+                    let originalRecognized = operations.isEmpty
+                        ? nil : try recognizer.recognize(loaded.image, resolution: dpi, monitor: monitor)
+                    return Outcome(original: loaded, operations: operations, image: image, recognized: recognized,
+                                   stamp: stamp, originalRecognized: originalRecognized)
+                })
             }
         }
-        // Only the image `next` would show is worth keeping read ahead.
-        let nextPaths = Set(predictions.compactMap { if case .load(let path) = $0.work { path } else { nil } })
-        loads = loads.filter { nextPaths.contains($0.key) }
+        // Only the image `next` or `page next` would show is worth keeping read ahead.
+        let wanted: Set<Target> = Set(predictions.compactMap { prediction in
+            switch prediction.work {
+            case .load(let path): .image(path: path, page: nil, operations: [])
+            case let .turnPage(path, page, operations): .image(path: path, page: page, operations: operations)
+            case .render: nil
+            }
+        })
+        loads = loads.filter { wanted.contains($0.key) }
         speculator.prepare(jobs)
     }
 }

@@ -13,6 +13,8 @@ public struct CommandSpec: Sendable, Equatable {
         case value(placeholder: String, example: String)
         /// A word that may follow, such as `previous` in `diff [previous]`.
         case optional(String)
+        /// A whole number or one of `words`, such as `page N|next|previous`.
+        case numberOrWord(placeholder: String, words: [String])
     }
 
     /// How usage writes an argument that names a filter (`then FILTER`).
@@ -40,6 +42,7 @@ public struct CommandSpec: Sendable, Equatable {
         case .path: "\(name) PATH"
         case .value(let placeholder, _): "\(name) \(placeholder)"
         case .optional(let word): "\(name) [\(word)]"
+        case let .numberOrWord(placeholder, words): "\(name) " + ([placeholder] + words).joined(separator: "|")
         }
     }
 
@@ -65,13 +68,15 @@ extension Array where Element == CommandSpec {
     public var words: [String] { flatMap { [$0.name] + $0.aliases } }
 
     /// The words that may follow each command, for completion: the filters after `then`
-    /// and `sweep`, `previous` after `diff`. Commands that take a path or a number are left out.
+    /// and `sweep`, `previous` after `diff`, `next` and the like after `page`. Commands that
+    /// take only a path or a number are left out.
     public var argumentWords: [String: [String]] {
         var table: [String: [String]] = [:]
         for spec in self {
             let words: [String] = switch spec.argument {
             case .filter: FilterKind.allCases.map(\.rawValue)
             case .optional(let word): [word]
+            case .numberOrWord(_, let words): words
             case .path, .value, .none: []
             }
             for name in [spec.name] + spec.aliases where !words.isEmpty { table[name] = words }

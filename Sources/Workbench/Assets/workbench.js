@@ -33,6 +33,11 @@
     tooltipWord: $('tooltip-word'),
     tooltipConfidence: $('tooltip-confidence'),
     showBoxes: $('show-boxes'),
+    pager: $('pager'),
+    pagePrevious: $('page-previous'),
+    pageNext: $('page-next'),
+    pageNumber: $('page-number'),
+    pageCount: $('page-count'),
     segments: $('segments'),
     moreSegments: $('more-segments'),
     filterShortcuts: $('filter-shortcuts'),
@@ -229,8 +234,9 @@
       // Long jobs (sweeps, best) show how long they have taken so far.
       state.busyTicker = setInterval(updateBusyText, 1000);
     } else {
-      // The picker may show a choice that failed to open: show what is open.
+      // The pickers may show a choice that failed to open: show what is open.
       syncPicker(state.report && state.report.image);
+      syncPager();
       el.body.dataset.ready = 'true';
     }
     updateControls();
@@ -297,6 +303,24 @@
     runJob({ label: 'Loading a random image…', run: () => command('next') });
   }
 
+  // The page shown and the document's page count, from a report; {page: 1, count: 1} for an image.
+  function pageOf(report) {
+    const count = report && Number.isInteger(report.pageCount) ? report.pageCount : 1;
+    const page = report && Number.isInteger(report.page) ? report.page : 1;
+    return { page, count };
+  }
+
+  // Another page of the document, with the filters shown: `move` is next, previous or a
+  // number, as the REPL's `page` takes it; the server refuses a page the document lacks.
+  function turnPage(move) {
+    runJob({
+      // Steps add up (two clicks on Next go two pages on); a typed number replaces the one before.
+      key: typeof move === 'number' ? 'page-number' : null,
+      label: 'Turning the page…',
+      run: () => command(`page ${move}`),
+    });
+  }
+
   function best() {
     runJob({ label: 'Trying filters…', run: () => command('best') });
   }
@@ -326,7 +350,7 @@
         if (file.name) headers['X-Filename'] = headerSafeName(file.name);
         const { status, data } = await sessionRequest('POST', '/upload', { body: file, headers });
         if (status === 413 || (status === 422 && !(data && Array.isArray(data.outputs)))) {
-          throw new ApiError(errorMessage(status, data, 'That file could not be read as an image.'), status);
+          throw new ApiError(errorMessage(status, data, 'That file could not be read as an image or a PDF.'), status);
         }
         // The recognition that follows is of the user's own file, not of the image set.
         state.expectUpload = true;
@@ -434,7 +458,8 @@
   function renderRecognition(r) {
     const previous = state.report;
     state.report = r;
-    const imageChanged = !previous || previous.image !== r.image;
+    // A page of a document is an image of its own, for the sweep as for the rest.
+    const imageChanged = !previous || previous.image !== r.image || pageOf(previous).page !== pageOf(r).page;
 
     if (state.expectUpload) state.uploaded = true;
     else if (imageChanged) state.uploaded = false;
@@ -464,6 +489,7 @@
     el.text.textContent = typeof r.text === 'string' ? r.text : '';
     el.text.scrollTop = 0;
     syncSlider(r);
+    syncPager();
     updateControls();
   }
 
@@ -766,6 +792,10 @@
     for (const control of [el.next, el.best, el.sweepButton, el.picker, el.upload]) {
       control.disabled = !ready;
     }
+    const { page, count } = pageOf(state.report);
+    el.pagePrevious.disabled = !ready || page <= 1;
+    el.pageNext.disabled = !ready || page >= count;
+    el.pageNumber.disabled = !ready;
     el.sweepLabel.textContent = `Sweep ${filterOn ? segment : state.defaultSweep || ''}`;
   }
 
@@ -807,6 +837,15 @@
     } else {
       el.sliderNote.textContent = `${segment} at ${el.slider.value}% ${on}. The slider sets it anew (not additive).`;
     }
+  }
+
+  // The picker shows the page shown, for a document; it is hidden for an image.
+  function syncPager() {
+    const { page, count } = pageOf(state.report);
+    el.pager.hidden = count <= 1;
+    el.pageNumber.max = String(count);
+    el.pageNumber.value = String(page);
+    el.pageCount.textContent = `of ${count}`;
   }
 
   function currentImageId() {
@@ -929,6 +968,14 @@
     });
 
     el.next.addEventListener('click', nextImage);
+    el.pagePrevious.addEventListener('click', () => turnPage('previous'));
+    el.pageNext.addEventListener('click', () => turnPage('next'));
+    // A number is sent when it is committed (Enter, the arrows, leaving the field).
+    el.pageNumber.addEventListener('change', () => {
+      const page = Number(el.pageNumber.value);
+      if (Number.isInteger(page) && page >= 1 && page !== pageOf(state.report).page) turnPage(page);
+      else syncPager();
+    });
     el.best.addEventListener('click', best);
     el.sweepButton.addEventListener('click', sweep);
     el.picker.addEventListener('change', () => {
@@ -1045,6 +1092,8 @@
       case '1': if (filterReady) step(25); break;
       case '3': if (filterReady) step(75); break;
       case 'n': nextImage(); break;
+      case '[': if (state.busy || !el.pagePrevious.disabled) turnPage('previous'); break;
+      case ']': if (state.busy || !el.pageNext.disabled) turnPage('next'); break;
       default:
         if (!Object.hasOwn(state.shortcuts, event.key)) return;
         chooseSegment(state.shortcuts[event.key]);
