@@ -18,6 +18,12 @@ static void copy_message(const char *text, char *message, size_t size) {
     snprintf(message, size, "%s", text ? text : "unknown error");
 }
 
+// The status and message of the error just caught: out of memory is ours, anything else the file's.
+static filterocr_pdf_status caught_status(fz_context *ctx, char *message, size_t size) {
+    copy_message(fz_caught_message(ctx), message, size);
+    return fz_caught(ctx) == FZ_ERROR_MEMORY ? FILTEROCR_PDF_FAILED : FILTEROCR_PDF_DAMAGED;
+}
+
 // MuPDF prints warnings and errors on standard error by default; filterocr says what matters.
 static void ignore_message(void *user, const char *text) {
     (void)user;
@@ -50,8 +56,7 @@ filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, filteroc
         }
     }
     fz_catch(ctx) {
-        *status = fz_caught(ctx) == FZ_ERROR_MEMORY ? FILTEROCR_PDF_FAILED : FILTEROCR_PDF_DAMAGED;
-        copy_message(fz_caught_message(ctx), message, message_size);
+        *status = caught_status(ctx, message, message_size);
         fz_drop_document(ctx, doc);
         fz_drop_context(ctx);
         return NULL;
@@ -171,8 +176,7 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, filtero
         fz_drop_page(ctx, page);
     }
     fz_catch(ctx) {
-        status = fz_caught(ctx) == FZ_ERROR_MEMORY ? FILTEROCR_PDF_FAILED : FILTEROCR_PDF_DAMAGED;
-        copy_message(fz_caught_message(ctx), message, message_size);
+        status = caught_status(ctx, message, message_size);
     }
     return status;
 }
@@ -197,8 +201,7 @@ filterocr_pdf_status filterocr_pdf_pixel_size(filterocr_pdf *pdf, int index, flo
     }
     fz_always(ctx) { fz_drop_page(ctx, page); }
     fz_catch(ctx) {
-        status = fz_caught(ctx) == FZ_ERROR_MEMORY ? FILTEROCR_PDF_FAILED : FILTEROCR_PDF_DAMAGED;
-        copy_message(fz_caught_message(ctx), message, message_size);
+        status = caught_status(ctx, message, message_size);
     }
     return status;
 }
@@ -231,8 +234,7 @@ filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float d
         fz_drop_page(ctx, page);
     }
     fz_catch(ctx) {
-        status = fz_caught(ctx) == FZ_ERROR_MEMORY ? FILTEROCR_PDF_FAILED : FILTEROCR_PDF_DAMAGED;
-        copy_message(fz_caught_message(ctx), message, message_size);
+        status = caught_status(ctx, message, message_size);
     }
     return status;
 }
