@@ -30,7 +30,7 @@ seed() {  # target folder: the seed inputs
       printf 'next\ntext\nwords\ntop\nshow\nstatus\nhelp\nslider abc\nslider -1\n' > "$folder/queries" ;;
     FuzzDocumentReader)
       # Small PDFs and a two-page TIFF made from the corpus, as scanners write them.
-      img2pdf --imgsize 300dpix300dpi -o "$folder/scan.pdf" corpus/phototest.tif
+      img2pdf --imgsize 300dpix300dpi -o "$folder/scan.pdf" corpus/phototest.tif > /dev/null 2>&1
       tesseract corpus/phototest.tif "$folder/ocr" pdf >/dev/null 2>&1
       qpdf --object-streams=generate "$folder/scan.pdf" "$folder/objstm.pdf" || true
       tiffcp corpus/phototest.tif corpus/eurotext.tif "$folder/pages.tif"
