@@ -97,6 +97,11 @@ public struct ImageDecoder: Sendable {
         }
         guard let format = ImageFormat(signatureOf: bytes) else {
             if !isWholeFile && bytes.count < ImageFormat.signatureLength { return nil }
+            // A file's PDF is read as a document before it gets here; standard input's is not.
+            if bytes.starts(with: Array("%PDF-".utf8)) {
+                throw failure(.unsupported("a PDF, whose pages are read from a file: give its path "
+                                           + "(filterocr ocr scan.pdf) instead of standard input"))
+            }
             throw failure(.unknownFormat)
         }
         let reading = ImageHeaders.read(bytes, format: format) ?? Self.leptonicaHeader(bytes, format: format,

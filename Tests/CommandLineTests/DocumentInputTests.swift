@@ -113,4 +113,12 @@ struct DocumentInputTests {
         #expect(lines.first?["text"] == nil)
         #expect(lines.dropFirst().allSatisfy { $0["text"] != nil }, "pages without text are read")
     }
+
+    @Test("A PDF on standard input is refused in one line that says to give its path")
+    func pdfOnStandardInput() throws {
+        let result = try Command.filterocr(["ocr", "--no-feed", "-"], inputPath: pdf)
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["filterocr: error: -: is a PDF, whose pages are read from a file: give its path "
+                                      + "(filterocr ocr scan.pdf) instead of standard input"])
+    }
 }
