@@ -11,6 +11,7 @@ extension HumanText {
         var line = "auto: \(chosen) · score \(score(choice.chosen.score))"
         if !choice.chosen.filters.operations.isEmpty { line += " against \(score(choice.original.score)) for the original" }
         line += " · \(choice.candidates.count) tried in \(String(format: "%.1f", choice.seconds)) s"
+        if choice.timeLimited { line += " · " + timeLimitNote }
         if let before = choice.original.accuracy, let after = choice.chosen.accuracy {
             line += " · CER \(percent(before.characterErrorRate)) → \(percent(after.characterErrorRate))"
         }
@@ -30,6 +31,10 @@ extension HumanText {
         }
         return [line, header] + rows
     }
+
+    /// Said whenever the safety time limit cut a search, since only then may the same page
+    /// give another choice.
+    public static let timeLimitNote = "cut short by the time limit (the machine is very busy): another run may choose differently"
 
     private static func score(_ value: Double) -> String { String(format: "%.0f", value) }
 }

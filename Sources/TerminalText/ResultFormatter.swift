@@ -37,6 +37,9 @@ public struct ResultFormatter: Sendable {
                 note = "\(result.displayName): has text of its own (\(layer == "invisible" ? "an earlier OCR layer" : "visible")); "
                     + "recognised again\(layer == "invisible" ? ", its layer replaced in a PDF" : ""); --skip-text leaves such pages alone"
             }
+            if format.isJSON, let choice = report.auto, choice.timeLimited {
+                note = "\(result.displayName): auto: \(HumanText.timeLimitNote)"
+            }
             if !format.isJSON, let choice = report.auto {
                 note = HumanText.auto(choice).enumerated()
                     .map { $0.offset == 0 ? "\(result.displayName): \($0.element)" : $0.element }.joined(separator: "\n")

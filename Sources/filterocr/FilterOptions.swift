@@ -9,13 +9,15 @@ struct FilterOptions: ParsableArguments {
             transform: OperationsOption.state)
     var ops = FilterState()
 
-    @Flag(name: .long, help: ArgumentHelp("Choose each image's filters: try chains within a time budget and keep the "
+    @Flag(name: .long, help: ArgumentHelp("Choose each image's filters: try chains within a budget of work and keep the "
                                           + "one whose recognition scores best, without reading the truth."))
     var auto = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("With --auto, the time to search, in recognitions of the original image "
-                               + "(default: \(AutoSearch.defaultBudget.formatted())).", valueName: "n"))
+            help: ArgumentHelp("With --auto, the work the candidates may cost, in recognitions of an image "
+                               + "the original's size; an image enlarged twice costs 2 (default: "
+                               + "\(AutoSearch.defaultBudget.formatted())). Work, not time: the same choice on any machine.",
+                               valueName: "n"))
     var autoBudget: Double?
 
     @Flag(name: .long, help: "With --auto, list every candidate with its score.")
@@ -29,7 +31,7 @@ struct FilterOptions: ParsableArguments {
             throw ValidationError("\(autoBudget != nil ? "--auto-budget" : "--explain") goes with --auto, e.g. --auto --explain")
         }
         if let autoBudget, !(autoBudget.isFinite && autoBudget >= 1 && autoBudget <= 10_000) {
-            throw ValidationError("--auto-budget takes 1 to 10000 recognitions of the original, e.g. --auto-budget 5")
+            throw ValidationError("--auto-budget takes 1 to 10000 recognitions of the original, e.g. --auto-budget 8")
         }
     }
 

@@ -62,6 +62,17 @@ struct AutoSearchTests {
         #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
     }
 
+    @Test("The candidates, their order and the choice do not depend on which engine finishes first, nor on how many there are")
+    func orderIndependent() throws {
+        let runs = try [(1, 0), (3, 1), (3, 2)].map { jobs, seed in
+            try #require(try search(JitteryRecognizer(seed: seed), budget: 8, jobs: jobs).auto)
+        }
+        let scripts = runs.map { $0.candidates.map(\.filters.description) }
+        #expect(scripts.allSatisfy { $0 == scripts[0] }, "\(scripts)")
+        #expect(runs.allSatisfy { $0.chosen.filters == runs[0].chosen.filters && $0.work == runs[0].work })
+        #expect(runs[0].chosen.filters != FilterState(), "a threshold reads better")
+    }
+
     @Test("The budget bounds the search: a tiny one tries fewer chains than a large one")
     func budget() throws {
         let small = try #require(try search(SlowRecognizer(), budget: 1, jobs: 1).auto)
@@ -77,5 +88,20 @@ private final class SlowRecognizer: Recognizer, Sendable {
     func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
         usleep(20_000)
         return RecognizedText(text: "", meanConfidence: 0, words: [])
+    }
+}
+
+/// Reads as `ThresholdLovingRecognizer` does, each image after a delay that varies, so that
+/// engines finish in an order of their own.
+private final class JitteryRecognizer: Recognizer, Sendable {
+    let reader = ThresholdLovingRecognizer()
+    let counter = Atomic<Int>(0)
+    let seed: Int
+    init(seed: Int) { self.seed = seed }
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        let call = counter.add(1, ordering: .relaxed).newValue
+        usleep(UInt32(((call * 7919 + seed * 104_729) % 13) * 3_000))
+        return try reader.recognize(image, resolution: resolution)
     }
 }

@@ -31,15 +31,23 @@ public struct AutoChoice: Sendable, Encodable {
 
     public var chosen: Candidate
     public var original: Candidate
-    /// Every candidate in the order they finished, the original first.
+    /// Every candidate in the order they were tried (the plan's, not the engines'), the
+    /// original first.
     public var candidates: [Candidate]
     /// The whole search, in seconds.
     public var seconds: Double
+    /// What the candidates besides the original cost, and could cost, in recognitions of the
+    /// original (`AutoPlan.cost`).
+    public var work: Double
+    public var budget: Double
+    /// Whether the safety time limit stopped the search before its budget was spent: only
+    /// then may another run choose differently.
+    public var timeLimited: Bool
     /// Whether `candidates` are listed in JSON (`--explain`).
     public var explained: Bool
 
     private enum CodingKeys: String, CodingKey {
-        case script, score, original, tried, seconds, candidates
+        case script, score, original, tried, seconds, candidates, work, budget, timeLimited
     }
 
     private struct Baseline: Encodable {
@@ -54,6 +62,9 @@ public struct AutoChoice: Sendable, Encodable {
         try container.encode(Baseline(score: Self.rounded(original.score), accuracy: original.accuracy), forKey: .original)
         try container.encode(candidates.count, forKey: .tried)
         try container.encode(Self.rounded(seconds), forKey: .seconds)
+        try container.encode(Self.rounded(work), forKey: .work)
+        try container.encode(Self.rounded(budget), forKey: .budget)
+        try container.encode(timeLimited, forKey: .timeLimited)
         if explained { try container.encode(candidates, forKey: .candidates) }
     }
 

@@ -5,25 +5,35 @@ import TextComparison
 import WordFrequency
 
 /// The automatic choice of filters (`--auto`, `best`): recognises the original and chains
-/// of filters in parallel within a time budget, and keeps the rendering whose recognition
-/// scores best by `ReadingScore`, which never reads the truth.
+/// of filters in parallel within a budget of work, and keeps the rendering whose
+/// recognition scores best by `ReadingScore`, which never reads the truth.
 ///
-/// The budget is a multiple of the time the original's recognition took, so it adapts to
-/// the image and the machine: a candidate starts only if it is expected to finish in time
-/// (its expected time grows with the square root of its pixels, as an enlarged image takes
-/// longer to read).
+/// The budget counts work, never time: each candidate costs the square root of its pixels
+/// over the original's (Tesseract's time grows with the text more than with the pixels:
+/// twice the side measured about twice the time), so a candidate at the original's size
+/// costs 1, an image enlarged twice costs 2. Which candidates are tried is therefore fixed
+/// by the page, the settings and the version, and so is the choice, however busy the machine
+/// and however many engines share the work (`AutoPlan` orders them; results are kept in its
+/// order, not in the order engines finish). A time limit remains only as a safety against a
+/// machine so loaded that the search would never end; when it cuts the search the choice
+/// says so (`timeLimited`).
 /// A candidate must beat the original by a margin to be chosen, so that a clean page,
 /// where the filters can only lose, keeps its recognition.
 public struct AutoSearch: Sendable {
-    /// The default budget, in recognitions of the original as timed during the search (two
-    /// engines at once each run slower than one alone): with the process's start and the
-    /// image's decoding, `--auto` stays within six plain recognitions.
-    public static let defaultBudget = 5.0
+    /// The default budget, in recognitions of the original besides the original's own: with
+    /// two engines, the process's start and the image's decoding, `--auto` stays within six
+    /// plain recognitions.
+    public static let defaultBudget = 8.0
     /// How much better than the original's score a candidate must be, as a fraction.
     static let requiredGain = 0.02
-    /// How many candidates finish before the best so far is extended.
-    static let extendAfter = 6
+    /// The safety: a search stops submitting candidates after this many times the time its
+    /// budget should take on one engine (at least `minimumTimeLimit`), measured from the
+    /// original's recognition. Far above any load seen (three busy processes on two cores
+    /// slowed a search about 3x), so that it cuts only runaway searches.
+    static let timeLimitFactor = 6.0
+    static let minimumTimeLimit = 20.0
 
+    /// Recognitions of the original that the candidates besides the original may cost.
     public var budget: Double
     /// Keep every candidate in the choice's JSON (`--explain`).
     public var explain: Bool
@@ -40,10 +50,16 @@ public struct AutoSearch: Sendable {
         public var bestScore: Double
     }
 
-    private struct InFlight {
+    private struct Rendered {
         var filters: FilterState
         var image: RGBImage
         var renderSeconds: Double
+    }
+
+    private struct Outcome {
+        var candidate: AutoChoice.Candidate
+        var recognized: RecognizedText
+        var image: RGBImage
     }
 
     /// Searches `original` with the engines of `pool` and returns the chosen rendering's
@@ -55,99 +71,100 @@ public struct AutoSearch: Sendable {
              monitor: RecognitionMonitor? = nil, progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
         let start = ContinuousClock.now
         let resolution = pipeline.resolution(of: original)
-        var pending: [FilterState] = [FilterState()] + AutoCandidates.firstRound(for: original.image, reading: nil).prefix(1)
-        var seen = Set(pending)
-        var inFlight: [Int: InFlight] = [:]
-        var nextTag = 0
-        var candidates: [AutoChoice.Candidate] = []
-        var recognitions: [FilterState: (RecognizedText, RGBImage)] = [:]
-        var originalSeconds: Double?
-        var extended = false
+        var plan = AutoPlan(budget: budget)
+        var outcomes: [Outcome] = []
+        var timeLimit: Double?
+        var timeLimited = false
 
         func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
-        func submitWhileEnginesFree() {
-            while inFlight.count < pool.count, !pending.isEmpty {
-                if let originalSeconds, elapsed() >= budget * originalSeconds { pending.removeAll() }
-                guard !pending.isEmpty else { break }
-                let filters = pending.removeFirst()
-                let renderStart = ContinuousClock.now
-                let image = pipeline.renderer.render(original, operations: filters.operations)
-                let renderSeconds = (ContinuousClock.now - renderStart).inSeconds
-                if let originalSeconds {
-                    // Tesseract's time grows with the text more than with the pixels: twice the
-                    // side (four times the pixels) measured about twice the time.
-                    let expected = originalSeconds * (Double(image.pixelCount) / Double(original.image.pixelCount)).squareRoot()
-                    guard elapsed() + expected <= budget * originalSeconds else { continue }
-                }
-                guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { continue }
-                inFlight[nextTag] = InFlight(filters: filters, image: image, renderSeconds: renderSeconds)
-                pool.submit(.init(tag: nextTag, image: image, resolution: resolution, monitor: monitor))
-                nextTag += 1
-            }
-        }
 
-        submitWhileEnginesFree()
-        while !inFlight.isEmpty {
-            let finished = pool.next()
-            guard let job = inFlight.removeValue(forKey: finished.tag) else { continue }
-            if monitor?.isCancelled == true {
-                // The engines are the pool's: they are handed back free.
-                for _ in inFlight { _ = pool.next() }
-                throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
-            }
-            switch finished.result {
-            case .success(let recognized):
-                let score = ReadingScore(recognized)
-                candidates.append(AutoChoice.Candidate(
-                    filters: job.filters, score: score.value, wordCount: WordCounts.words(in: recognized.text).count,
-                    meanConfidence: recognized.meanConfidence,
-                    accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
-                    seconds: job.renderSeconds + finished.seconds))
-                recognitions[job.filters] = (recognized, job.image)
-                pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
-                if job.filters.operations.isEmpty {
-                    originalSeconds = max(finished.seconds, 0.001)
-                    for filters in AutoCandidates.firstRound(for: original.image, reading: recognized) where !seen.contains(filters) {
-                        pending.append(filters)
-                        seen.insert(filters)
+        /// Recognises `list` in parallel, admitting each in order while the budget lasts, and
+        /// returns the outcomes in the list's order.
+        func recognize(_ list: [FilterState], counted: Bool) throws -> [Outcome] {
+            var next = list.startIndex
+            var inFlight: [Int: Rendered] = [:]
+            var finished: [Int: Outcome] = [:]
+            func submitWhileEnginesFree() {
+                while inFlight.count < pool.count, next < list.endIndex {
+                    if let timeLimit, elapsed() >= timeLimit {
+                        timeLimited = true
+                        next = list.endIndex
+                        break
                     }
+                    let index = next
+                    next += 1
+                    let filters = list[index]
+                    let renderStart = ContinuousClock.now
+                    let image = pipeline.renderer.render(original, operations: filters.operations)
+                    let renderSeconds = (ContinuousClock.now - renderStart).inSeconds
+                    guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { continue }
+                    if counted, !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
+                    inFlight[index] = Rendered(filters: filters, image: image, renderSeconds: renderSeconds)
+                    pool.submit(.init(tag: index, image: image, resolution: resolution, monitor: monitor))
                 }
-            case .failure(let error):
-                if job.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
-            }
-            if let best = Self.choose(candidates) {
-                progress(Progress(tried: candidates.count, best: best.filters, bestScore: best.score))
-            }
-            // Once the most promising single filters are in (or all are), the best so far is
-            // extended before the less promising ones are tried: a good chain usually starts
-            // with a good filter.
-            if !extended, originalSeconds != nil, candidates.count >= Self.extendAfter || pending.isEmpty,
-               let best = candidates.max(by: { $0.score < $1.score }) {
-                extended = true
-                let extensions = AutoCandidates.extensions(of: best.filters).filter { !seen.contains($0) }
-                pending.insert(contentsOf: extensions, at: 0)
-                seen.formUnion(extensions)
             }
             submitWhileEnginesFree()
+            while !inFlight.isEmpty {
+                let done = pool.next()
+                guard let job = inFlight.removeValue(forKey: done.tag) else { continue }
+                if monitor?.isCancelled == true {
+                    // The engines are the pool's: they are handed back free.
+                    for _ in inFlight { _ = pool.next() }
+                    throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
+                }
+                switch done.result {
+                case .success(let recognized):
+                    let candidate = AutoChoice.Candidate(
+                        filters: job.filters, score: ReadingScore(recognized).value,
+                        wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
+                        accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
+                        seconds: job.renderSeconds + done.seconds)
+                    finished[done.tag] = Outcome(candidate: candidate, recognized: recognized, image: job.image)
+                    pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
+                    if job.filters.operations.isEmpty {
+                        timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
+                    }
+                    let sofar = outcomes.map(\.candidate) + finished.keys.sorted().compactMap { finished[$0]?.candidate }
+                    if let best = Self.choose(sofar) {
+                        progress(Progress(tried: sofar.count, best: best.filters, bestScore: best.score))
+                    }
+                case .failure(let error):
+                    if job.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
+                }
+                submitWhileEnginesFree()
+            }
+            return finished.keys.sorted().compactMap { finished[$0] }
         }
 
-        guard let chosen = Self.choose(candidates), let baseline = candidates.first(where: { $0.filters.operations.isEmpty }),
-              let (recognized, image) = recognitions[chosen.filters] else {
+        outcomes += try recognize([FilterState()], counted: false)
+        guard let baseline = outcomes.first else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
-        var report = pipeline.report(original, chosen.filters, recognized, rendered: image, cached: false, timings: .init(
+        while let round = plan.nextRound(original: original.image, reading: baseline.recognized,
+                                         tried: outcomes.map(\.candidate)) {
+            outcomes += try recognize(round, counted: true)
+        }
+
+        let candidates = outcomes.map(\.candidate)
+        guard let chosen = Self.choose(candidates),
+              let outcome = outcomes.first(where: { $0.candidate.filters == chosen.filters }) else {
+            throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
+        }
+        var report = pipeline.report(original, chosen.filters, outcome.recognized, rendered: outcome.image, cached: false, timings: .init(
             decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
-        let listed = [baseline] + candidates.filter { !$0.filters.operations.isEmpty }
-        report.auto = AutoChoice(chosen: chosen, original: baseline, candidates: listed, seconds: elapsed(), explained: explain)
-        return PipelineResult(report: report, image: image)
+        report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: candidates, seconds: elapsed(),
+                                 work: plan.spent, budget: budget, timeLimited: timeLimited, explained: explain)
+        return PipelineResult(report: report, image: outcome.image)
     }
 
     /// The candidate to keep: the best score, if it beats the original's by the required
-    /// gain; otherwise the original.
+    /// gain; otherwise the original. Of equal scores the one tried first wins, so the choice
+    /// depends only on the candidates' order, which is the plan's.
     static func choose(_ candidates: [AutoChoice.Candidate]) -> AutoChoice.Candidate? {
         guard let original = candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }
-        guard let best = candidates.max(by: { $0.score < $1.score }),
-              best.score > original.score + requiredGain * abs(original.score) else { return original }
+        var best = original
+        for candidate in candidates where candidate.score > best.score { best = candidate }
+        guard best.score > original.score + requiredGain * abs(original.score) else { return original }
         return best
     }
 }
