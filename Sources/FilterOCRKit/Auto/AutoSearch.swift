@@ -75,6 +75,7 @@ public struct AutoSearch: Sendable {
         var outcomes: [Outcome] = []
         var timeLimit: Double?
         var timeLimited = false
+        var baselineReading: RecognizedText?
 
         func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
 
@@ -114,8 +115,10 @@ public struct AutoSearch: Sendable {
                 }
                 switch done.result {
                 case .success(let recognized):
+                    // The original is recognised alone, before any other candidate.
+                    let penalty = baselineReading.map { ReadingAgreement.penalty(recognized, against: $0) } ?? 0
                     let candidate = AutoChoice.Candidate(
-                        filters: job.filters, score: ReadingScore(recognized).value,
+                        filters: job.filters, score: ReadingScore(recognized).value - penalty,
                         wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
                         accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
                         seconds: job.renderSeconds + done.seconds)
@@ -140,6 +143,7 @@ public struct AutoSearch: Sendable {
         guard let baseline = outcomes.first else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
+        baselineReading = baseline.recognized
         while let round = plan.nextRound(original: original.image, reading: baseline.recognized,
                                          tried: outcomes.map(\.candidate)) {
             outcomes += try recognize(round, counted: true)

@@ -1,0 +1,38 @@
+import FilterOCRKit
+import Recognition
+import Testing
+
+@Suite("Reading agreement: what a candidate loses of the original's surest words")
+struct ReadingAgreementTests {
+    private func reading(_ text: String, confidence: Double = 90) -> RecognizedText {
+        let box = BoundingBox(x: 0, y: 0, width: 10, height: 10)
+        let words = text.split(separator: " ").map { RecognizedWord(text: String($0), confidence: confidence, box: box, inDictionary: true) }
+        return RecognizedText(text: text, meanConfidence: Int(confidence), words: words)
+    }
+
+    private let original = "The new community garden behind the old fire station opened"
+
+    @Test("Reading the same words in the same order costs nothing, punctuation and case aside")
+    func same() {
+        #expect(ReadingAgreement.penalty(reading("the NEW community, garden behind the old fire station opened."),
+                                         against: reading(original)) == 0)
+    }
+
+    @Test("Each sure word no longer read costs its length")
+    func lost() {
+        #expect(ReadingAgreement.penalty(reading("The new garden behind the old fire station opened"),
+                                         against: reading(original)) == Double("community".count))
+    }
+
+    @Test("A word read out of the original's order costs twice its length, as an error rate counts a move")
+    func moved() {
+        #expect(ReadingAgreement.penalty(reading("station The new community garden behind the old fire opened"),
+                                         against: reading(original)) == Double(2 * "station".count))
+    }
+
+    @Test("Unsure or short words of the original are not held against a candidate")
+    func onlySureWords() {
+        #expect(ReadingAgreement.penalty(reading(""), against: reading(original, confidence: 60)) == 0)
+        #expect(ReadingAgreement.penalty(reading(""), against: reading("a to of it")) == 0)
+    }
+}
