@@ -18,16 +18,16 @@ struct ReadingAgreementTests {
                                          against: reading(original)) == 0)
     }
 
-    @Test("Each sure word no longer read costs its length")
+    @Test("Each sure word no longer read costs its length and its space")
     func lost() {
         #expect(ReadingAgreement.penalty(reading("The new garden behind the old fire station opened"),
-                                         against: reading(original)) == Double("community".count))
+                                         against: reading(original)) == Double("community".count + 1))
     }
 
     @Test("A word read out of the original's order costs twice its length, as an error rate counts a move")
     func moved() {
         #expect(ReadingAgreement.penalty(reading("station The new community garden behind the old fire opened"),
-                                         against: reading(original)) == Double(2 * "station".count))
+                                         against: reading(original)) == Double(2 * ("station".count + 1)))
     }
 
     @Test("Unsure or short words of the original are not held against a candidate")

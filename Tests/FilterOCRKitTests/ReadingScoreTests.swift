@@ -36,4 +36,15 @@ struct ReadingScoreTests {
         #expect(dictionary > number && number > jumble)
         #expect(dictionary.dictionaryCharacters == 6 && number.numberCharacters == 6 && jumble.otherCharacters == 6)
     }
+
+    @Test("Specks read as text cost as an error rate counts them: a few more words do not pay for many more specks")
+    func specksCost() {
+        let words: [(String, Double, Bool)] = [("Buy", 90, true), ("batteries", 88, true), ("light", 85, true)]
+        let specks: [(String, Double, Bool)] = [(".", 40, false), ("-", 35, false), ("ee", 30, true), (":", 45, false)]
+        let fewer = reading(words + specks)
+        let more = reading(words + [("bike", 80, true), ("lock", 80, true)] + specks + specks + specks)
+        #expect(ReadingScore(more) < ReadingScore(fewer))
+        // A sure short word is no speck.
+        #expect(ReadingScore(reading([("of", 90, true)])).value > 0)
+    }
 }

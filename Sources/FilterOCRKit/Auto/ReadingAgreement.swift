@@ -8,12 +8,12 @@ import Recognition
 /// specks and scored higher, yet dropped a line and moved three, and the truth's error rate rose
 /// from 0.21 to 0.28. The original's dictionary words read with high confidence are almost
 /// always right; a candidate is charged for each of them it no longer reads, and for each it
-/// reads out of the original's order (as an error rate would count them: once for a word
-/// missing, twice for one moved).
+/// reads out of the original's order, each with its space (as an error rate would count them:
+/// once for a word missing, twice for one moved).
 public enum ReadingAgreement {
     /// How sure an original word must be to be held against the candidates.
     static let anchorConfidence = 80.0
-    static let anchorLength = 3
+    static let anchorLength = 4
 
     /// The charge, in the score's units (characters).
     public static func penalty(_ candidate: RecognizedText, against original: RecognizedText) -> Double {
@@ -27,12 +27,13 @@ public enum ReadingAgreement {
         for word in read { available[word, default: 0] += 1 }
         var lost = 0
         for word in anchors {
-            if let count = available[word], count > 0 { available[word] = count - 1 } else { lost += word.count }
+            if let count = available[word], count > 0 { available[word] = count - 1 } else { lost += word.count + 1 }
         }
         return Double(lost) + 2 * Double(moved(anchors, read))
     }
 
-    /// Characters of the anchors read once in each that are out of the original's order: those
+    /// Characters of the anchors read once in each that are out of the original's order (with
+    /// a space each): those
     /// outside the longest run the candidate keeps in order.
     static func moved(_ anchors: [String], _ read: [String]) -> Int {
         var countsInOriginal: [String: Int] = [:]
@@ -45,8 +46,8 @@ public enum ReadingAgreement {
         }
         let shared = anchors.filter { countsInOriginal[$0] == 1 && countsInCandidate[$0] == 1 }
         let sequence = shared.compactMap { positions[$0] }
-        let kept = longestIncreasing(sequence, weights: shared.map(\.count))
-        return shared.reduce(0) { $0 + $1.count } - kept
+        let kept = longestIncreasing(sequence, weights: shared.map { $0.count + 1 })
+        return shared.reduce(0) { $0 + $1.count + 1 } - kept
     }
 
     /// The largest total weight of an increasing subsequence (quadratic: a page has a few
