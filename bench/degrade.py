@@ -13,6 +13,10 @@ Writes
                                                         real degradations, never used in tuning
   OUTDIR/manifest.tsv                                   split, file, source, degradation, parameters
 
+Besides the degradations of PLAN, every page arrives in each of the ARRIVAL kinds: turned a
+quarter, half or three quarters, upside down in shadow, white on dark, tilted 3° with black
+scanner edges, covered in specks (`<source>-turn90.png`, …, in the page's split).
+
 The split is by SOURCE page (a table below), so no text of a test page is seen in tuning.
 Every effect draws its parameters from a numpy generator seeded with the CRC-32 of
 "<source>-<degradation>", so the set is the same on every run and every machine with the
@@ -70,13 +74,19 @@ PLAN = {
     "slide": ["photo", "noise", "lowres", "jpeg"],
     "eurotext": ["photo", "noise", "lowres", "faded", "jpeg"],
 }
+# Every page also arrives in each of the ARRIVAL kinds (below), in its own split.
 
 
 def load(path):
     """The page as float32 0-255, greyscale (h, w) or BGR (h, w, 3); alpha composited on white."""
     image = cv2.imread(path, cv2.IMREAD_UNCHANGED)
     if image is None:
-        sys.exit(f"degrade.py: cannot read {path}")
+        # OpenCV before 4.7 reads no GIF (images/slide.gif); Pillow, where it is installed, does.
+        try:
+            from PIL import Image
+            image = cv2.cvtColor(np.array(Image.open(path).convert("RGBA")), cv2.COLOR_RGBA2BGRA)
+        except (ImportError, OSError):
+            sys.exit(f"degrade.py: cannot read {path}")
     if image.dtype != np.uint8:
         image = cv2.convertScaleAbs(image, alpha=255.0 / max(1, int(image.max())))
     image = image.astype(np.float32)
@@ -284,7 +294,98 @@ def rotblur(image, rng):
     return image, ".png", None, f"rotated {angle:+.1f}° on grey, blur σ{blur:.1f}, noise σ{sigma:.1f}"
 
 
-DEGRADATIONS = {f.__name__: f for f in (photo, noise, lowres, faded, jpeg, rotjpeg, rotnoise, rotblur)}
+# Pages as they arrive (issue: turned, upside down, inverted, bordered, speckled): facts about
+# the page that a filter must right before the text can be read. Each is made at a moderate
+# resolution (as `jpeg` is) so that what is measured is the turn, inversion, border or specks,
+# not the size.
+
+def arrival_scale(image, rng):
+    if is_bilevel(image):
+        image = soften(image)
+    return resize(image, page_scale(image, rng, (0.55, 0.65), (0.85, 0.95)))
+
+
+def quarter_turn(image, turns):
+    """`turns` quarter turns anticlockwise, as a page fed sideways or upside down."""
+    return np.ascontiguousarray(np.rot90(image, turns))
+
+
+def turn90(image, rng):
+    """Scanned sideways: a quarter turn anticlockwise."""
+    return quarter_turn(arrival_scale(image, rng), 1), ".png", None, "turned 90° anticlockwise"
+
+
+def turn180(image, rng):
+    """Scanned upside down."""
+    return quarter_turn(arrival_scale(image, rng), 2), ".png", None, "turned 180°"
+
+
+def turn270(image, rng):
+    """Scanned sideways the other way: a quarter turn clockwise."""
+    return quarter_turn(arrival_scale(image, rng), 3), ".png", None, "turned 270° anticlockwise"
+
+
+def upshadow(image, rng):
+    """Photographed upside down under uneven light: a shadow across the page, mild blur and
+    noise, JPEG."""
+    image = arrival_scale(image, rng)
+    light, light_note = illumination(image.shape, rng)
+    image = image * (light[:, :, None] if image.ndim == 3 else light)
+    image = cv2.GaussianBlur(image, (0, 0), rng.uniform(0.5, 0.8))
+    sigma = rng.uniform(3, 6)
+    image = add_noise(quarter_turn(image, 2), rng, sigma)
+    quality = int(rng.integers(70, 81))
+    return image, ".jpg", quality, f"turned 180°, {light_note}, noise σ{sigma:.1f}, JPEG q{quality}"
+
+
+def inverted(image, rng):
+    """White text on a dark ground (a slide, a screenshot in dark mode, a negative)."""
+    image = arrival_scale(image, rng)
+    ground, ink = rng.uniform(20, 60), rng.uniform(200, 240)
+    image = ground + (255 - image) / 255.0 * (ink - ground)
+    sigma = rng.uniform(2, 4)
+    image = add_noise(image, rng, sigma)
+    return image, ".png", None, f"inverted: ground {ground:.0f}, ink {ink:.0f}, noise σ{sigma:.1f}"
+
+
+def bordertilt(image, rng):
+    """A page tilted 3° on a scanner bed with the lid open: black edges around it."""
+    image = arrival_scale(image, rng)
+    angle = 3.0 * rng.choice([-1, 1])
+    h, w = image.shape[:2]
+    matrix = cv2.getRotationMatrix2D((w / 2, h / 2), angle, 1.0)
+    margin = [int(rng.uniform(0.04, 0.09) * max(h, w)) for _ in range(4)]  # top, bottom, left, right
+    nw, nh = w + margin[2] + margin[3], h + margin[0] + margin[1]
+    matrix[0, 2] += margin[2]
+    matrix[1, 2] += margin[0]
+    black = rng.uniform(10, 35)
+    border = (black,) * 3 if image.ndim == 3 else black
+    # The page stays white where it is; outside it the scanner sees its dark lid.
+    image = cv2.warpAffine(image, matrix, (nw, nh), flags=cv2.INTER_CUBIC,
+                           borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+    sigma = rng.uniform(2, 4)
+    image = add_noise(image, rng, sigma)
+    return image, ".png", None, f"tilted {angle:+.0f}°, black edges {margin} px at {black:.0f}, noise σ{sigma:.1f}"
+
+
+def specks(image, rng):
+    """A photocopy covered in specks: dark dots of 1-3 px, some thousands per page."""
+    image = arrival_scale(image, rng)
+    h, w = image.shape[:2]
+    density = rng.uniform(0.008, 0.016)
+    count = int(density * h * w / 4)
+    out = image.copy()
+    for _ in range(count):
+        side = int(rng.integers(1, 4))
+        y, x = int(rng.integers(0, h - side)), int(rng.integers(0, w - side))
+        out[y:y + side, x:x + side] = rng.uniform(0, 60)
+    return out, ".png", None, f"{count} specks of 1-3 px ({density * 100:.1f}% of the page)"
+
+
+DEGRADATIONS = {f.__name__: f for f in (photo, noise, lowres, faded, jpeg, rotjpeg, rotnoise, rotblur,
+                                        turn90, turn180, turn270, upshadow, inverted, bordertilt, specks)}
+# The kinds of issue 23 (pages as they arrive), which bench/auto.sh also reports on their own.
+ARRIVAL = ["turn90", "turn180", "turn270", "upshadow", "inverted", "bordertilt", "specks"]
 
 
 def truth_of(path):
@@ -326,7 +427,7 @@ def main():
         manifest.append(f"clean\t{name}\t{source}\t-\t{w}\t{h}\tcopied unchanged")
         print(f"clean {name:38} {w:5}x{h:<5} copied unchanged")
 
-        for degradation in PLAN[source]:
+        for degradation in PLAN[source] + ARRIVAL:
             rng = np.random.default_rng(zlib.crc32(f"{source}-{degradation}".encode()))
             image, ext, quality, note = DEGRADATIONS[degradation](clean.copy(), rng)
             image = np.clip(np.rint(image), 0, 255).astype(np.uint8)
