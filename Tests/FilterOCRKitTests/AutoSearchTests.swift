@@ -25,14 +25,15 @@ private final class ThresholdLovingRecognizer: Recognizer, Sendable {
 
 @Suite("Automatic choice of filters")
 struct AutoSearchTests {
-    private func search(_ recognizer: any Recognizer & Sendable, budget: Double = 1000, jobs: Int = 2) throws -> RecognitionReport {
+    private func search(_ recognizer: any Recognizer & Sendable, budget: Double = 1000, jobs: Int = 2,
+                        timeLimit: Double? = nil) throws -> RecognitionReport {
         // Dark grey text on light grey paper: it reads well only once thresholded.
         var image = RGBImage(width: 48, height: 24, fill: RGBPixel(grey: 190))
         for y in 8..<16 { for x in 8..<40 { image[x, y] = RGBPixel(grey: 60) } }
         let file = try Paths.temporaryDirectory() + "/page.png"
         try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
         let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in recognizer }, state: FilterState(),
-                                 auto: AutoSearch(budget: budget, explain: true), jobs: jobs)
+                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit), jobs: jobs)
         var reports: [RecognitionReport] = []
         _ = try runner.run([file], total: 1) { result, _ in
             if case .recognized(let report, _, _) = result.outcome { reports.append(report) }
@@ -71,6 +72,15 @@ struct AutoSearchTests {
         #expect(scripts.allSatisfy { $0 == scripts[0] }, "\(scripts)")
         #expect(runs.allSatisfy { $0.chosen.filters == runs[0].chosen.filters && $0.work == runs[0].work })
         #expect(runs[0].chosen.filters != FilterState(), "a threshold reads better")
+    }
+
+    @Test("The time limit is only a safety, and says when it cut the search")
+    func timeLimitReported() throws {
+        let cut = try #require(try search(SlowRecognizer(), budget: 1000, jobs: 1, timeLimit: 0.05).auto)
+        #expect(cut.timeLimited)
+        let whole = try #require(try search(SlowRecognizer(), budget: 1000, jobs: 1).auto)
+        #expect(!whole.timeLimited && cut.candidates.count < whole.candidates.count)
+        #expect(cut.candidates.first?.filters == FilterState(), "the original is always tried")
     }
 
     @Test("The budget bounds the search: a tiny one tries fewer chains than a large one")

@@ -37,10 +37,14 @@ public struct AutoSearch: Sendable {
     public var budget: Double
     /// Keep every candidate in the choice's JSON (`--explain`).
     public var explain: Bool
+    /// The safety time limit in seconds from the search's start; nil for the default, from
+    /// the original's recognition time (`timeLimitFactor`, `minimumTimeLimit`).
+    public var timeLimit: Double?
 
-    public init(budget: Double = AutoSearch.defaultBudget, explain: Bool = false) {
+    public init(budget: Double = AutoSearch.defaultBudget, explain: Bool = false, timeLimit: Double? = nil) {
         self.budget = budget
         self.explain = explain
+        self.timeLimit = timeLimit
     }
 
     /// Where a search is, for a progress line.
@@ -73,7 +77,7 @@ public struct AutoSearch: Sendable {
         let resolution = pipeline.resolution(of: original)
         var plan = AutoPlan(budget: budget)
         var outcomes: [Outcome] = []
-        var timeLimit: Double?
+        var timeLimit = self.timeLimit
         var timeLimited = false
         var baselineReading: RecognizedText?
 
@@ -124,7 +128,7 @@ public struct AutoSearch: Sendable {
                         seconds: job.renderSeconds + done.seconds)
                     finished[done.tag] = Outcome(candidate: candidate, recognized: recognized, image: job.image)
                     pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
-                    if job.filters.operations.isEmpty {
+                    if job.filters.operations.isEmpty, self.timeLimit == nil {
                         timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
                     }
                     let sofar = outcomes.map(\.candidate) + finished.keys.sorted().compactMap { finished[$0]?.candidate }
