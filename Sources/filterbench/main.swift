@@ -5,8 +5,11 @@
 import Foundation
 import ImageCodec
 import Imaging
+import Recognition
 
 MemoryTuning.keepLargeBuffers()
+// orient's cost is Tesseract's orientation detection, as the application installs it.
+OrientationDetection.install(TesseractOrientation().detector)
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: filterbench IMAGE [RUNS]\n".utf8))
