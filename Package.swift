@@ -103,7 +103,7 @@ let package = Package(
             ]
         ),
         // Times the filters for bench/filters.sh.
-        .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec"]),
+        .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec", "Recognition"]),
         // Hammers a feed file for the crash-safety tests.
         .executableTarget(name: "feedstress", dependencies: ["CompanionFeed", "WordFrequency"]),
         // libFuzzer targets (`make fuzz`); built normally, each replays the files it is given.

@@ -54,6 +54,8 @@ equivalents = {
     "erode-7": lambda: cv2.erode(image, kernel7),
     "scale-2x": lambda: cv2.resize(image, None, fx=2, fy=2, interpolation=cv2.INTER_LANCZOS4),
     "invert": lambda: cv2.bitwise_not(image),
+    "rotate-90": lambda: cv2.rotate(image, cv2.ROTATE_90_CLOCKWISE),
+    "rotate-270": lambda: cv2.rotate(image, cv2.ROTATE_90_COUNTERCLOCKWISE),
     "otsu": lambda: cv2.threshold(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 0, 255, cv2.THRESH_BINARY | cv2.THRESH_OTSU),
     "adaptive-mean": lambda: cv2.adaptiveThreshold(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 255,
                                                    cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 2 * radius + 1, 10),
@@ -102,6 +104,7 @@ pairs = {
     "dilate-75": "erode-7", "scale-25": "scale-2x", "invert-25": "invert", "otsu-25": "otsu",
     "sauvola-25": "adaptive-mean", "deskew-25": None, "greyscale-75": "greyscale", "contrast-75": "contrast",
     "sharpen-75": "sharpen", "invert-75": "invert", "otsu-75": "otsu", "sauvola-75": "adaptive-mean", "deskew-75": None,
+    "rotate-25": "rotate-90", "rotate-75": "rotate-270", "orient-25": None, "orient-75": None,
 }
 print()
 print("other filters (25% is each one's default):      ms   / copy   / OpenCV's nearest")

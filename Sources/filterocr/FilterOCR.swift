@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSystem
 import Foundation
 import ImageCodec
+import Imaging
 import Recognition
 
 /// The `filterocr` command: shows how image filters change what OCR can read.
@@ -44,6 +45,9 @@ struct FilterOCR: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         OpenMPThreadLimit.applyByRestarting()
         MemoryTuning.keepLargeBuffers()
+        // Every front end (ocr, batch, filter, sweep, the REPL, the workbench) runs in this
+        // process, so this one call gives them all the orient filter's model.
+        OrientationDetection.install(TesseractOrientation().detector)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()

@@ -1,0 +1,71 @@
+internal import CTesseract
+import Imaging
+import Synchronization
+
+/// Tesseract's orientation and script detection (OSD, `osd.traineddata`) as the
+/// `OrientationDetector` the `orient` filter asks.
+///
+/// One OSD engine is made on first use and serves every call in turn: a Tesseract handle
+/// serves one thread at a time, and OSD takes milliseconds where loading its model takes
+/// more, so calls from parallel sweeps wait for it rather than each loading a model.
+public final class TesseractOrientation: Sendable {
+    /// The model's file name, without `.traineddata`.
+    public static let model = "osd"
+
+    private let directory: String
+    /// The engine, made on first use; nil inside when it could not start (no model).
+    private let engine = Mutex<OrientationEngine??>(nil)
+
+    public init(dataDirectory: String? = nil) {
+        directory = dataDirectory ?? TesseractEngine.defaultDataDirectory
+    }
+
+    /// The detector to install with `OrientationDetection.install`.
+    public var detector: OrientationDetector { { [self] image in estimate(image) } }
+
+    /// Which way up `image` is; nil when OSD cannot tell, or without `osd.traineddata`.
+    public func estimate(_ image: RGBImage) -> OrientationEstimate? {
+        guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { return nil }
+        return engine.withLock { engine in
+            if engine == nil { engine = .some(OrientationEngine(directory: directory)) }
+            return engine??.estimate(image)
+        }
+    }
+}
+
+/// One Tesseract handle initialised with the OSD model.
+private final class OrientationEngine {
+    private let handle: OpaquePointer
+
+    init?(directory: String) {
+        guard let handle = TessBaseAPICreate() else { return nil }
+        TessBaseAPISetVariable(handle, "debug_file", "/dev/null")
+        guard TessBaseAPIInit3(handle, directory, TesseractOrientation.model) == 0 else {
+            TessBaseAPIDelete(handle)
+            return nil
+        }
+        TessBaseAPISetPageSegMode(handle, TessPageSegMode(0))  // orientation and script only
+        self.handle = handle
+    }
+
+    deinit {
+        TessBaseAPIEnd(handle)
+        TessBaseAPIDelete(handle)
+    }
+
+    func estimate(_ image: RGBImage) -> OrientationEstimate? {
+        defer { TessBaseAPIClear(handle) }
+        image.withUnsafeSamples { samples in
+            TessBaseAPISetImage(handle, samples.baseAddress, Int32(image.width), Int32(image.height),
+                                Int32(RGBImage.channels), Int32(image.bytesPerRow))
+        }
+        var degrees: Int32 = 0
+        var confidence: Float = 0
+        var scriptConfidence: Float = 0
+        guard TessBaseAPIDetectOrientationScript(handle, &degrees, &confidence, nil, &scriptConfidence) != 0,
+              confidence.isFinite else { return nil }
+        // OSD names how far the page is turned clockwise from upright (a page turned once
+        // clockwise reads 90), so the turn that rights it is the rest of a full turn.
+        return OrientationEstimate(clockwiseTurns: 4 - Int(degrees) / 90, confidence: Double(confidence))
+    }
+}
