@@ -52,7 +52,9 @@ for sigma in sigmas {
     report("blur-\(sigma == sigma.rounded() ? String(Int(sigma)) : String(sigma))", best { GaussianBlur(sigma: sigma).apply(to: image) })
 }
 // The other filters at 25% (their defaults) and 75%, through the same operation type as the REPL.
-for kind in FilterKind.allCases where !FilterKind.brief.contains(kind) {
+// FILTERBENCH_FILTERS=background,borders times only those (and the copy), for a quick look.
+let chosen = ProcessInfo.processInfo.environment["FILTERBENCH_FILTERS"].map { Set($0.split(separator: ",").map(String.init)) }
+for kind in FilterKind.allCases where !FilterKind.brief.contains(kind) && chosen.map({ $0.contains(kind.rawValue) }) ?? true {
     for intensity in [0.25, 0.75] {
         report("\(kind.rawValue)-\(Int(intensity * 100))", best { FilterOperation(kind, intensity: intensity).apply(to: image) })
     }
