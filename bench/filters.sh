@@ -2,7 +2,8 @@
 # Filter speed on a 12-megapixel RGB image, measured in one run: the blur at σ 3, 25, 75
 # and 300 (and at σ 1 and 2, below the shrinking), the threshold, and a plain memory copy
 # of the same buffer; with OpenCV's
-# GaussianBlur (BORDER_REPLICATE, same σ) on the same image when OpenCV's Python module
+# GaussianBlur (BORDER_REPLICATE, same σ), and each other filter's nearest OpenCV recipe,
+# on the same image when OpenCV's Python module
 # (Debian's python3-opencv) is installed. Prints each time and its ratio to the references.
 #
 # usage: bench/filters.sh [path/to/filterbench] [IMAGE]
@@ -60,6 +61,39 @@ equivalents = {
     "adaptive-mean": lambda: cv2.adaptiveThreshold(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), 255,
                                                    cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY, 2 * radius + 1, 10),
 }
+
+# The page-cleaning filters' nearest recipes: divide by a dilated (closed) background, crop
+# edge rows and columns that are mostly dark, drop small components by area, and invert the
+# boxes of large dark components.
+def divide_background():
+    background = cv2.medianBlur(cv2.dilate(grey, np.ones((7, 7), np.uint8)), 21)
+    return cv2.divide(grey, background, scale=255)
+
+def crop_borders():
+    dark = grey < 64
+    rows, columns = dark.mean(axis=1) <= 0.75, dark.mean(axis=0) <= 0.75
+    return image[rows.argmax():len(rows) - rows[::-1].argmax(), columns.argmax():len(columns) - columns[::-1].argmax()]
+
+def remove_specks():
+    _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    small = stats[:, cv2.CC_STAT_AREA] <= 16
+    small[0] = False
+    result = image.copy()
+    result[small[labels]] = 255
+    return result
+
+def invert_dark_regions():
+    _, dark = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    count, labels, stats, _ = cv2.connectedComponentsWithStats(dark, connectivity=8)
+    result = image.copy()
+    for x, y, w, h, area in stats[1:]:
+        if w > 64 and h > 64 and area > 0.75 * w * h:
+            result[y:y + h, x:x + w] = 255 - result[y:y + h, x:x + w]
+    return result
+
+equivalents.update({"background": divide_background, "borders": crop_borders,
+                    "despeckle": remove_specks, "lighttext": invert_dark_regions})
 for name, function in equivalents.items():
     print(f"opencv-{name} {best(function, 3):.4f}")
 PY
@@ -105,6 +139,8 @@ pairs = {
     "sauvola-25": "adaptive-mean", "deskew-25": None, "greyscale-75": "greyscale", "contrast-75": "contrast",
     "sharpen-75": "sharpen", "invert-75": "invert", "otsu-75": "otsu", "sauvola-75": "adaptive-mean", "deskew-75": None,
     "rotate-25": "rotate-90", "rotate-75": "rotate-270", "orient-25": None, "orient-75": None,
+    "background-25": "background", "background-75": "background", "borders-25": "borders", "borders-75": "borders",
+    "despeckle-25": "despeckle", "despeckle-75": "despeckle", "lighttext-25": "lighttext", "lighttext-75": "lighttext",
 }
 print()
 print("other filters (25% is each one's default):      ms   / copy   / OpenCV's nearest")

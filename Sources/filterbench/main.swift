@@ -55,7 +55,7 @@ for sigma in sigmas {
     report("blur-\(sigma == sigma.rounded() ? String(Int(sigma)) : String(sigma))", best { GaussianBlur(sigma: sigma).apply(to: image) })
 }
 // The other filters at 25% (their defaults) and 75%, through the same operation type as the REPL.
-// FILTERBENCH_FILTERS=rotate,orient times only those, for measuring one filter's entry.
+// FILTERBENCH_FILTERS=rotate,orient times only those (and the copy), for measuring a few filters.
 let chosen = ProcessInfo.processInfo.environment["FILTERBENCH_FILTERS"].map { Set($0.split(separator: ",").map(String.init)) }
 for kind in FilterKind.allCases where !FilterKind.brief.contains(kind) && chosen.map({ $0.contains(kind.rawValue) }) ?? true {
     for intensity in [0.25, 0.75] {

@@ -10,7 +10,7 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// Every filter, in the order help lists them.
     public static let allCases: [FilterKind] = [
         .blur, .binarize, .greyscale, .contrast, .sharpen, .median, .erode, .dilate, .scale, .invert, .otsu,
-        .sauvola, .deskew, .rotate, .orient,
+        .sauvola, .deskew, .rotate, .orient, .background, .borders, .despeckle, .lighttext,
     ]
 
     /// The brief's two filters, whose segments behave exactly as the brief says; the others
