@@ -3,10 +3,11 @@ import TestSupport
 import Testing
 
 /// The application installs Tesseract's OSD for the orient filter: a page the rotate filter
-/// turned comes back as it was through `filterocr filter`.
+/// turned by one, two (25% compounds: a second turn) or three quarter turns comes back as it
+/// was through `filterocr filter`.
 @Suite("filterocr filter with rotate and orient")
 struct OrientCommandTests {
-    @Test("rotate then orient gives the page back; rotate alone does not", arguments: ["rotate", "rotate; 75%"])
+    @Test("rotate then orient gives the page back; rotate alone does not", arguments: ["rotate", "rotate; 25%", "rotate; slider 75%"])
     func rightsTurnedPage(turn: String) throws {
         let folder = try Paths.temporaryDirectory()
         let page = Paths.corpus + "/eurotext.tif"

@@ -40,6 +40,30 @@ struct DespeckleTests {
         #expect(CleanupPages.blobAreas(FilterOperation(.despeckle, intensity: 0.25).apply(to: clean)) == cleanBlobs)
     }
 
+    @Test("Specks in clusters, as a photocopy leaves them, go too: a speck beside a speck is no period")
+    func clusters() throws {
+        let clean = try TestPages.phototest.get()
+        let cleanBlobs = CleanupPages.blobAreas(clean)
+        let levels = CleanupPages.levels(clean)
+        var generator = SplitMix(state: 41)
+        var speckled = clean
+        var placed = 0
+        while placed < 40 {
+            let x = Int.random(in: 24..<(clean.width - 40), using: &generator)
+            let y = Int.random(in: 24..<(clean.height - 40), using: &generator)
+            // Three specks 3-5 px apart, all on paper 20 px from any letter.
+            var paper = true
+            for dy in -20...36 { for dx in -20...36 where levels[(y + dy) * clean.width + x + dx] < 160 { paper = false } }
+            guard paper else { continue }
+            for (offsetX, offsetY) in [(0, 0), (5, 1), (2, 6)] {
+                CleanupPages.fill(&speckled, x: x + offsetX, y: y + offsetY, width: 2, height: 2, grey: 20)
+            }
+            placed += 1
+        }
+        #expect(CleanupPages.blobAreas(speckled).count == cleanBlobs.count + 120)
+        #expect(CleanupPages.blobAreas(FilterOperation(.despeckle, intensity: 0.25).apply(to: speckled)) == cleanBlobs)
+    }
+
     @Test("A removed speck takes the colour of the paper around it")
     func paperColour() {
         var page = RGBImage(width: 60, height: 40, fill: RGBPixel(red: 240, green: 225, blue: 200))

@@ -77,6 +77,20 @@ public struct GreyPage: Sendable {
         return page
     }
 
+    /// The page on a scanner's black bed: `margin` pixels of near-black on every side, as a
+    /// scan with its lid open leaves them.
+    public func framed(margin: Int) -> GreyPage {
+        var page = self
+        page.width = width + 2 * margin
+        page.height = height + 2 * margin
+        page.samples = [UInt8](repeating: 12, count: page.width * page.height)
+        for y in 0..<height {
+            let start = (y + margin) * page.width + margin
+            page.samples.replaceSubrange(start..<(start + width), with: samples[(y * width)..<((y + 1) * width)])
+        }
+        return page
+    }
+
     /// Writes the page as binary PGM.
     public func write(to path: String) throws {
         try (Data("P5\n\(width) \(height)\n255\n".utf8) + Data(samples)).write(to: URL(fileURLWithPath: path))

@@ -3,8 +3,9 @@ import Recognition
 
 /// The chains the automatic choice tries, most promising first, as command scripts.
 ///
-/// Each answers a common way a page is hard to read: uneven light and low contrast (an
-/// adaptive threshold, more contrast), sensor noise and speckle (a median, a slight blur),
+/// Each answers a common way a page is hard to read: photocopy specks (despeckle), uneven
+/// light and low contrast (an adaptive threshold, the background flattened, more contrast),
+/// sensor noise (a median, a slight blur),
 /// text too small for Tesseract (Lanczos enlarging), thin or faded print (a minimum that
 /// thickens dark strokes), a skewed page. After the single filters, the best of them is
 /// extended by the filters that combine well with it.
@@ -15,11 +16,14 @@ public enum AutoCandidates {
     /// Enlarging is not tried on images that would grow beyond this many pixels.
     static let enlargedPixelLimit = 16_000_000
 
-    /// The first round, in the order tried.
+    /// The first round, in the order tried. A filter that finds nothing to do (no specks to
+    /// remove) leaves the page as it is and costs no recognition.
     public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
         var scripts = [
+            "despeckle",
             "median",
             "greyscale; then sauvola",
+            "background",
             "blur; slider 1%",
             "contrast",
             "sharpen",

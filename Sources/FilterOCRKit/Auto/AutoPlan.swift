@@ -36,12 +36,15 @@ struct AutoPlan {
         return true
     }
 
-    /// The next round, or nil when the search is over.
-    mutating func nextRound(original: RGBImage, reading: RecognizedText, tried: [AutoChoice.Candidate]) -> [FilterState]? {
+    /// The next round, or nil when the search is over. The single filters follow `base`, the
+    /// righted page's chain (the original's when it needs none), and are chosen from its
+    /// rendering `image` and `reading`.
+    mutating func nextRound(base: FilterState, image: RGBImage, reading: RecognizedText,
+                            tried: [AutoChoice.Candidate]) -> [FilterState]? {
         defer { round += 1 }
         switch round {
         case 0:
-            let first = unseen(AutoCandidates.firstRound(for: original, reading: reading))
+            let first = unseen(AutoCandidates.firstRound(for: image, reading: reading).map { base.followed(by: $0) })
             later = Array(first.dropFirst(Self.extendAfter))
             return Array(first.prefix(Self.extendAfter))
         case 1:

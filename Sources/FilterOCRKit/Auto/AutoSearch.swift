@@ -83,6 +83,25 @@ public struct AutoSearch: Sendable {
 
         func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
 
+        /// Whether `image`, the rendering of `filters`, is the original or the righted page it
+        /// starts from: the filter found nothing to do, and reading it again would tell nothing.
+        func isUnchanged(_ image: RGBImage, _ filters: FilterState) -> Bool {
+            image == original.image || righted.contains { $0.image == image && $0.filters != filters }
+        }
+
+        /// The righted renderings, each rendered once: a candidate that starts with one's chain
+        /// is rendered from it.
+        var righted: [PageRighting.Base] = []
+        func render(_ filters: FilterState) -> RGBImage {
+            let operations = filters.operations
+            guard let base = righted.filter({ operations.starts(with: $0.filters.operations) })
+                .max(by: { $0.filters.operations.count < $1.filters.operations.count }) else {
+                return pipeline.renderer.render(original, operations: operations)
+            }
+            return operations.dropFirst(base.filters.operations.count)
+                .reduce(base.image) { image, operation in operation.apply(to: image, in: pipeline.renderer.space) }
+        }
+
         /// Recognises `list` in parallel, admitting each in order while the budget lasts, and
         /// returns the outcomes in the list's order.
         func recognize(_ list: [FilterState], counted: Bool) throws -> [Outcome] {
@@ -100,9 +119,10 @@ public struct AutoSearch: Sendable {
                     next += 1
                     let filters = list[index]
                     let renderStart = ContinuousClock.now
-                    let image = pipeline.renderer.render(original, operations: filters.operations)
+                    let image = render(filters)
                     let renderSeconds = (ContinuousClock.now - renderStart).inSeconds
-                    guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide else { continue }
+                    guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide,
+                          filters.operations.isEmpty || !isUnchanged(image, filters) else { continue }
                     if counted, !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
                     inFlight[index] = Rendered(filters: filters, image: image, renderSeconds: renderSeconds)
                     pool.submit(.init(tag: index, image: image, resolution: resolution, monitor: monitor))
@@ -148,7 +168,14 @@ public struct AutoSearch: Sendable {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
         baselineReading = baseline.recognized
-        while let round = plan.nextRound(original: original.image, reading: baseline.recognized,
+        // The page righted first (inverted, cropped, turned), and the chains searched on the
+        // righted rendering that reads best, or on the original when none reads better.
+        righted = PageRighting.bases(of: original.image, in: pipeline.renderer.space, detector: OrientationDetection.detector)
+        outcomes += try recognize(righted.map(\.filters), counted: true)
+        let base = Self.choose(outcomes.map(\.candidate)).flatMap { chosen in
+            outcomes.first { $0.candidate.filters == chosen.filters }
+        } ?? baseline
+        while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
                                          tried: outcomes.map(\.candidate)) {
             outcomes += try recognize(round, counted: true)
         }

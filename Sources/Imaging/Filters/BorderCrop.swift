@@ -7,7 +7,8 @@
 /// to the first that is not. Rows are judged across the columns kept so far and columns
 /// across the rows kept, twice each way, so the black corners of a page scanned at a slant
 /// stop counting once the bands beside them are gone. A page with no such band is returned
-/// as it is; the crop never removes more than the image.
+/// as it is, and so is a page more than half dark (white text on black, whose dark edges are
+/// its ground); the crop never removes more than the image.
 public struct BorderCrop: Sendable {
     /// Level below which a pixel counts as dark.
     static let darkLevel = 64
@@ -25,6 +26,8 @@ public struct BorderCrop: Sendable {
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
         guard darkShare < 1 else { return image }
         let mask = LuminanceLevels(image, in: space).darkMask(atMost: Self.darkLevel - 1)
+        // A page mostly dark is a negative, not a page on a black bed: its edges are its paper.
+        guard mask.reduce(0, { $0 + Int($1) }) * 2 <= mask.count else { return image }
         let area = contentArea(mask: mask, width: image.width, height: image.height)
         if area.columns.count == image.width && area.rows.count == image.height { return image }
         guard !area.columns.isEmpty && !area.rows.isEmpty else { return image }

@@ -4,10 +4,11 @@
 /// The ink is the pixels at or below Otsu's level of the luminance, and its 8-connected
 /// components are found (`InkComponents`). Size alone cannot tell a speck from a period at
 /// every resolution, but place can: a period sits beside a letter and an i-dot above one, a
-/// speck in paper. So a component at most `largestArea` pixels is removed when no other ink
-/// lies within half a letter height of its box (the median height of the page's larger
-/// components), or when it is under a sixteenth of a median letter's area, smaller than any
-/// punctuation. A removed speck's pixels take the mean colour of the paper around its box,
+/// speck in paper. So a component at most `largestArea` pixels is removed when no letter (a
+/// component larger than that) lies within half a letter height of its box (the median height
+/// of the letters), or when it is under a sixteenth of a median letter's area, smaller than
+/// any punctuation. Only letters count as neighbours: on a photocopy specks lie in clusters,
+/// and a speck beside another speck is still a speck. A removed speck's pixels take the mean colour of the paper around its box,
 /// so the page's tone is kept whatever it is.
 public struct Despeckle: Sendable {
     /// The largest speck removed, in pixels; 0 leaves the image as it is.
@@ -24,22 +25,23 @@ public struct Despeckle: Sendable {
         let luminance = LuminanceLevels(image, in: space, histogram: true)
         let mask = luminance.darkMask(atMost: OtsuThreshold.level(ofHistogram: luminance.histogram))
         let components = InkComponents(mask: mask, width: image.width, height: image.height)
-        let specks = specks(of: components, mask: mask, width: image.width, height: image.height)
+        let specks = specks(of: components, width: image.width, height: image.height)
         guard !specks.isEmpty else { return image }
         return image.withSpecksPainted(Set(specks), components: components)
     }
 
     /// The components to remove.
-    private func specks(of components: InkComponents, mask: [UInt8], width: Int, height: Int) -> [Int] {
+    private func specks(of components: InkComponents, width: Int, height: Int) -> [Int] {
         let letters = components.components.filter { $0.area > largestArea }
         let letterHeight = letters.isEmpty ? 8 : letters.map(\.height).sorted()[letters.count / 2]
         let letterArea = letters.isEmpty ? 0 : letters.map(\.area).sorted()[letters.count / 2]
         let reach = max(2, letterHeight / 2)
+        let letterMask = components.mask(width: width, height: height) { $0.area > largestArea }
         var found: [Int] = []
-        mask.withUnsafeBufferPointer { mask in
+        letterMask.withUnsafeBufferPointer { letterMask in
             for (index, component) in components.components.enumerated() where component.area <= largestArea {
                 let tiny = component.area * 16 < letterArea
-                if tiny || inkAround(component, reach: reach, mask: mask.baseAddress!, width: width, height: height) == component.area {
+                if tiny || inkAround(component, reach: reach, mask: letterMask.baseAddress!, width: width, height: height) == 0 {
                     found.append(index)
                 }
             }
@@ -48,7 +50,7 @@ public struct Despeckle: Sendable {
     }
 }
 
-/// Ink pixels in the component's box grown by `reach` on every side, its own included.
+/// Pixels of `mask` in the component's box grown by `reach` on every side.
 private func inkAround(_ component: InkComponents.Component, reach: Int, mask: UnsafePointer<UInt8>,
                        width: Int, height: Int) -> Int {
     var count = 0

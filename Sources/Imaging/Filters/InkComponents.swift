@@ -71,6 +71,19 @@ struct InkComponents {
         self.components = components
     }
 
+    /// One byte per pixel, 1 on the pixels of the components `included` accepts.
+    func mask(width: Int, height: Int, including included: (Component) -> Bool) -> [UInt8] {
+        let accepted = components.map(included)
+        var mask = [UInt8](repeating: 0, count: width * height)
+        mask.withUnsafeMutableBufferPointer { mask in
+            for run in runs where accepted[Int(run.component)] {
+                let row = Int(run.row) * width
+                (mask.baseAddress! + row + Int(run.start)).update(repeating: 1, count: Int(run.end - run.start))
+            }
+        }
+        return mask
+    }
+
     /// The median height of the components at least 4 pixels in area and under `limit`
     /// tall: about the height of a letter on a page of text, whatever large background
     /// surrounds it; 0 when there are none.

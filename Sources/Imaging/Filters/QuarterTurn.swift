@@ -57,6 +57,11 @@ private func copyPixels(from input: UnsafePointer<UInt8>, start: Int, step: Int,
     }
 }
 
+extension QuarterTurn {
+    /// The `rotate` filter's intensity that makes this turn: 25% a quarter turn.
+    public var intensity: Double { Double(turns) / 4 }
+}
+
 extension FilterKind {
     /// Each 25% is one quarter turn clockwise, so `rotate` turns the page once and every
     /// further `25%` turns it once more, as a rotate button does; 100% is a full turn (the

@@ -44,6 +44,15 @@ public struct FilterState: Sendable, Hashable {
         return next
     }
 
+    /// `self` and then `next`'s chain on top of its rendering, each of `next`'s links a
+    /// `then`: `rotate; then borders` followed by `median; 75%` is
+    /// `rotate; then borders; then median; 75%`. The original followed by a state is that state.
+    public func followed(by next: FilterState) -> FilterState {
+        var chained = self
+        chained.links += next.links
+        return chained
+    }
+
     /// The operations as strings, as the JSON output and the feed list them.
     public var operationNames: [String] { operations.map(\.description) }
 }
