@@ -79,7 +79,10 @@ public struct AutoSearch: Sendable {
         var outcomes: [Outcome] = []
         var timeLimit = self.timeLimit
         var timeLimited = false
+        // What the candidates are charged against (`ReadingAgreement`) and must beat: the
+        // original, then the righted page once it is chosen.
         var baselineReading: RecognizedText?
+        var reference = FilterState()
 
         func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
 
@@ -152,7 +155,7 @@ public struct AutoSearch: Sendable {
                         timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
                     }
                     let sofar = outcomes.map(\.candidate) + finished.keys.sorted().compactMap { finished[$0]?.candidate }
-                    if let best = Self.choose(sofar) {
+                    if let best = Self.choose(sofar, over: reference) {
                         progress(Progress(tried: sofar.count, best: best.filters, bestScore: best.score))
                     }
                 case .failure(let error):
@@ -167,21 +170,24 @@ public struct AutoSearch: Sendable {
         guard let baseline = outcomes.first else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
-        baselineReading = baseline.recognized
-        // The page righted first (inverted, cropped, turned), and the chains searched on the
-        // righted rendering that reads best, or on the original when none reads better.
+        // The page righted first (inverted, cropped, turned). Its renderings are facts, not
+        // tastes, so they are scored on their own, not against the original's reading (whose
+        // order of a negative page's columns, or of an upside-down page, is no guide), and the
+        // best of them is the page the chains are searched on, unless the original reads better.
         righted = PageRighting.bases(of: original.image, in: pipeline.renderer.space, detector: OrientationDetection.detector)
-        outcomes += try recognize(righted.map(\.filters), counted: true)
-        let base = Self.choose(outcomes.map(\.candidate)).flatMap { chosen in
-            outcomes.first { $0.candidate.filters == chosen.filters }
-        } ?? baseline
+        let rightedOutcomes = try recognize(righted.map(\.filters), counted: true)
+        outcomes += rightedOutcomes
+        var base = baseline
+        for outcome in rightedOutcomes where outcome.candidate.score >= base.candidate.score { base = outcome }
+        reference = base.candidate.filters
+        baselineReading = base.recognized
         while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
                                          tried: outcomes.map(\.candidate)) {
             outcomes += try recognize(round, counted: true)
         }
 
         let candidates = outcomes.map(\.candidate)
-        guard let chosen = Self.choose(candidates),
+        guard let chosen = Self.choose(candidates, over: reference),
               let outcome = outcomes.first(where: { $0.candidate.filters == chosen.filters }) else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
@@ -192,14 +198,16 @@ public struct AutoSearch: Sendable {
         return PipelineResult(report: report, image: outcome.image)
     }
 
-    /// The candidate to keep: the best score, if it beats the original's by the required
-    /// gain; otherwise the original. Of equal scores the one tried first wins, so the choice
-    /// depends only on the candidates' order, which is the plan's.
-    static func choose(_ candidates: [AutoChoice.Candidate]) -> AutoChoice.Candidate? {
-        guard let original = candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }
-        var best = original
+    /// The candidate to keep: the best score, if it beats the reference's (the original's, or
+    /// the righted page's, which reads at least as well) by the required gain; otherwise the
+    /// reference. Of equal scores the one tried first wins, so the choice depends only on the
+    /// candidates' order, which is the plan's.
+    static func choose(_ candidates: [AutoChoice.Candidate], over reference: FilterState = FilterState()) -> AutoChoice.Candidate? {
+        guard let base = candidates.first(where: { $0.filters == reference })
+                ?? candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }
+        var best = base
         for candidate in candidates where candidate.score > best.score { best = candidate }
-        guard best.score > original.score + requiredGain * abs(original.score) else { return original }
+        guard best.score > base.score + requiredGain * abs(base.score) else { return base }
         return best
     }
 }
