@@ -267,6 +267,41 @@ QPDFObjectHandle::Rectangle shownBox(QPDFPageObjectHelper &page) {
     return empty ? media : shown;
 }
 
+void normalizeRotation(QPDFPageObjectHelper &page);
+
+/// Shows the page as its text layer's page was rendered from it: cropped to the part kept (a
+/// crop box within the shown box, the fractions taken on the page as displayed, that is after
+/// its own /Rotate) and turned by the quarter turns added to /Rotate. The content is untouched.
+void showAsRecognised(QPDFPageObjectHelper &page, filterocr_graft_page const &entry) {
+    bool cropped = entry.shown_left > 0 || entry.shown_top > 0 || entry.shown_right < 1 || entry.shown_bottom < 1;
+    bool turned = entry.quarter_turns % 4 != 0;
+    if (!cropped && !turned) return;
+    normalizeRotation(page);
+    auto rotate = page.getAttribute("/Rotate", false);
+    long long angle = rotate.isInteger() ? rotate.getIntValue() : 0;
+    if (cropped) {
+        auto box = shownBox(page);
+        double width = box.urx - box.llx, height = box.ury - box.lly;
+        // A point (u, v) of the page as displayed (from its top left), in user space.
+        auto point = [&](double u, double v) -> std::pair<double, double> {
+            switch (angle) {
+            case 90: return {box.llx + v * width, box.lly + u * height};
+            case 180: return {box.urx - u * width, box.lly + v * height};
+            case 270: return {box.urx - v * width, box.ury - u * height};
+            default: return {box.llx + u * width, box.ury - v * height};
+            }
+        };
+        auto a = point(entry.shown_left, entry.shown_top), b = point(entry.shown_right, entry.shown_bottom);
+        QPDFObjectHandle::Rectangle kept(std::min(a.first, b.first), std::min(a.second, b.second),
+                                         std::max(a.first, b.first), std::max(a.second, b.second));
+        page.getObjectHandle().replaceKey("/CropBox", QPDFObjectHandle::newFromRectangle(kept));
+    }
+    if (turned) {
+        long long turns = ((entry.quarter_turns % 4) + 4) % 4;
+        page.getObjectHandle().replaceKey("/Rotate", QPDFObjectHandle::newInteger((angle + 90 * turns) % 360));
+    }
+}
+
 /// /Rotate as 0, 90, 180 or 270: qpdf places forms right only for those, and -90 or 450 mean the
 /// same to a viewer.
 void normalizeRotation(QPDFPageObjectHelper &page) {
@@ -326,7 +361,10 @@ class Assembler {
             }
             removeInvisibleTextFromForms(original);
         }
-        if (entry.text_page > 0) layText(page, textLayer(entry.text_page), content.balance());
+        if (entry.text_page > 0) {
+            showAsRecognised(page, entry);
+            layText(page, textLayer(entry.text_page), content.balance());
+        }
     }
 
     void write(CallbackPipeline &output) {

@@ -1,4 +1,5 @@
 import CPDFGraft
+import Imaging
 
 /// A searchable PDF assembled from PDFs' own pages and Tesseract's pages.
 public enum PDFAssembly {
@@ -15,11 +16,15 @@ public enum PDFAssembly {
         public var textLayer: Int?
         /// Whether the page's own invisible text goes first.
         public var replacesInvisibleText: Bool
+        /// Where the text layer's page lies on the page as it is shown: the page is turned (its
+        /// /Rotate) and cropped (its crop box) to match, its content unchanged.
+        public var shown: PageGeometry
 
-        public init(source: Source, textLayer: Int? = nil, replacesInvisibleText: Bool = false) {
+        public init(source: Source, textLayer: Int? = nil, replacesInvisibleText: Bool = false, shown: PageGeometry = PageGeometry()) {
             self.source = source
             self.textLayer = textLayer
             self.replacesInvisibleText = replacesInvisibleText
+            self.shown = shown
         }
     }
 
@@ -114,9 +119,13 @@ public enum PDFAssembly {
                 let number = switch page.source {
                 case let .original(_, number), let .rendered(number): number
                 }
+                let shown = page.shown
                 return filterocr_graft_page(source: address(source), page: Int32(number),
                                             text_page: Int32(page.textLayer ?? 0),
-                                            remove_invisible_text: page.replacesInvisibleText ? 1 : 0)
+                                            remove_invisible_text: page.replacesInvisibleText ? 1 : 0,
+                                            quarter_turns: Int32(shown.turns),
+                                            shown_left: shown.left, shown_top: shown.top,
+                                            shown_right: shown.right, shown_bottom: shown.bottom)
             }
             return body(entries, address(textLayers), address(rendered))
         }

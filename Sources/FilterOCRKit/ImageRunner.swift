@@ -335,7 +335,8 @@ public final class ImageRunner: Sendable {
             // document's page's are (a PDF's page is kept as it is, under the text).
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
-                try pages.addPage(item.ticket, from: original.pageOrigin) { [pipeline] in
+                let origin = original.pageOrigin(recognizedAfter: result.report.operations, in: pipeline.renderer.space)
+                try pages.addPage(item.ticket, from: origin) { [pipeline] in
                     try addPage(pipeline, result, original, file, $0)
                 }
             } catch {

@@ -38,10 +38,14 @@ public struct Pipeline {
     /// at the size that was recognised.
     public func addPage(of result: PipelineResult, original: LoadedImage, file: String?,
                         to document: TesseractDocument) throws {
-        let sameSize = result.image.width == original.image.width && result.image.height == original.image.height
-        let shown = sameSize ? PageImage(image: original.image, file: file)
-            : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(original.image.width))
-                .apply(to: original.image, in: settings.space), file: nil)
+        // The page as loaded, turned and cropped as the filters turned or cropped it (its
+        // pixels unfiltered), at the rendering's size.
+        let geometry = PageGeometry.of(result.report.operations, on: original.image, in: settings.space)
+        let page = geometry.isIdentity ? original.image : geometry.apply(to: original.image)
+        let sameSize = result.image.width == page.width && result.image.height == page.height
+        let shown = sameSize ? PageImage(image: page, file: geometry.isIdentity ? file : nil)
+            : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
+                .apply(to: page, in: settings.space), file: nil)
         try recognizer.addLastPage(to: document, showing: shown)
     }
 
@@ -53,7 +57,7 @@ public struct Pipeline {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf)
         do {
             _ = try recognizer.recognize(result.image, resolution: resolution(of: original))
-            try document.addPage(0, from: original.pageOrigin) {
+            try document.addPage(0, from: original.pageOrigin(recognizedAfter: result.report.operations, in: renderer.space)) {
                 try addPage(of: result, original: original, file: original.page == nil ? file : nil, to: $0)
             }
             try document.finish()

@@ -82,12 +82,12 @@ final class SearchablePDFParts: Sendable {
                 plan.rendered += 1
                 plan.pages.append(PDFAssembly.Page(source: .rendered(page: plan.rendered)))
             }
-        case let .pdfPage(path, number, replacesText):
+        case let .pdfPage(path, number, replacesText, shown):
             try add(textLayers.document)
             plan.withLock { plan in
                 plan.textLayers += 1
                 plan.pages.append(PDFAssembly.Page(source: .original(path: path, page: number), textLayer: plan.textLayers,
-                                                   replacesInvisibleText: replacesText))
+                                                   replacesInvisibleText: replacesText, shown: shown))
             }
         case let .pdfPageAsIs(path, number):
             plan.withLock { $0.pages.append(PDFAssembly.Page(source: .original(path: path, page: number))) }

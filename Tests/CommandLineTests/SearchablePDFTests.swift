@@ -108,4 +108,43 @@ struct SearchablePDFTests {
         #expect(outcome.files["old.pdf"] == old)
         #expect(outcome.files.keys.sorted() == ["old.pdf"])
     }
+
+    /// Each word of `pdftotext -bbox` with its box (points, on the page as displayed).
+    private func wordBoxes(_ path: String) throws -> [(word: String, box: [Double])] {
+        let xhtml = try tool("/usr/bin/pdftotext", ["-bbox", path, "-"])
+        let pattern = try NSRegularExpression(pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
+        return pattern.matches(in: xhtml, range: NSRange(xhtml.startIndex..., in: xhtml)).map { match in
+            let field = { (index: Int) in String(xhtml[Range(match.range(at: index), in: xhtml)!]) }
+            return (field(5), (1...4).map { Double(field($0)) ?? -1 })
+        }
+    }
+
+    @Test("A page --auto turned and cropped is shown so, its text over its words, its content unchanged",
+          arguments: ["rotate", "rotate; 25%", "rotate; slider 75%"])
+    func rightedPageShownAsRecognised(turn: String) throws {
+        // phototest turned, in a PDF, against the upright page's own searchable PDF.
+        let (turnedImage, turned, upright) = (folder + "/turned.png", folder + "/turned.pdf", folder + "/upright.pdf")
+        #expect(try Command.filterocr(["filter", pages[0], "--ops", turn, "-o", turnedImage]).status == 0)
+        try TestDocuments.pdf(of: [turnedImage], at: turned)
+        try TestDocuments.pdf(of: [pages[0]], at: upright)
+        let (righted, reference) = (folder + "/righted.pdf", folder + "/reference.pdf")
+        let auto = try Command.filterocr(["ocr", "--auto", "--no-feed", "--format", "pdf", "-o", righted, turned])
+        #expect(auto.status == 0, "\(auto.standardError)")
+        #expect(auto.standardError.contains("rotate"), "the page was righted: \(auto.standardError)")
+        #expect(try Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "-o", reference, upright]).status == 0)
+        #expect(try images(righted) == images(turned))
+        // The words read once on each page are in the same places, within two points. (The
+        // choice may filter the righted page, so a word or two may read differently.)
+        let (shown, expected) = (try wordBoxes(righted), try wordBoxes(reference))
+        func once(_ words: [(word: String, box: [Double])]) -> [String: [Double]] {
+            Dictionary(grouping: words, by: \.word).compactMapValues { $0.count == 1 ? $0[0].box : nil }
+        }
+        let (shownOnce, expectedOnce) = (once(shown), once(expected))
+        let common = expectedOnce.keys.filter { shownOnce[$0] != nil }
+        #expect(common.count * 10 >= expectedOnce.count * 8, "\(common.count) of \(expectedOnce.count) words in common")
+        for word in common {
+            let off = zip(shownOnce[word]!, expectedOnce[word]!).map { abs($0 - $1) }.max() ?? 0
+            #expect(off < 2, "\(word): \(shownOnce[word]!) against \(expectedOnce[word]!)")
+        }
+    }
 }

@@ -16,6 +16,11 @@ typedef struct {
     int text_page;
     /// Removes the page's own invisible text (an earlier OCR layer) before laying the new one.
     int remove_invisible_text;
+    /// Quarter turns clockwise added to the page's /Rotate, and the part of the page as shown
+    /// (fractions from its top left, before that turn) its crop box keeps: how the text layer's
+    /// page was rendered from it. 0 and 0, 0, 1, 1 change nothing.
+    int quarter_turns;
+    double shown_left, shown_top, shown_right, shown_bottom;
 } filterocr_graft_page;
 
 /// Receives the assembled PDF's bytes in order; returns 0, or nonzero to stop with an error.

@@ -173,14 +173,17 @@ public struct AutoSearch: Sendable {
         // The page righted first (inverted, cropped, turned). Its renderings are facts, not
         // tastes, so they are scored on their own, not against the original's reading (whose
         // order of a negative page's columns, or of an upside-down page, is no guide), and the
-        // best of them is the page the chains are searched on, unless the original reads better.
+        // best of them is the page the chains are searched on and charged against, unless the
+        // original reads better.
         righted = PageRighting.bases(of: original.image, in: pipeline.renderer.space, detector: OrientationDetection.detector)
         let rightedOutcomes = try recognize(righted.map(\.filters), counted: true)
         outcomes += rightedOutcomes
         var base = baseline
         for outcome in rightedOutcomes where outcome.candidate.score >= base.candidate.score { base = outcome }
-        reference = base.candidate.filters
         baselineReading = base.recognized
+        // To be chosen, though, the righted page must beat the original as any candidate must:
+        // a negative page Tesseract inverts by itself can read better as it is.
+        reference = Self.choose(outcomes.map(\.candidate))?.filters ?? FilterState()
         while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
                                          tried: outcomes.map(\.candidate)) {
             outcomes += try recognize(round, counted: true)

@@ -24,14 +24,20 @@ public struct BorderCrop: Sendable {
 
     /// The page's content, cropped from the image.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
-        guard darkShare < 1 else { return image }
+        guard let area = content(of: image, in: space) else { return image }
+        return image.crop(columns: area.columns, rows: area.rows)
+    }
+
+    /// The columns and rows `apply` keeps; nil when it keeps the whole image.
+    public func content(of image: RGBImage, in space: WorkingSpace = .linear) -> (columns: Range<Int>, rows: Range<Int>)? {
+        guard darkShare < 1 else { return nil }
         let mask = LuminanceLevels(image, in: space).darkMask(atMost: Self.darkLevel - 1)
         // A page mostly dark is a negative, not a page on a black bed: its edges are its paper.
-        guard mask.reduce(0, { $0 + Int($1) }) * 2 <= mask.count else { return image }
+        guard mask.reduce(0, { $0 + Int($1) }) * 2 <= mask.count else { return nil }
         let area = contentArea(mask: mask, width: image.width, height: image.height)
-        if area.columns.count == image.width && area.rows.count == image.height { return image }
-        guard !area.columns.isEmpty && !area.rows.isEmpty else { return image }
-        return image.crop(columns: area.columns, rows: area.rows)
+        if area.columns.count == image.width && area.rows.count == image.height { return nil }
+        guard !area.columns.isEmpty && !area.rows.isEmpty else { return nil }
+        return area
     }
 
     /// The columns and rows left once the border bands are taken from each edge.
@@ -101,5 +107,8 @@ extension FilterKind {
         parameter: .init(name: "share", symbol: "dark > ", title: "dark share of an edge line (0-1)") { max(0.05, 1 - $0) },
         nanosecondsPerPixel: 4,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 5) },
+        moves: { value, image, space in
+            BorderCrop(darkShare: value).content(of: image, in: space).map { .crop(columns: $0.columns, rows: $0.rows) }
+        },
         apply: { BorderCrop(darkShare: $0).apply(to: $1, in: $2) })
 }

@@ -15,9 +15,14 @@ public struct Orient: Sendable {
 
     /// The upright image, or the input itself.
     public func apply(to image: RGBImage, detector: OrientationDetector? = OrientationDetection.detector) -> RGBImage {
+        QuarterTurn(clockwise: turns(for: image, detector: detector)).apply(to: image)
+    }
+
+    /// The quarter turns clockwise that `apply` turns `image` by: 0 when it leaves it alone.
+    public func turns(for image: RGBImage, detector: OrientationDetector? = OrientationDetection.detector) -> Int {
         guard threshold.isFinite, let detector, let estimate = detector(image),
-              estimate.clockwiseTurns != 0, estimate.confidence >= threshold else { return image }
-        return QuarterTurn(clockwise: estimate.clockwiseTurns).apply(to: image)
+              estimate.clockwiseTurns != 0, estimate.confidence >= threshold else { return 0 }
+        return estimate.clockwiseTurns
     }
 }
 
@@ -32,6 +37,7 @@ extension FilterKind {
         parameter: .init(name: "threshold", symbol: "≥", title: "least OSD confidence") { Orient.threshold(at: $0) },
         nanosecondsPerPixel: 14,
         defaultSweep: { _ in evenly(from: 0, to: 0.75, steps: 4) },
+        moves: { value, image, _ in .turn(clockwise: Orient(threshold: value).turns(for: image)) },
         apply: { value, image, _ in Orient(threshold: value).apply(to: image) })
 }
 

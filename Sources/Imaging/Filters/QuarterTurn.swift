@@ -72,5 +72,6 @@ extension FilterKind {
         parameter: .init(name: "quarter-turns", symbol: "↻", title: "quarter turns clockwise") { (4 * $0).rounded() },
         nanosecondsPerPixel: 2,
         defaultSweep: { _ in evenly(from: 0, to: 0.75, steps: 4) },
+        moves: { value, _, _ in .turn(clockwise: Int(value)) },
         apply: { value, image, _ in QuarterTurn(clockwise: Int(value)).apply(to: image) })
 }

@@ -35,10 +35,14 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     public let nanosecondsPerPixel: Double
     /// The filter applied with its parameter's value.
     private let filter: @Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> RGBImage
+    /// For a filter that turns or crops the page: how it moves the page it is given (nil where
+    /// it leaves it in place), so that a searchable PDF can show the page as it was recognised.
+    private let moves: (@Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> PagePlacement?)?
 
     public init(_ word: String, reproduces: String, summary: String, parameter: ParameterScale,
                 isBriefSegment: Bool = false, nanosecondsPerPixel: Double,
                 defaultSweep: @escaping @Sendable (_ textHeight: Double?) -> [Double],
+                moves: (@Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> PagePlacement?)? = nil,
                 apply: @escaping @Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> RGBImage) {
         rawValue = word
         self.reproduces = reproduces
@@ -48,6 +52,7 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
         self.nanosecondsPerPixel = nanosecondsPerPixel
         self.defaultSweep = defaultSweep
         filter = apply
+        self.moves = moves
     }
 
     /// The filter that `word` names (lower case), if any.
@@ -72,6 +77,14 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// This filter at `intensity` applied to `image`.
     public func apply(at intensity: Double, to image: RGBImage, in space: WorkingSpace) -> RGBImage {
         filter(parameter(at: intensity).value, image, space)
+    }
+
+    /// Whether this filter turns or crops the page.
+    public var movesPage: Bool { moves != nil }
+
+    /// How this filter at `intensity` moves `image`'s page; nil where it leaves it in place.
+    public func move(at intensity: Double, on image: RGBImage, in space: WorkingSpace) -> PagePlacement? {
+        moves?(parameter(at: intensity).value, image, space)
     }
 
     /// `count` strengths evenly from `from` to `to`, ends included.
