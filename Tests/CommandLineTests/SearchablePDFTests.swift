@@ -120,8 +120,10 @@ struct SearchablePDFTests {
     }
 
     @Test("A page --auto turned and cropped is shown so, its text over its words, its content unchanged",
-          arguments: ["rotate", "rotate; 25%", "rotate; slider 75%"])
+          arguments: ["rotate; 25%", "rotate; slider 75%"])
     func rightedPageShownAsRecognised(turn: String) throws {
+        // Upside down and turned a quarter anticlockwise: turned a quarter clockwise (text
+        // running downwards), phototest reads as well as it is and `--auto` keeps it so.
         // phototest turned, in a PDF, against the upright page's own searchable PDF.
         let (turnedImage, turned, upright) = (folder + "/turned.png", folder + "/turned.pdf", folder + "/upright.pdf")
         #expect(try Command.filterocr(["filter", pages[0], "--ops", turn, "-o", turnedImage]).status == 0)
