@@ -134,8 +134,8 @@ public final class ImageRunner: Sendable {
                 var page = try pagePipeline!.run(original, state: chosen.report.filters)
                 page.report = chosen.report
                 return page
-            } addPage: { _, result, original, file, document in
-                try pagePipeline?.addPage(of: result, original: original, file: file, to: document)
+            } addPage: { _, result, original, geometry, file, document in
+                try pagePipeline?.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
             }
             tally.summary.cancelled = isCancelled()
             return tally.summary
@@ -197,7 +197,7 @@ public final class ImageRunner: Sendable {
 
     /// How a page gets into the document: from the recognition just made, by the pipeline
     /// that made it, or (for `--auto`) by one of its own.
-    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, String?, TesseractDocument) throws -> Void
+    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, PageGeometry, String?, TesseractDocument) throws -> Void
 
     private func makePipeline(factory: RecognizerFactory) throws -> Pipeline {
         do {
@@ -306,8 +306,8 @@ public final class ImageRunner: Sendable {
     }
 
     private static func addPageFromSamePipeline(_ pipeline: Pipeline, _ result: PipelineResult, _ original: LoadedImage,
-                                                _ file: String?, _ document: TesseractDocument) throws {
-        try pipeline.addPage(of: result, original: original, file: file, to: document)
+                                                _ geometry: PageGeometry, _ file: String?, _ document: TesseractDocument) throws {
+        try pipeline.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
     }
 
     /// Loads, recognises, adds the page to the document (in its turn; an image that failed
@@ -335,9 +335,9 @@ public final class ImageRunner: Sendable {
             // document's page's are (a PDF's page is kept as it is, under the text).
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
-                let origin = original.pageOrigin(recognizedAfter: result.report.operations, in: pipeline.renderer.space)
-                try pages.addPage(item.ticket, from: origin) { [pipeline] in
-                    try addPage(pipeline, result, original, file, $0)
+                let geometry = pipeline.geometry(of: result, original: original)
+                try pages.addPage(item.ticket, from: original.pageOrigin(shown: geometry)) { [pipeline] in
+                    try addPage(pipeline, result, original, geometry, file, $0)
                 }
             } catch {
                 problems.append(oneLineMessage(for: error))

@@ -42,15 +42,11 @@ public struct LoadedImage: Sendable {
     public var image: RGBImage { decoded.image }
 
     /// How its page goes into a searchable PDF: a PDF's page is kept, with its old invisible
-    /// text replaced; any other image is shown as loaded.
-    public var pageOrigin: PageOrigin { pageOrigin(recognizedAfter: [], in: .linear) }
-
-    /// `pageOrigin` for the rendering of `operations`: a PDF page is shown as the rendering
-    /// was recognised, turned and cropped if the filters turned or cropped it.
-    public func pageOrigin(recognizedAfter operations: [FilterOperation], in space: WorkingSpace) -> PageOrigin {
+    /// text replaced, and shown as the rendering was recognised (`shown`: turned and cropped
+    /// if the filters turned or cropped it); any other image is shown as loaded.
+    public func pageOrigin(shown: PageGeometry = PageGeometry()) -> PageOrigin {
         guard let page, page.kind == .pdf else { return .image }
-        return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0,
-                        shown: PageGeometry.of(operations, on: image, in: space))
+        return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0, shown: shown)
     }
 
     /// A hash of the pixels: two files with the same pixels share renderings.

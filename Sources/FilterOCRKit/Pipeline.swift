@@ -36,17 +36,22 @@ public struct Pipeline {
     /// Adds `result`, the recognition this pipeline made last, to `document` as a page. A PDF
     /// page shows `original` as loaded (its `file` embedded as it is, where the format allows),
     /// at the size that was recognised.
-    public func addPage(of result: PipelineResult, original: LoadedImage, file: String?,
+    /// `geometry` is `geometry(of: result, original:)`: the page shown is the one loaded, turned
+    /// and cropped as the filters turned or cropped it (its pixels unfiltered).
+    public func addPage(of result: PipelineResult, original: LoadedImage, geometry: PageGeometry, file: String?,
                         to document: TesseractDocument) throws {
-        // The page as loaded, turned and cropped as the filters turned or cropped it (its
-        // pixels unfiltered), at the rendering's size.
-        let geometry = PageGeometry.of(result.report.operations, on: original.image, in: settings.space)
         let page = geometry.isIdentity ? original.image : geometry.apply(to: original.image)
         let sameSize = result.image.width == page.width && result.image.height == page.height
         let shown = sameSize ? PageImage(image: page, file: geometry.isIdentity ? file : nil)
             : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
                 .apply(to: page, in: settings.space), file: nil)
         try recognizer.addLastPage(to: document, showing: shown)
+    }
+
+    /// Where `result`'s rendering lies on `original`'s page: what a document turns and crops
+    /// the page by to show it as recognised.
+    public func geometry(of result: PipelineResult, original: LoadedImage) -> PageGeometry {
+        PageGeometry.of(result.report.operations, on: original.image, in: settings.space)
     }
 
     /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
@@ -57,8 +62,9 @@ public struct Pipeline {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf)
         do {
             _ = try recognizer.recognize(result.image, resolution: resolution(of: original))
-            try document.addPage(0, from: original.pageOrigin(recognizedAfter: result.report.operations, in: renderer.space)) {
-                try addPage(of: result, original: original, file: original.page == nil ? file : nil, to: $0)
+            let geometry = geometry(of: result, original: original)
+            try document.addPage(0, from: original.pageOrigin(shown: geometry)) {
+                try addPage(of: result, original: original, geometry: geometry, file: original.page == nil ? file : nil, to: $0)
             }
             try document.finish()
         } catch {

@@ -103,11 +103,11 @@ public struct GreyPageError: Error, CustomStringConvertible {
 }
 
 /// A small seeded generator (Steele, Lea and Flood's SplitMix64): the same numbers on every
-/// machine, unlike the system's.
-struct SplitMix64 {
+/// machine, unlike the system's, for the tests that degrade pages.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
+    public init(seed: UInt64) { state = seed }
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
