@@ -7,7 +7,7 @@ struct DespeckleTests {
     /// Tesseract's test page with `count` dark specks of 1-4 px on its paper, 14 px or more from
     /// any ink (a speck nearer a letter is kept, as a period is).
     static func speckled(_ page: RGBImage, count: Int) -> RGBImage {
-        var generator = SplitMix64(seed: 23)
+        var generator = RepeatableGenerator(seed: 23)
         var page = page
         var placed = 0
         while placed < count {
@@ -46,7 +46,7 @@ struct DespeckleTests {
         let clean = try TestPages.phototest.get()
         let cleanBlobs = CleanupPages.blobAreas(clean)
         let levels = CleanupPages.levels(clean)
-        var generator = SplitMix64(seed: 41)
+        var generator = RepeatableGenerator(seed: 41)
         var speckled = clean
         var placed = 0
         while placed < 40 {

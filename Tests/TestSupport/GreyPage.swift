@@ -66,7 +66,7 @@ public struct GreyPage: Sendable {
     /// placed by a generator seeded with `seed`.
     public func speckled(count: Int, seed: UInt64) -> GreyPage {
         var page = self
-        var random = SplitMix64(seed: seed)
+        var random = RepeatableGenerator(seed: seed)
         for _ in 0..<count {
             let side = 1 + Int(random.next() % 3)
             let x = Int(random.next() % UInt64(max(1, width - side)))
@@ -100,18 +100,4 @@ public struct GreyPage: Sendable {
 public struct GreyPageError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
-}
-
-/// A small seeded generator (Steele, Lea and Flood's SplitMix64): the same numbers on every
-/// machine, unlike the system's, for the tests that degrade pages.
-public struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    public init(seed: UInt64) { state = seed }
-    public mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
