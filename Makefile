@@ -8,10 +8,10 @@ BIN = .build/$(CONFIG)/filterocr
 # eng for every page; deu and fra for the corpus's European text (eurotext).
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-osd
 # MuPDF renders PDF pages (Debian ships it as a static library, so the libraries it uses come
-# with it); qpdf lays text layers over a PDF's own pages.
+# with it); qpdf lays text layers over a PDF's own pages; SQLite keeps the result store.
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2 \
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libharfbuzz-dev libfreetype-dev \
-    libjpeg-dev zlib1g-dev libqpdf-dev
+    libjpeg-dev zlib1g-dev libqpdf-dev libsqlite3-dev
 # The Python the tests and benchmarks run with, and the modules they import, are Debian's:
 # a distribution's python3 refuses to install from PyPI outside a virtual environment (PEP 668), and
 # apt needs no PyPI. Debian's interpreter is named in full, so that another python3 first on

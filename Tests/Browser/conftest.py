@@ -114,7 +114,7 @@ class Server:
         self.stderr_lines = []
         self._lines = queue.Queue()
         self.process = subprocess.Popen(args, cwd=self.workdir, stdin=subprocess.DEVNULL,
-                                        env={**os.environ, **(env or {})},
+                                        env={**os.environ, "XDG_CACHE_HOME": str(self.workdir / "cache"), **(env or {})},
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, bufsize=1)
         threading.Thread(target=self._pump, args=(self.process.stdout, self.stdout_lines, True),
