@@ -8,7 +8,10 @@ import Synchronization
 struct StoreOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp(
         "The result store to read and keep recognitions in.",
-        discussion: "By default $XDG_CACHE_HOME/filterocr/results.sqlite (~/.cache/filterocr/ when unset).",
+        discussion: """
+            By default $FILTEROCR_STORE, else $XDG_CACHE_HOME/filterocr/results.sqlite (~/.cache/filterocr/ when \
+            unset); FILTEROCR_STORE=none keeps none.
+            """,
         valueName: "path"))
     var store: String?
 

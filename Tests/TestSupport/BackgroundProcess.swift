@@ -31,6 +31,7 @@ public final class BackgroundProcess: Sendable {
         // A result store of its own, as on a new machine.
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheFolder
+        environment["FILTEROCR_STORE"] = nil
         process.environment = environment
         process.standardInput = input
         self.process = process

@@ -9,17 +9,29 @@ import ResultStore
 ///
 /// Serves one thread at a time, as the recognizer it wraps does.
 public final class StoringRecognizer: Recognizer {
-    private let engine: any Recognizer
+    /// The engine, started when a page is first not in the store: a run answered from the
+    /// store starts none.
+    private var started: (any Recognizer)?
+    private let start: () throws -> any Recognizer
     private let store: ResultStore
     private let identity: EngineIdentity
     /// The last image recognised, for a document page that was not kept.
     private var last: (image: RGBImage, resolution: Int?, key: RecognitionKey)?
     public private(set) var lastRecognitionWasStored = false
 
-    public init(_ engine: any Recognizer, store: ResultStore, identity: EngineIdentity) {
-        self.engine = engine
+    public init(store: ResultStore, identity: EngineIdentity, engine start: @escaping () throws -> any Recognizer) {
+        self.start = start
         self.store = store
         self.identity = identity
+    }
+
+    private var engine: any Recognizer {
+        get throws {
+            if let started { return started }
+            let engine = try start()
+            started = engine
+            return engine
+        }
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
@@ -70,7 +82,7 @@ extension RecognitionSettings {
     /// Tesseract engines for these settings behind `store`.
     public static func storing(in store: ResultStore) -> RecognizerFactory {
         { settings in
-            StoringRecognizer(try tesseract(settings), store: store, identity: EngineIdentity(settings: settings))
+            StoringRecognizer(store: store, identity: EngineIdentity(settings: settings)) { try tesseract(settings) }
         }
     }
 }
