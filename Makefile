@@ -21,9 +21,10 @@ export PYTHON
 BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper img2pdf poppler-utils mupdf-tools qpdf
 # The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
 # poppler's pdftotext, pdfinfo and pdfimages. The document tests make their PDFs and TIFFs
-# from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf.
+# from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf; GreyPage reads pages through
+# ImageMagick's convert.
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
-    img2pdf libtiff-tools qpdf
+    img2pdf libtiff-tools qpdf imagemagick
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has
