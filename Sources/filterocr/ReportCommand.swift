@@ -74,6 +74,10 @@ struct ReportCommand: ParsableCommand {
             throw ValidationError("\(results == "-" ? "standard input" : PathEncoding.displayed(results)) holds recognitions "
                                   + "already made: --ops and --auto go with images to recognise")
         }
+        if resultsFile == "-", isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("--jsonl - reads a batch's JSON Lines from standard input: "
+                                  + "filterocr batch images/ | filterocr report --jsonl -")
+        }
         if truthOptions.noTruth {
             throw ValidationError("a report scores pages against their truths: leave out --no-truth")
         }
@@ -105,7 +109,7 @@ struct ReportCommand: ParsableCommand {
             CorpusReportText.render(report, colours: !toFile && isatty(STDOUT_FILENO) != 0,
                                     width: toFile ? 100 : Terminal.size().width)
         case .json:
-            Self.json(report)
+            report.jsonDocument
         case .html:
             CorpusReportPage.html(report)
         }
@@ -118,15 +122,6 @@ struct ReportCommand: ParsableCommand {
                              + (accuracy.pages > 0
                                  ? String(format: ", CER %.2f%% micro, %.2f%% macro", accuracy.microCharacterErrorRate * 100,
                                           accuracy.macroCharacterErrorRate * 100) : ""))
-    }
-
-    /// The report as one JSON document: keys sorted, the same report gives the same bytes.
-    static func json(_ report: CorpusReport) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        // Only a non-finite number fails to encode, and every rate is finite.
-        return (try? encoder.encode(report)).map { String(decoding: $0, as: UTF8.self) }
-            ?? #"{"error":"cannot encode the report as JSON"}"#
     }
 
     /// The pages of a batch's JSON Lines, each with its truth.

@@ -1,3 +1,4 @@
+import Foundation
 import TextComparison
 
 /// The accuracy of a corpus (SPEC §20): the micro and macro rates, every page worst first,
@@ -76,5 +77,16 @@ extension CorpusReport: Encodable {
                              forKey: .summary)
         try container.encode(pages, forKey: .pages)
         try container.encode(confusions, forKey: .confusions)
+    }
+}
+
+extension CorpusReport {
+    /// The report as one JSON document, indented, keys sorted: the same report gives the same bytes.
+    public var jsonDocument: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // Only a non-finite number fails to encode, and every rate is a finite quotient.
+        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
+            ?? #"{"error":"cannot encode the report as JSON"}"#
     }
 }
