@@ -84,6 +84,9 @@ let package = Package(
             name: "TerminalText",
             dependencies: ["FilterOCRKit", "Imaging", "Recognition", "WordFrequency", "Session", "TextComparison", "Formats"]
         ),
+        // The corpus report as one self-contained HTML file: a pure function from the report to a
+        // String, apart from the terminal's text (TerminalText) and from the served pages (Workbench).
+        .target(name: "CorpusReportPage", dependencies: ["FilterOCRKit", "TextComparison"]),
         // The web front end: the workbench and watch pages, their JSON API and the feed's
         // event stream, on Hummingbird. The pages are compiled into the binary.
         .target(
@@ -104,7 +107,7 @@ let package = Package(
             name: "filterocr",
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText",
+                "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -131,9 +134,10 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
         .testTarget(name: "FilterOCRKitTests",
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
-                                   "CompanionFeed", "TestSupport", "TerminalText"]),
+                                   "CompanionFeed", "TestSupport", "TerminalText", "TextComparison"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "FilterOCRKit", "Recognition", "Imaging"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed", "Imaging"]),
+        .testTarget(name: "CorpusReportPageTests", dependencies: ["CorpusReportPage", "FilterOCRKit", "TextComparison"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
