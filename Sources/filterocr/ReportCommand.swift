@@ -141,8 +141,8 @@ struct ReportCommand: ParsableCommand {
         }
         // Results name their input as shown; the truth is looked up by the path itself.
         let paths = Dictionary(known.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), state: filters.ops, auto: filters.search,
-                                 jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
+        let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(),
+                                 state: filters.ops, auto: filters.search, jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  skipsPagesWithText: pageOptions.skipText)
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = ProgressBar.standardErrorIfTerminal()
