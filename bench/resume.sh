@@ -8,8 +8,8 @@
 #            the store, and whether its JSON Lines equal the first run's apart from timings
 #   hocr     the same kill and rerun writing one hOCR document: byte for byte the one an
 #            uninterrupted run writes?
-# The pages are 60 different crops (1100 x 1000 pixels at 200 dpi) of three pages of images/,
-# made with img2pdf and pdftoppm. Ends with one line for scripts:
+# The pages are 60 different scans (1650 x 2400 pixels at 300 dpi, each cut a little lower) of
+# three pages of images/, as greyscale PNG files, made with img2pdf and pdftoppm. Ends with one line for scripts:
 #   resume-summary pages=60 first_s=.. second_s=.. ratio=.. killed_after=.. rerun_recognised=..
 #                  rerun_from_store=.. jsonl_same=yes|no hocr_same=yes|no
 #
@@ -23,11 +23,11 @@ trap 'rm -rf "$work"' EXIT
 
 img2pdf --imgsize 300dpix300dpi -o "$work/source.pdf" images/book_page.png images/newsletter.png images/form.png
 for i in $(seq 0 59); do
-  page=$((i % 3 + 1)); y=$(((i / 3) * 24))
-  pdftoppm -gray -r 200 -f $page -l $page -x 0 -y $y -W 1100 -H 1000 -singlefile "$work/source.pdf" \
+  page=$((i % 3 + 1)); y=$(((i / 3) * 8))
+  pdftoppm -png -gray -r 300 -f $page -l $page -x 0 -y $y -W 1650 -H 2400 -singlefile "$work/source.pdf" \
     "$work/$(printf 'page-%02d' "$i")"
 done
-pages=("$work"/page-*.pgm)
+pages=("$work"/page-*.png)
 echo "${#pages[@]} pages, $(nproc) cores, -j 2"
 
 seconds() { "$PYTHON" -c 'import time; print(time.monotonic())'; }
