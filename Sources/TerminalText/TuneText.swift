@@ -22,8 +22,8 @@ extension HumanText {
                          + "(bootstrap over the held-out pages); folds \(percent(estimate.foldRange.low))–"
                          + "\(percent(estimate.foldRange.high)) (sd \(percent(estimate.foldStandardDeviation)))")
         }
-        lines.append("  on the \(pages) it was tuned on: CER \(percent(report.tuned.cer)) (optimistic) · the original: "
-                     + "\(percent(report.original.cer)) (micro; macro \(percent(report.tuned.macroCER)) and "
+        lines.append("  on the \(pages) it was tuned on (optimistic): CER \(percent(report.tuned.cer)) (macro "
+                     + "\(percent(report.tuned.macroCER))) · the original: \(percent(report.original.cer)) (macro "
                      + "\(percent(report.original.macroCER)))")
         var budget = "  \(report.recognitions) of \(report.budget) recognitions · \(Plural.count(report.candidatesTried, "candidate")) tried"
         if report.budgetReached { budget += " · the budget passed some over (--budget)" }
@@ -66,8 +66,8 @@ extension HumanText {
             if auto.pages > 0 {
                 lines.append(auto.recipeCER <= auto.autoCER
                     ? "  on pages like these the recipe reads better in all: batch --ops with it (and it needs one recognition a page)"
-                    : "  on pages like these --auto reads better in all: batch --auto (at about \(auto.autoBudget.formatted()) "
-                        + "recognitions a page)")
+                    : "  on pages like these --auto reads better in all: batch --auto (which spends up to "
+                        + "\(auto.autoBudget.formatted()) recognitions a page besides the original's)")
             }
         }
         return lines
