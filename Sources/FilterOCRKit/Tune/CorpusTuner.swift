@@ -122,8 +122,9 @@ public struct CorpusTuner: Sendable {
                     passedOver = true
                     continue
                 }
-                report(.searching(fold: lane == 0 ? nil : lane - 1, stage: run.searches[lane].stage))
-                guard let counts = reader.read(recipe, pages: run.pageSets[lane]) else {
+                let stage = Progress.Stage.searching(fold: lane == 0 ? nil : lane - 1, stage: run.searches[lane].stage)
+                report(stage)
+                guard let counts = reader.read(recipe, pages: run.pageSets[lane], pageRead: { report(stage) }) else {
                     interrupted = true
                     break searching
                 }
