@@ -15,6 +15,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
         // MuPDF, which renders PDF pages (Debian's libmupdf-dev, linked statically as Debian
@@ -53,6 +55,9 @@ let package = Package(
         // Documents page by page: PDF pages rendered by MuPDF, multi-page TIFF pages read by
         // Leptonica, and searchable PDFs assembled from a PDF's own pages by qpdf.
         .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "CTesseract", "FileSystem"]),
+        // The result store: recognitions and document pages kept in SQLite (through GRDB) under
+        // the digest of what determines them, shared by every command and process on a host.
+        .target(name: "ResultStore", dependencies: ["FileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
         // Word counting for the top words and the companion feed; pure Swift.
         .target(name: "WordFrequency"),
         // Comparing recognised text with the truth and with other recognitions; pure Swift.
@@ -64,13 +69,14 @@ let package = Package(
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
-        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats", "FileSystem"]),
         // The application core every front end shares: pipeline, renderer, recogniser
         // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
         .target(
             name: "FilterOCRKit",
             dependencies: ["Imaging", "ImageCodec", "Documents", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem", "TextComparison", "CSanitizers", "Formats"]
+                           "FileSystem", "TextComparison", "CSanitizers", "Formats", "ResultStore",
+                           .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What the command-line front end prints: reports, tables, previews and the result
         // formats as text; the core returns values and this renders them for a terminal.
@@ -78,6 +84,9 @@ let package = Package(
             name: "TerminalText",
             dependencies: ["FilterOCRKit", "Imaging", "Recognition", "WordFrequency", "Session", "TextComparison", "Formats"]
         ),
+        // The corpus report as one self-contained HTML file: a pure function from the report to a
+        // String, apart from the terminal's text (TerminalText) and from the served pages (Workbench).
+        .target(name: "CorpusReportPage", dependencies: ["FilterOCRKit", "TextComparison"]),
         // The web front end: the workbench and watch pages, their JSON API and the feed's
         // event stream, on Hummingbird. The pages are compiled into the binary.
         .target(
@@ -98,7 +107,7 @@ let package = Package(
             name: "filterocr",
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "FileSystem", "LineEditing", "Workbench", "Formats", "TerminalText",
+                "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -125,9 +134,11 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
         .testTarget(name: "FilterOCRKitTests",
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
-                                   "CompanionFeed", "TestSupport", "TerminalText"]),
+                                   "CompanionFeed", "TestSupport", "TerminalText", "TextComparison"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "FilterOCRKit", "Recognition", "Imaging"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed", "Imaging"]),
+        .testTarget(name: "CorpusReportPageTests", dependencies: ["CorpusReportPage", "FilterOCRKit", "TextComparison"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
+        .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]
 )

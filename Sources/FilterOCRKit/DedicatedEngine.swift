@@ -76,7 +76,9 @@ public final class DedicatedEngine: Recognizer, Sendable {
         return try reply.result.withLock { $0 }!.get()
     }
 
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
         try core.recognizer.withLock { try $0.addLastPage(to: document, showing: shown) }
     }
+
+    public var lastRecognitionWasStored: Bool { core.recognizer.withLock { $0.lastRecognitionWasStored } }
 }

@@ -44,11 +44,13 @@ public final class ImageRunner: Sendable {
     public struct Progress: Sendable, Equatable {
         public var done = 0
         public var failed = 0
+        /// How many of those done were answered from the result store.
+        public var stored = 0
         /// The number of inputs, when known before they are read.
         public var total: Int?
 
-        public init(done: Int = 0, failed: Int = 0, total: Int? = nil) {
-            (self.done, self.failed, self.total) = (done, failed, total)
+        public init(done: Int = 0, failed: Int = 0, stored: Int = 0, total: Int? = nil) {
+            (self.done, self.failed, self.stored, self.total) = (done, failed, stored, total)
         }
     }
 
@@ -261,6 +263,7 @@ public final class ImageRunner: Sendable {
             switch result.outcome {
             case let .recognized(report, problem, _):
                 if problem == nil { summary.succeeded += 1 } else { summary.failed += 1 }
+                if report.timings.stored { progress.stored += 1 }
                 words.add(report.recognized.text, rendering: nil)
                 publisher?.publish(report, sessionTopWords: words.top())
             case .failed:

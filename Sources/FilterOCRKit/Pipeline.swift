@@ -115,7 +115,8 @@ public struct Pipeline {
         }
         let ocrTime = stopwatch.lap()
         renderer.store(recognized, image: rendered, for: original, state.operations)
-        let timings = RecognitionReport.Timings(decode: decodeTime, filter: filterTime, ocr: ocrTime)
+        var timings = RecognitionReport.Timings(decode: decodeTime, filter: filterTime, ocr: ocrTime)
+        timings.stored = recognizer.lastRecognitionWasStored
         return PipelineResult(report: report(original, state, recognized, rendered: rendered, cached: false, timings: timings), image: rendered)
     }
 

@@ -12,11 +12,24 @@ public struct RecognitionReport: Sendable, Encodable {
         public var filter: Double
         public var ocr: Double
         public var total: Double
+        /// Whether the recognition came from the result store (`ocr` is then the time to find it).
+        public var stored = false
 
         /// - Parameter lookup: time spent otherwise, such as a cache lookup, counted in the total.
         public init(decode: Double, filter: Double, ocr: Double, lookup: Double = 0) {
             (self.decode, self.filter, self.ocr) = (decode, filter, ocr)
             total = Milliseconds.round(decode + filter + ocr + lookup)
+        }
+
+        private enum CodingKeys: String, CodingKey { case decode, filter, ocr, total, stored }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(decode, forKey: .decode)
+            try container.encode(filter, forKey: .filter)
+            try container.encode(ocr, forKey: .ocr)
+            try container.encode(total, forKey: .total)
+            if stored { try container.encode(stored, forKey: .stored) }
         }
 
         /// Counts `milliseconds` spent waiting for a recognition made elsewhere (one being

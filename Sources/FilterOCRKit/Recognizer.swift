@@ -14,8 +14,13 @@ public protocol Recognizer {
     /// cancelled (throwing `RecognitionError.cancelled`).
     func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText
 
-    /// Adds the page it recognised last to `document`, showing `shown` in a PDF.
-    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws
+    /// Adds the page it recognised last to `document`, showing `shown` in a PDF; returns the
+    /// bytes a text format wrote for it.
+    @discardableResult
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]?
+
+    /// Whether the last recognition came from the result store rather than the engine.
+    var lastRecognitionWasStored: Bool { get }
 }
 
 extension Recognizer {
@@ -27,9 +32,13 @@ extension Recognizer {
         return recognized
     }
 
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
         throw RunnerError(message: "this recognizer writes no \(document.format.rawValue) pages")
     }
+}
+
+extension Recognizer {
+    public var lastRecognitionWasStored: Bool { false }
 }
 
 extension TesseractEngine: Recognizer {}

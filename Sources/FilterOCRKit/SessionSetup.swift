@@ -17,10 +17,12 @@ public struct SessionSetup {
     public var home: String?
     /// Engines that `best` shares with other sessions, instead of starting its own.
     public var searchPool: RecognizerPool?
+    /// How `best` and speculation make engines of their own.
+    public var factory: RecognizerFactory
 
     public init(settings: RecognitionSettings, recognizer: any Recognizer, cacheBytes: Int, truth: TruthSource,
                 images: [String], seed: UInt64? = nil, publisher: FeedPublisher?, home: String? = nil,
-                searchPool: RecognizerPool? = nil) {
+                searchPool: RecognizerPool? = nil, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract) {
         self.settings = settings
         self.recognizer = recognizer
         self.cacheBytes = cacheBytes
@@ -30,12 +32,13 @@ public struct SessionSetup {
         self.publisher = publisher
         self.home = home
         self.searchPool = searchPool
+        self.factory = factory
     }
 
     /// The session's driver, with a pipeline of its own over `recognizer`.
     public func makeDriver() -> ReplDriver {
         let pipeline = Pipeline(settings: settings, recognizer: recognizer, cacheBudget: cacheBytes, truth: truth)
         return ReplDriver(pipeline: pipeline, images: images, seed: seed ?? .random(in: .min ... .max),
-                          publisher: publisher, home: home, searchPool: searchPool)
+                          publisher: publisher, home: home, factory: factory, searchPool: searchPool)
     }
 }

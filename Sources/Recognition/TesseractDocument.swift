@@ -1,64 +1,106 @@
 internal import CTesseract
+import FileSystem
 import Formats
+import Foundation
 import Imaging
 import Synchronization
 
-/// A document in one of Tesseract's output formats, written by Tesseract's own renderer: byte
-/// for byte what `tesseract IMAGE out FORMAT` writes for the same recognition, one page per
-/// image added, in the order they are added.
+/// A document in one of Tesseract's output formats: byte for byte what `tesseract IMAGE out
+/// FORMAT` writes for the same recognition, one page per image added, in the order they are
+/// added.
 ///
-/// Owns the renderer; every use of it holds a lock, so pages may come from any thread.
+/// A PDF is written by Tesseract's renderer. The text formats (txt, hOCR, ALTO, TSV) are put
+/// together here from what Tesseract's renderer writes around and for each page, so that a
+/// page kept from an earlier run (`add(fragment:)`) can go in beside pages recognised now.
+/// Every use holds a lock, so pages may come from any thread.
 public final class TesseractDocument: Sendable {
     /// Tesseract's output formats, by the name its command line gives them.
     public typealias Format = DocumentFormat
 
-    /// The output base that makes a renderer write to standard output.
+    /// The output base that makes a document go to standard output.
     public static let standardOutput = "-"
 
     public let format: Format
-    /// Where the renderer writes: the output base with the format's extension, or `-`.
+    /// Where the document goes: the output base with the format's extension, or `-`.
     public let path: String
-    /// Tesseract's renderer, until `close`; and whether the document has ended.
-    private let renderer: Mutex<(handle: OpaquePointer?, ended: Bool)>
+    private let backend: Mutex<Backend>
 
-    /// A renderer writing to `outputBase` + `.` + the format's extension, or to standard output
+    private enum Backend {
+        /// Tesseract's renderer, until `close`; and whether the document has ended.
+        case renderer(OpaquePointer?, ended: Bool)
+        case assembled(AssembledDocument)
+    }
+
+    /// A document written to `outputBase` + `.` + the format's extension, or to standard output
     /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
     ///
     /// - Parameter textOnly: a PDF of the invisible text alone, each page the size of its image,
     ///   to be laid over a PDF's own pages.
     public init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory,
                 textOnly: Bool = false) throws(RecognitionError) {
-        let renderer: OpaquePointer? = switch format {
-        case .txt: TessTextRendererCreate(outputBase)
-        case .hocr: TessHOcrRendererCreate(outputBase)
-        case .alto: TessAltoRendererCreate(outputBase)
-        case .tsv: TessTsvRendererCreate(outputBase)
-        case .pdf: TessPDFRendererCreate(outputBase, dataDirectory, textOnly ? 1 : 0)
-        }
-        guard let renderer else { throw .documentFailed("Tesseract has no \(format.rawValue) renderer") }
-        self.renderer = Mutex((renderer, false))
         self.format = format
         path = outputBase == Self.standardOutput ? outputBase : outputBase + "." + format.fileExtension
+        if format == .pdf {
+            guard let renderer = TessPDFRendererCreate(outputBase, dataDirectory, textOnly ? 1 : 0) else {
+                throw .documentFailed("Tesseract has no pdf renderer")
+            }
+            backend = Mutex(.renderer(renderer, ended: false))
+        } else {
+            backend = Mutex(.assembled(try AssembledDocument(format: format, path: path)))
+        }
     }
 
     deinit { close() }
 
     /// Starts the document; `title` is what Tesseract's command line puts there, the input's name.
     public func begin(title: String) throws(RecognitionError) {
-        guard renderer.withLock({ renderer in renderer.handle.map { TessResultRendererBeginDocument($0, title) } }) == 1 else {
-            throw .documentFailed(format == .pdf ? "Tesseract cannot start the PDF (is pdf.ttf in its data folder?)"
-                                  : "Tesseract cannot open its output")
+        try withAssembled({ document throws(RecognitionError) in try document.begin(title: title) }) { handle, _ throws(RecognitionError) in
+            guard handle.map({ TessResultRendererBeginDocument($0, title) }) == 1 else {
+                throw .documentFailed("Tesseract cannot start the PDF (is pdf.ttf in its data folder?)")
+            }
         }
+    }
+
+    /// The number the next page added gets in the document, from 0.
+    public var nextPageNumber: Int {
+        backend.withLock { backend in
+            if case .assembled(let document) = backend { return document.pageCount }
+            return 0
+        }
+    }
+
+    /// Adds a page as the bytes Tesseract's renderer wrote for it in an earlier document, at
+    /// the same place (`nextPageNumber`) and with the same input name.
+    public func add(fragment: [UInt8]) throws(RecognitionError) {
+        try withAssembled({ document throws(RecognitionError) in try document.append(fragment) }) { [format] _, _ throws(RecognitionError) in
+            throw .documentFailed("a \(format.rawValue) page can only come from the engine")
+        }
+    }
+
+    /// Adds the page `engine` recognised last; returns the bytes written for it (none for a PDF).
+    func add(from engine: OpaquePointer) throws(RecognitionError) -> [UInt8]? {
+        var fragment: [UInt8]?
+        try withAssembled({ document throws(RecognitionError) in
+            let bytes = try document.fragment(from: engine)
+            try document.append(bytes)
+            fragment = bytes
+        }) { handle, _ throws(RecognitionError) in
+            guard handle.map({ TessResultRendererAddImage($0, engine) }) == 1 else {
+                throw .documentFailed("Tesseract cannot add the page")
+            }
+        }
+        return fragment
     }
 
     /// Finishes the document.
     public func end() throws(RecognitionError) {
-        let finished = renderer.withLock { renderer -> Bool in
-            guard !renderer.ended, let handle = renderer.handle else { return true }
-            renderer.ended = true
-            return TessResultRendererEndDocument(handle) != 0
+        try withAssembled({ document throws(RecognitionError) in try document.end() }) { handle, ended throws(RecognitionError) in
+            guard !ended, let handle else { return }
+            ended = true
+            guard TessResultRendererEndDocument(handle) != 0 else {
+                throw .documentFailed("Tesseract could not finish the document")
+            }
         }
-        guard finished else { throw .documentFailed("Tesseract could not finish the document") }
     }
 
     /// For a document on standard output, before `close` (which forgets them): nil when all
@@ -66,21 +108,34 @@ public final class TesseractDocument: Sendable {
     /// stream no longer knows it.
     public func standardOutputError() -> Int32? {
         guard path == Self.standardOutput else { return nil }
-        let code = filterocr_standard_output_error()
-        return code == 0 ? nil : code
-    }
-
-    /// Closes the renderer's file: the document is complete on disk only after `end` and this.
-    public func close() {
-        renderer.withLock { renderer in
-            if let handle = renderer.handle { TessDeleteResultRenderer(handle) }
-            renderer.handle = nil
+        return backend.withLock { backend in
+            if case .assembled(let document) = backend { return document.writeError }
+            let code = filterocr_standard_output_error()
+            return code == 0 ? nil : code
         }
     }
 
-    /// Adds the page `engine` recognised last.
-    func add(from handle: OpaquePointer) -> Bool {
-        renderer.withLock { renderer in renderer.handle.map { TessResultRendererAddImage($0, handle) } } == 1
+    /// Closes the document's file: the document is complete on disk only after `end` and this.
+    public func close() {
+        try? withAssembled({ document in document.close() }) { handle, _ throws(RecognitionError) in
+            if let handle { TessDeleteResultRenderer(handle) }
+            handle = nil
+        }
+    }
+
+    /// Runs `assembled` on a text format's document, or `renderer` on a PDF's renderer, under the lock.
+    private func withAssembled(_ assembled: (inout AssembledDocument) throws(RecognitionError) -> Void,
+                               renderer: (inout OpaquePointer?, inout Bool) throws(RecognitionError) -> Void) throws(RecognitionError) {
+        try backend.withLock { backend throws(RecognitionError) in
+            switch backend {
+            case .assembled(var document):
+                defer { backend = .assembled(document) }
+                try assembled(&document)
+            case .renderer(var handle, var ended):
+                defer { backend = .renderer(handle, ended: ended) }
+                try renderer(&handle, &ended)
+            }
+        }
     }
 }
 

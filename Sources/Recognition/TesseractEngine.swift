@@ -154,7 +154,9 @@ public final class TesseractEngine {
     /// Adds the page recognised last to `document` (which needs `keepsLastRecognition`). The
     /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page
     /// shows `shown`, the image as loaded, under the text recognised in the filtered one.
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) {
+    /// Returns the bytes a text format wrote for the page (nil for a PDF), to keep for later.
+    @discardableResult
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) -> [UInt8]? {
         TessBaseAPISetInputName(handle, shown.file)
         if document.format == .pdf {
             guard let leptonica = LeptonicaImage.smallestDepth(shown.image) else {
@@ -164,7 +166,7 @@ public final class TesseractEngine {
             // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
             TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
         }
-        guard document.add(from: handle) else { throw .documentFailed("Tesseract cannot add the page") }
+        return try document.add(from: handle)
     }
 
     public static var defaultDataDirectory: String {

@@ -39,7 +39,8 @@ public struct Accuracy: Sendable, Equatable, Codable {
         text.precomposedStringWithCanonicalMapping.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
-    private static func tokens(_ normalized: String) -> [String] {
+    /// The words of a normalised text: its runs between spaces.
+    static func tokens(_ normalized: String) -> [String] {
         normalized.split(separator: " ").map(String.init)
     }
 
@@ -49,8 +50,12 @@ public struct Accuracy: Sendable, Equatable, Codable {
 
     /// `errors / length`, an empty truth counting as one, to six decimals.
     private static func rate(_ errors: Int, of length: Int) -> Double {
-        rounded(Double(errors) / Double(max(1, length)))
+        rounded(exactRate(errors, of: length))
     }
 
-    private static func rounded(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
+    /// `errors / length`, an empty truth counting as one.
+    static func exactRate(_ errors: Int, of length: Int) -> Double { Double(errors) / Double(max(1, length)) }
+
+    /// `value` to six decimals, as every rate is reported.
+    public static func rounded(_ value: Double) -> Double { (value * 1_000_000).rounded() / 1_000_000 }
 }

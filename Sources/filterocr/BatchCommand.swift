@@ -62,7 +62,8 @@ struct BatchCommand: ParsableCommand {
             try Terminal.orExit { () throws -> Void in try Folders.create(saveDir) }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: jobs.engines,
+        let factory = try recognition.factory()
+        let runner = ImageRunner(settings: settings, factory: factory, state: filters.ops, auto: filters.search, jobs: jobs.engines,
                                  saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  skipsPagesWithText: pageOptions.skipText)
         var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),

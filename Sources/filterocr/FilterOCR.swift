@@ -14,8 +14,9 @@ struct FilterOCR: ParsableCommand {
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
         version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
-        subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self, TuneCommand.self,
-                      CompanionCommand.self, ServeCommand.self],
+        subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,
+                      TuneCommand.self, CompanionCommand.self, ServeCommand.self, ReportCommand.self, StoreCommand.self,
+                      MergeCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -50,7 +50,8 @@ struct OCRCommand: ParsableCommand {
         // A document's pages are units of work as images are.
         let units = WorkUnit.count(of: images, selection: pageOptions.pages)
         let engines = filters.auto ? jobs.engines : min(jobs.jobs ?? 1, units)
-        let runner = ImageRunner(settings: settings, state: filters.ops, auto: filters.search, jobs: engines,
+        let factory = try recognition.factory()
+        let runner = ImageRunner(settings: settings, factory: factory, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  skipsPagesWithText: pageOptions.skipText)
         let format = json ? .jsonl : format

@@ -39,6 +39,7 @@ final class ProgressBar {
         } else {
             line += "\(done) \(unit.plural)" + (rate > 0 ? perSecond : "")
         }
+        if progress.stored > 0 { line += " · \(progress.stored) from store" }
         if failed > 0 { line += " · \(failed) failed" }
         draw(line)
     }

@@ -6,6 +6,7 @@ import Recognition
 /// Options of every command that recognises text.
 struct RecognitionOptions: ParsableArguments {
     @OptionGroup var image: ImageOptions
+    @OptionGroup var storeOptions: StoreOptions
 
     @Option(name: .long, help: "Tesseract language(s), e.g. eng or eng+deu.")
     var lang = "eng"
@@ -46,6 +47,11 @@ struct RecognitionOptions: ParsableArguments {
     func settings(ignoredWords: Set<String>) -> RecognitionSettings {
         RecognitionSettings(language: lang, pageSegmentation: psm, resolution: dpi, space: image.colorSpace,
                             ignoredWords: ignoredWords, decoder: image.decoder)
+    }
+
+    /// How the command's engines are made: behind the result store unless `--no-store`.
+    func factory() throws -> RecognizerFactory {
+        try storeOptions.factory()
     }
 
     static func pageSegmentation(_ text: String) throws -> PageSegmentation {

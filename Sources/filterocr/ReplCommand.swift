@@ -59,12 +59,13 @@ struct ReplCommand: ParsableCommand {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
         // at once even while Tesseract is still analysing the page's layout.
-        let engine = try Terminal.orExit { DedicatedEngine(try RecognitionSettings.tesseract(settings)) }
+        let factory = try recognition.factory()
+        let engine = try Terminal.orExit { DedicatedEngine(try factory(settings)) }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
         let driver = SessionSetup(settings: settings, recognizer: engine, cacheBytes: cacheMegabytes << 20,
                                   truth: truthOptions.source, images: imageSet, seed: seed, publisher: publisher,
-                                  home: ProcessInfo.processInfo.environment["HOME"]).makeDriver()
+                                  home: ProcessInfo.processInfo.environment["HOME"], factory: factory).makeDriver()
         let printer: any ReplPrinter = json ? JSONReplPrinter() : HumanReplPrinter()
         let input = LineInput.standardInput(prompt: { driver.prompt })
         if speculate ?? input.isInteractive {

@@ -109,6 +109,7 @@ struct ServeCommand: ParsableCommand {
         }
         var configuration = WorkbenchServer.Configuration(settings: recognition.settings(ignoredWords: feedOptions.ignoredWords))
         configuration.host = host
+        configuration.factory = try recognition.factory()
         configuration.port = port
         configuration.imageSet = imageSet
         configuration.imageFolder = images

@@ -83,7 +83,7 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         if let plot { try Terminal.orExit { () throws -> Void in try AtomicFile.checkTarget(plot) } }
-        let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), jobs: jobs.engines,
+        let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(), jobs: jobs.engines,
                                  truth: truthOptions.source)
         let plan = try Terminal.orExit { try self.plan ?? runner.standardPlan(for: filter, image: image, page: pageOption.page) }
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)

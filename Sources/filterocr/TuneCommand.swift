@@ -65,7 +65,7 @@ struct TuneCommand: ParsableCommand {
                                 + "tune needs NAME.txt beside each image NAME.png (or --truth FOLDER)")
             throw ExitCode.failure
         }
-        let tuner = CorpusTuner(settings: recognition.settings(ignoredWords: []), factory: RecognitionSettings.tesseract,
+        let tuner = CorpusTuner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(),
                                 jobs: jobs.engines, budget: budget ?? CorpusTuner.defaultBudgetPerPage * found.pages.count,
                                 folds: folds, auto: noAuto ? nil : AutoSearch())
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)

@@ -114,7 +114,7 @@ class Server:
         self.stderr_lines = []
         self._lines = queue.Queue()
         self.process = subprocess.Popen(args, cwd=self.workdir, stdin=subprocess.DEVNULL,
-                                        env={**os.environ, **(env or {})},
+                                        env={**os.environ, "XDG_CACHE_HOME": str(self.workdir / "cache"), **(env or {})},
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                         text=True, bufsize=1)
         threading.Thread(target=self._pump, args=(self.process.stdout, self.stdout_lines, True),
@@ -295,7 +295,9 @@ document.addEventListener('securitypolicyviolation', (event) => {
 """
 
 
-def make_driver():
+def make_driver(network_log=False):
+    """Headless Chromium; with `network_log`, its DevTools network events are kept in the
+    performance log (see `network_requests`)."""
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
 
@@ -305,7 +307,7 @@ def make_driver():
                      "--window-size=1400,1000", "--disable-background-timer-throttling",
                      "--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows"):
         options.add_argument(argument)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL", **({"performance": "ALL"} if network_log else {})})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.set_page_load_timeout(30)
     driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": CSP_RECORDER})
@@ -323,6 +325,16 @@ def severe_console_entries(driver):
     """The browser's SEVERE console entries since the last call, but a favicon's 404."""
     return [entry for entry in driver.get_log("browser")
             if entry["level"] == "SEVERE" and "favicon" not in entry["message"]]
+
+
+def network_requests(driver):
+    """The URLs the page asked for since the last call, from a driver made with `network_log`."""
+    urls = []
+    for entry in driver.get_log("performance"):
+        message = json.loads(entry["message"])["message"]
+        if message["method"] == "Network.requestWillBeSent":
+            urls.append(message["params"]["request"]["url"])
+    return urls
 
 
 def csp_violations(driver):

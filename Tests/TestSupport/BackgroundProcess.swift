@@ -19,6 +19,8 @@ public final class BackgroundProcess: Sendable {
     }
 
     private let process: Process
+    /// The process's result store's folder, removed with this.
+    private let cacheFolder = NSTemporaryDirectory() + "filterocr-tests-cache-" + UUID().uuidString
     private let store = Store()
     public let input = Pipe()
 
@@ -26,6 +28,11 @@ public final class BackgroundProcess: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        // A result store of its own, as on a new machine.
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_CACHE_HOME"] = cacheFolder
+        environment["FILTEROCR_STORE"] = nil
+        process.environment = environment
         process.standardInput = input
         self.process = process
         for (index, pipe) in [Pipe(), Pipe()].enumerated() {
@@ -114,5 +121,8 @@ public final class BackgroundProcess: Sendable {
         return true
     }
 
-    deinit { terminate() }
+    deinit {
+        terminate()
+        try? FileManager.default.removeItem(atPath: cacheFolder)
+    }
 }

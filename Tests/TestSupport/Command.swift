@@ -39,6 +39,9 @@ public enum Command {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var merged = ProcessInfo.processInfo.environment
+        // Each run has a result store of its own, as on a new machine, unless a test says otherwise.
+        merged["XDG_CACHE_HOME"] = folder + "/cache"
+        merged["FILTEROCR_STORE"] = nil
         for (name, value) in environment { merged[name] = value }
         process.environment = merged
         guard let output = FileHandle(forWritingAtPath: outputPath), let error = FileHandle(forWritingAtPath: errorPath),

@@ -34,6 +34,20 @@ public enum TestDocuments {
         try tool("/usr/bin/tesseract", [image, String(path.dropLast(4)), "pdf"], environment: ["OMP_THREAD_LIMIT": "1"])
     }
 
+    /// `count` different pages of a few lines each, cut from `image` one below the other
+    /// (each starting `step` pixels lower at 150 dpi), as greyscale PGM files in `folder`; by
+    /// img2pdf and poppler's pdftoppm. Returns their paths in order.
+    public static func strips(of image: String, count: Int, step: Int = 14, in folder: String) throws -> [String] {
+        let pdf = folder + "/source.pdf"
+        try self.pdf(of: [image], at: pdf)
+        return try (0..<count).map { index in
+            let base = folder + String(format: "/strip-%02d", index)
+            try tool("/usr/bin/pdftoppm", ["-gray", "-r", "150", "-x", "90", "-y", "\(150 + index * step)", "-W", "640",
+                                           "-H", "70", "-singlefile", pdf, base])
+            return base + ".pgm"
+        }
+    }
+
     /// Runs a tool; throws what it said when it fails.
     public static func tool(_ executable: String, _ arguments: [String], environment: [String: String?] = [:]) throws {
         let result = try Command.run(executable, arguments, environment: environment)

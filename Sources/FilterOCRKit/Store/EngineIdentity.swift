@@ -1,0 +1,39 @@
+import Crypto
+import Foundation
+import Recognition
+import Synchronization
+
+/// Everything about the engine that decides what it reads, besides the image and the
+/// resolution: Tesseract's version, the languages and the checksums of their model files, the
+/// page segmentation. Two engines with the same identity read the same pixels the same way.
+public struct EngineIdentity: Sendable, Equatable {
+    /// For people: `tesseract 5.3.0, eng (3d7a0c…), psm 3`.
+    public let description: String
+    /// The SHA-256 of the full identity, in hex.
+    public let digest: String
+
+    public init(settings: RecognitionSettings, dataDirectory: String = TesseractEngine.defaultDataDirectory) {
+        let models = settings.language.split(separator: "+").map { code in
+            (String(code), Self.checksum(of: "\(dataDirectory)/\(code).traineddata"))
+        }
+        let full = "tesseract \(TesseractEngine.version)|"
+            + models.map { "\($0.0):\($0.1)" }.joined(separator: "+") + "|psm \(settings.pageSegmentation.rawValue)"
+        digest = PixelDigest.hex(SHA256.hash(data: Data(full.utf8)))
+        description = "tesseract \(TesseractEngine.version), "
+            + models.map { "\($0.0) (\($0.1.prefix(8)))" }.joined(separator: " + ") + ", psm \(settings.pageSegmentation.rawValue)"
+    }
+
+    /// Model checksums already computed in this process, by path, size and modification time.
+    private static let checksums = Mutex<[String: String]>([:])
+
+    /// The SHA-256 of a model file, or `missing` (the engine then fails to start anyway).
+    private static func checksum(of path: String) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let stamp = "\(path)|\(attributes?[.size] ?? 0)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
+        if let known = checksums.withLock({ $0[stamp] }) { return known }
+        guard let data = try? Data(contentsOf: URL(fileURLWithPath: path), options: .mappedIfSafe) else { return "missing" }
+        let sum = PixelDigest.hex(SHA256.hash(data: data))
+        checksums.withLock { $0[stamp] = sum }
+        return sum
+    }
+}

@@ -1,0 +1,42 @@
+import GRDB
+
+/// The store's tables, as migrations: a store from an earlier release is brought up to date
+/// when it is opened; one from a later release (a migration this one does not know) is refused.
+enum StoreSchema {
+    /// The version `filterocr store` reports: the number of migrations.
+    static var version: Int { migrator.migrations.count }
+
+    static let migrator: DatabaseMigrator = {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1 recognitions") { db in
+            try db.execute(sql: """
+                CREATE TABLE engine (id TEXT PRIMARY KEY, description TEXT NOT NULL);
+                CREATE TABLE recognition (
+                    id INTEGER PRIMARY KEY,
+                    page TEXT NOT NULL,
+                    engine TEXT NOT NULL REFERENCES engine(id),
+                    resolution INTEGER NOT NULL,
+                    content BLOB NOT NULL,
+                    bytes INTEGER NOT NULL,
+                    created REAL NOT NULL,
+                    used REAL NOT NULL,
+                    UNIQUE (page, engine, resolution));
+                CREATE INDEX recognition_used ON recognition(used);
+                CREATE TABLE setting (name TEXT PRIMARY KEY, value);
+                """)
+        }
+        migrator.registerMigration("v2 document pages") { db in
+            try db.execute(sql: """
+                CREATE TABLE fragment (
+                    recognition INTEGER NOT NULL REFERENCES recognition(id) ON DELETE CASCADE,
+                    format TEXT NOT NULL,
+                    page_number INTEGER NOT NULL,
+                    input_name TEXT NOT NULL,
+                    content BLOB NOT NULL,
+                    bytes INTEGER NOT NULL,
+                    PRIMARY KEY (recognition, format, page_number, input_name));
+                """)
+        }
+        return migrator
+    }()
+}

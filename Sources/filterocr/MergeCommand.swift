@@ -1,0 +1,73 @@
+import ArgumentParser
+import FileSystem
+import FilterOCRKit
+import Foundation
+import ResultStore
+
+/// `filterocr merge`: the outputs of `batch --shard I/N` runs made one.
+struct MergeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "merge",
+        abstract: "Merge sharded batches' JSON Lines into one run's, or their result stores into one.",
+        discussion: """
+            JSON Lines: give every shard's output in shard order (the output of --shard 0/N first); \
+            the merged lines, in input order, are what one run over all the inputs writes. \
+            Stores: every result of the given stores is added to the one --store names \
+            (by default the user's), so that a rerun anywhere answers from it.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("The shards' JSON Lines files (shard 0 first), or their result stores.", valueName: "file"))
+    var files: [String] = []
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the merged JSON Lines to this file instead of standard output.",
+                                                    valueName: "file"))
+    var output: String?
+
+    @OptionGroup var location: StorePathOption
+
+    func validate() throws {
+        guard !files.isEmpty else {
+            throw ValidationError("give the shards' outputs: filterocr merge out-0.jsonl out-1.jsonl out-2.jsonl")
+        }
+        for file in files {
+            guard case .regular = FileKind(at: file) else { throw ValidationError("\(PathEncoding.displayed(file)): no such file") }
+        }
+        let stores = files.filter(Self.isStore)
+        if !stores.isEmpty && stores.count != files.count {
+            throw ValidationError("give JSON Lines files or result stores, not both")
+        }
+        if !stores.isEmpty && output != nil { throw ValidationError("-o is for JSON Lines; stores merge into --store PATH") }
+    }
+
+    func run() throws {
+        if files.allSatisfy(Self.isStore) { return try mergeStores() }
+        let shards = try Terminal.orExit {
+            try files.map { file in
+                String(decoding: try BoundedRead.file(file, limit: 1 << 34), as: UTF8.self).split(separator: "\n").map(String.init)
+            }
+        }
+        let merged = try Terminal.orExit { try ShardMerge.merge(shards) }
+        let text = merged.map { $0 + "\n" }.joined()
+        if let output {
+            try Terminal.orExit { try AtomicFile.write(Array(text.utf8), to: output) }
+        } else {
+            Terminal.print(text, terminator: "")
+        }
+    }
+
+    private func mergeStores() throws {
+        guard let path = location.path else { throw ValidationError("give --store PATH for the merged store") }
+        let store = try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }
+        var added = 0
+        for file in files {
+            added += try Terminal.orExit { try store.merge(from: file) }
+        }
+        Terminal.print("added \(added) recognitions from \(files.count) stores to \(PathEncoding.displayed(path))")
+    }
+
+    /// Whether `file` is an SQLite database, by its first bytes.
+    private static func isStore(_ file: String) -> Bool {
+        (try? BoundedRead.prefix(of: file, count: 16)).map { $0 == Array("SQLite format 3\u{0}".utf8) } ?? false
+    }
+}

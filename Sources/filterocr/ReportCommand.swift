@@ -1,0 +1,181 @@
+import ArgumentParser
+import CorpusReportPage
+import Documents
+import FileSystem
+import FilterOCRKit
+import Imaging
+import Foundation
+import TerminalText
+
+/// `filterocr report FOLDER`: a corpus's accuracy against its truths, as text, JSON or one HTML file.
+struct ReportCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "report",
+        abstract: "A corpus's accuracy: micro and macro CER and WER, pages worst first, confusions, aligned texts.",
+        discussion: """
+            Recognises the images (files, folders searched recursively, quoted globs) as batch does, \
+            or reads the recognitions of a batch's JSON Lines (filterocr report results.jsonl, or \
+            --jsonl - for standard input), and scores each page against its truth: NAME.txt beside \
+            NAME.ext, or --truth FILE|FOLDER. The micro rates are the sum of the pages' edit \
+            distances over the sum of their truths' lengths; the macro rates the mean of the \
+            pages' rates. A page without truth is listed and counted in no rate. Exit status: 0 \
+            when every page was read, 1 when any failed (the report is still written), 2 for a \
+            usage error, 130 when interrupted (no report).
+            """
+    )
+
+    /// The report's forms.
+    enum Format: String, CaseIterable, ExpressibleByArgument {
+        case text, json, html
+    }
+
+    @OptionGroup var recognition: RecognitionOptions
+    @OptionGroup var truthOptions: TruthOptions
+    @OptionGroup var jobs: JobsOption
+
+    @Argument(help: ArgumentHelp("Images, folders or globs to recognise; or one .jsonl file of filterocr batch's results.",
+                                 valueName: "input"))
+    var inputs: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Report on the recognitions in filterocr batch's JSON Lines instead of "
+                                            + "recognising; - for standard input.", valueName: "file"))
+    var jsonl: String?
+
+    @OptionGroup var filters: FilterOptions
+    @OptionGroup var pageOptions: PagesOption
+
+    @Option(name: .long, help: ArgumentHelp("text: for a terminal; json: every page, count and confusion, for scripts; "
+                                            + "html: one self-contained page for a browser (with -o FILE)."))
+    var format: Format = .text
+
+    @Option(name: [.customShort("o"), .customLong("output")],
+            help: ArgumentHelp("Where the report goes, written whole at the end; - for standard output (the default).",
+                               valueName: "file"))
+    var output: String?
+
+    /// The batch results to read, from `--jsonl` or a lone `.jsonl` argument; nil to recognise.
+    var resultsFile: String? {
+        jsonl ?? (inputs.count == 1 && inputs[0].lowercased().hasSuffix(".jsonl") ? inputs[0] : nil)
+    }
+
+    func validate() throws {
+        if jsonl != nil && !inputs.isEmpty {
+            throw ValidationError("give images to recognise or --jsonl FILE of recognitions already made, not both")
+        }
+        if resultsFile == nil && inputs.isEmpty {
+            throw ValidationError("give images or folders to recognise (filterocr report images/) or a batch's results "
+                                  + "(filterocr report results.jsonl)")
+        }
+        if inputs.count > 1, let listed = inputs.first(where: { $0.lowercased().hasSuffix(".jsonl") }) {
+            throw ValidationError("\(PathEncoding.displayed(listed)): report on one batch's JSON Lines at a time, "
+                                  + "without images (cat a.jsonl b.jsonl | filterocr report --jsonl -)")
+        }
+        if let results = resultsFile, filters.auto || filters.ops != FilterState() {
+            throw ValidationError("\(results == "-" ? "standard input" : PathEncoding.displayed(results)) holds recognitions "
+                                  + "already made: --ops and --auto go with images to recognise")
+        }
+        if resultsFile == "-", isatty(STDIN_FILENO) != 0 {
+            throw ValidationError("--jsonl - reads a batch's JSON Lines from standard input: "
+                                  + "filterocr batch images/ | filterocr report --jsonl -")
+        }
+        if truthOptions.noTruth {
+            throw ValidationError("a report scores pages against their truths: leave out --no-truth")
+        }
+        if format == .html, output == nil || output == "-", isatty(STDOUT_FILENO) != 0 {
+            throw ValidationError("an HTML report is for a browser: give -o report.html, or redirect standard output")
+        }
+    }
+
+    func run() throws {
+        if let output, output != "-" { try Terminal.orExit { () throws -> Void in try AtomicFile.checkTarget(output) } }
+        let (source, entries) = try resultsFile.map { file in
+            (file == "-" ? "standard input" : PathEncoding.displayed(file), try readResults(file))
+        } ?? (inputs.map(PathEncoding.displayed).joined(separator: ", "), try recognise())
+        let report = CorpusReport(source: source, entries: entries)
+        if report.accuracy.pages == 0 {
+            Terminal.printWarning("no page has a truth, so no rate: give NAME.txt beside each image NAME.ext, or "
+                                  + "--truth FILE|FOLDER" + (resultsFile != nil
+                                      ? " (the images as the JSON Lines name them, from the folder batch ran in)" : ""))
+        }
+        try write(report)
+        if report.count(.failed) > 0 { throw ExitCode.failure }
+    }
+
+    /// The report in the format asked for, to standard output or written whole to `-o`.
+    private func write(_ report: CorpusReport) throws {
+        let toFile = output.map { $0 != "-" } ?? false
+        let text: String = switch format {
+        case .text:
+            CorpusReportText.render(report, colours: !toFile && isatty(STDOUT_FILENO) != 0,
+                                    width: toFile ? 100 : Terminal.size().width)
+        case .json:
+            report.jsonDocument
+        case .html:
+            CorpusReportPage.html(report)
+        }
+        // Every form ends with one line break (the HTML page has its own).
+        let ending = text.hasSuffix("\n") ? "" : "\n"
+        guard let output, toFile else { return Terminal.print(text, terminator: ending) }
+        try Terminal.orExit { () throws -> Void in try AtomicFile.write(Array((text + ending).utf8), to: output) }
+        let accuracy = report.accuracy
+        Terminal.printNotice("wrote \(PathEncoding.displayed(output)): \(report.pages.count) pages, \(accuracy.pages) scored"
+                             + (accuracy.pages > 0
+                                 ? String(format: ", CER %.2f%% micro, %.2f%% macro", accuracy.microCharacterErrorRate * 100,
+                                          accuracy.macroCharacterErrorRate * 100) : ""))
+    }
+
+    /// The pages of a batch's JSON Lines, each with its truth.
+    private func readResults(_ file: String) throws -> [CorpusEntry] {
+        try Terminal.orExit {
+            try BatchResults.entries(at: file).map { try $0.findingTruth(in: truthOptions.source) }
+        }
+    }
+
+    /// Recognises every page of the inputs, in input order, each with its truth.
+    private func recognise() throws -> [CorpusEntry] {
+        let known = Array(BatchInputs(arguments: inputs))
+        guard !known.isEmpty else {
+            Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
+                                + "(folders are searched for \(Document.supportedList) files)")
+            throw ExitCode.failure
+        }
+        // Results name their input as shown; the truth is looked up by the path itself.
+        let paths = Dictionary(known.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
+        let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(),
+                                 state: filters.ops, auto: filters.search, jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
+                                 skipsPagesWithText: pageOptions.skipText)
+        Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
+        let progress = ProgressBar.standardErrorIfTerminal()
+        defer { progress?.finish() }
+        var entries: [CorpusEntry] = []
+        var lookupError: (any Error)?
+        let summary = try Terminal.orExit {
+            try runner.run(known, total: WorkUnit.count(of: known, selection: pageOptions.pages),
+                           isCancelled: { Interrupt.happened }) { result, state in
+                let outcome: CorpusEntry.Outcome? = switch result.outcome {
+                case .recognized(let report, _, _): .read(report.recognized.text)
+                case .failed(let message): .failed(message)
+                case .leftAsIs: .skipped("has text of its own; left as it is (--skip-text)")
+                case .skipped: nil
+                }
+                if let outcome {
+                    let script: String? = if case .recognized(let report, _, _) = result.outcome { report.filters.description } else { nil }
+                    let entry = CorpusEntry(image: result.input, page: result.page, script: script, outcome: outcome)
+                    do {
+                        entries.append(try entry.findingTruth(in: truthOptions.source, path: paths[result.input]))
+                    } catch {
+                        lookupError = lookupError ?? error
+                    }
+                    if case .failed(let message) = outcome {
+                        progress?.clear()
+                        Terminal.printError(message)
+                    }
+                }
+                progress?.update(state)
+            }
+        }
+        if summary.cancelled { throw ExitCode(Interrupt.exitStatus) }
+        if let lookupError { try Terminal.orExit { throw lookupError } }
+        return entries
+    }
+}

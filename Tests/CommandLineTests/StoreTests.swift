@@ -1,0 +1,120 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The result store as the commands use it: answers instead of recognitions, shared by
+/// processes, and never a reason for a run to fail.
+@Suite("The result store from the command line")
+struct StoreTests {
+    private static func lines(_ output: String) throws -> [[String: Any]] {
+        try output.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    /// A line without its timings, as comparable JSON.
+    private static func withoutTimings(_ line: [String: Any]) throws -> String {
+        var line = line
+        line["timings"] = nil
+        return String(decoding: try JSONSerialization.data(withJSONObject: line, options: .sortedKeys), as: UTF8.self)
+    }
+
+    private static func stored(_ line: [String: Any]) -> Bool {
+        (line["timings"] as? [String: Any])?["stored"] as? Bool == true
+    }
+
+    @Test("A second run answers every image from the store, with the same JSON Lines apart from timings")
+    func secondRunFromStore() throws {
+        let folder = try Paths.temporaryDirectory()
+        let images = try Paths.imagesWithTruth().prefix(4).map(\.image)
+        let store = folder + "/results.sqlite"
+        let first = try Command.filterocr(["batch", "--store", store] + images)
+        let second = try Command.filterocr(["batch", "--store", store] + images)
+        #expect(first.status == 0 && second.status == 0)
+        let (before, after) = (try Self.lines(first.standardOutput), try Self.lines(second.standardOutput))
+        #expect(before.count == images.count && after.count == images.count)
+        #expect(before.allSatisfy { !Self.stored($0) })
+        #expect(after.allSatisfy(Self.stored))
+        #expect(try before.map(Self.withoutTimings) == after.map(Self.withoutTimings))
+    }
+
+    @Test("The default store is in XDG_CACHE_HOME; --no-store keeps none and reads none")
+    func defaultStoreAndNoStore() throws {
+        let folder = try Paths.temporaryDirectory()
+        let image = try #require(try Paths.imagesWithTruth().first).image
+        let cache = folder + "/cache"
+        let none = try Command.filterocr(["ocr", "--no-store", image], environment: ["XDG_CACHE_HOME": cache])
+        #expect(none.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: cache + "/filterocr/results.sqlite"))
+        let kept = try Command.filterocr(["ocr", "--json", image], environment: ["XDG_CACHE_HOME": cache])
+        #expect(FileManager.default.fileExists(atPath: cache + "/filterocr/results.sqlite"))
+        let again = try Command.filterocr(["ocr", "--json", image], environment: ["XDG_CACHE_HOME": cache])
+        #expect(Self.stored(try #require(try Self.lines(again.standardOutput).first)))
+        #expect(!Self.stored(try #require(try Self.lines(kept.standardOutput).first)))
+        let shown = try Command.filterocr(["store", "show", "--json"], environment: ["XDG_CACHE_HOME": cache])
+        let summary = try #require(try JSONSerialization.jsonObject(with: shown.outputData) as? [String: Any])
+        #expect(summary["recognitions"] as? Int == 1)
+    }
+
+    @Test("Two processes writing one store at once lose nothing")
+    func concurrentProcesses() throws {
+        let folder = try Paths.temporaryDirectory()
+        let store = folder + "/results.sqlite"
+        let strips = try TestDocuments.strips(of: Paths.images + "/book_page.png", count: 16, in: folder)
+        let halves = [Array(strips.prefix(8)), Array(strips.suffix(8))]
+        let writers = try halves.map { half in try BackgroundProcess(Paths.filterocr, ["batch", "-j", "1", "--store", store] + half) }
+        for writer in writers {
+            #expect(writer.waitForExit(timeout: 300))
+            #expect(writer.terminationStatus == 0)
+        }
+        let shown = try Command.filterocr(["store", "show", "--json", "--store", store])
+        let summary = try #require(try JSONSerialization.jsonObject(with: shown.outputData) as? [String: Any])
+        #expect(summary["recognitions"] as? Int == 16)
+        let rerun = try Command.filterocr(["batch", "--store", store] + strips)
+        #expect(try Self.lines(rerun.standardOutput).filter(Self.stored).count == 16)
+    }
+
+    @Test("A damaged store is set aside with one line, and the batch reads every image")
+    func damagedStore() throws {
+        let folder = try Paths.temporaryDirectory()
+        let store = folder + "/results.sqlite"
+        try Data(repeating: 0xA5, count: 10_000).write(to: URL(fileURLWithPath: store))
+        let images = try Paths.imagesWithTruth().prefix(2).map(\.image)
+        let result = try Command.filterocr(["batch", "--store", store] + images)
+        #expect(result.status == 0)
+        #expect(try Self.lines(result.standardOutput).count == 2)
+        #expect(result.errorLines.count == 1)
+        #expect(result.errorLines.first?.contains("is damaged") == true)
+        #expect(result.errorLines.first?.contains("set aside as") == true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(names.contains { $0.hasPrefix("results.sqlite.damaged-") })
+        let rerun = try Command.filterocr(["batch", "--store", store] + images)
+        #expect(try Self.lines(rerun.standardOutput).allSatisfy(Self.stored))
+    }
+
+    @Test("A store that cannot be opened is said once and the run goes on without it")
+    func unusableStore() throws {
+        let folder = try Paths.temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: folder + "/results.sqlite", withIntermediateDirectories: true)
+        let image = try #require(try Paths.imagesWithTruth().first).image
+        let result = try Command.filterocr(["ocr", "--store", folder + "/results.sqlite", image])
+        #expect(result.status == 0)
+        #expect(!result.standardOutput.isEmpty)
+        #expect(result.errorLines.count == 1)
+        #expect(result.errorLines.first?.contains("recognising without it") == true)
+    }
+
+    @Test("store prune keeps the store under a size, least recently used out first")
+    func pruneToSize() throws {
+        let folder = try Paths.temporaryDirectory()
+        let store = folder + "/results.sqlite"
+        let images = try Paths.imagesWithTruth().prefix(3).map(\.image)
+        _ = try Command.filterocr(["batch", "--store", store] + images)
+        let pruned = try Command.filterocr(["store", "prune", "--store", store, "--to", "1"])
+        #expect(pruned.status == 0)
+        #expect(pruned.standardOutput.contains("removed 3 recognitions"))
+        let bad = try Command.filterocr(["store", "prune", "--store", store, "--to", "lots"])
+        #expect(bad.status == 2)
+        #expect(bad.errorLines.count == 1 && bad.standardError.contains("500M"))
+    }
+}
