@@ -82,6 +82,7 @@ bench: build bench-deps
 	bench/documents.sh $(BIN)
 	$(PYTHON) bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
+	bench/tune.sh $(BIN)
 	bench/auto.sh $(BIN)
 	bench/resume.sh $(BIN)
 	$(PYTHON) bench/serve_load.py $(BIN)

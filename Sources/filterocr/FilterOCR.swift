@@ -15,7 +15,8 @@ struct FilterOCR: ParsableCommand {
         abstract: "See how image filters change what Tesseract OCR can read.",
         version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
         subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,
-                      CompanionCommand.self, ServeCommand.self, ReportCommand.self, StoreCommand.self, MergeCommand.self],
+                      TuneCommand.self, CompanionCommand.self, ServeCommand.self, ReportCommand.self, StoreCommand.self,
+                      MergeCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 

@@ -157,7 +157,7 @@ struct OCRBadInputTests {
         (["sweep", "x.png", "--filter", "blur", "--from", "-1", "--to", "2", "--steps", "3"], "strength"),
         (["batch", "x.png", "--format", "bogus"], "one of the following: text, jsonl, json, txt, tsv, hocr, alto, pdf"),
         (["sweep", "x.png", "--filter", "bogus"], "one of the following: blur, binarize,"),
-        (["bogus"], "the commands are repl, ocr, filter, batch, sweep, companion, serve"),
+        (["bogus"], "the commands are repl, ocr, filter, batch, sweep, tune, companion, serve"),
     ]
 
     @Test("Usage errors give the reason on one line and exit with status 2", arguments: usageErrors)
