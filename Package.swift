@@ -129,7 +129,7 @@ let package = Package(
                     dependencies: ["Recognition", "ImageCodec", "Imaging", "TestSupport"]),
         .testTarget(name: "DocumentsTests", dependencies: ["Documents", "Imaging", "ImageCodec", "TestSupport"]),
         .testTarget(name: "WordFrequencyTests", dependencies: ["WordFrequency"]),
-        .testTarget(name: "TextComparisonTests", dependencies: ["TextComparison"]),
+        .testTarget(name: "TextComparisonTests", dependencies: ["TextComparison", "TestSupport"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
         .testTarget(name: "FilterOCRKitTests",

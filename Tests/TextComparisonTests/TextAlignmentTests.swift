@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 import TextComparison
 
@@ -26,7 +27,7 @@ struct TextAlignmentTests {
     @Test("The script is as short as the Levenshtein distance, and spells both texts",
           arguments: 0..<6)
     func shortest(seed: UInt64) {
-        var generator = SplitMix(seed: seed)
+        var generator = RepeatableGenerator(seed: seed)
         let alphabet = Array("ab cdeé")
         for _ in 0..<40 {
             let truth = String((0..<Int(generator.next() % 40)).map { _ in alphabet[Int(generator.next() % 7)] })
@@ -41,7 +42,7 @@ struct TextAlignmentTests {
 
     @Test("Long texts are split in halves (Hirschberg) and still give a shortest script")
     func longTexts() {
-        var generator = SplitMix(seed: 42)
+        var generator = RepeatableGenerator(seed: 42)
         let words = ["the", "quick", "brown", "fox", "jumps", "over", "lazy", "dog", "rn", "m"]
         let truth = (0..<600).map { _ in words[Int(generator.next() % 10)] }.joined(separator: " ")
         // Damage about one character in twelve: substitute, delete or insert.
@@ -107,18 +108,5 @@ struct TextAlignmentTests {
         // A word longer than a row is cut where it must be.
         let long = TextAlignment(truth: String(repeating: "x", count: 30), recognized: String(repeating: "x", count: 30))
         #expect(long.rows(width: 12).map { $0.map(\.truth).joined().count } == [12, 12, 6])
-    }
-}
-
-/// A small seeded generator, so that the random cases are the same on every run.
-struct SplitMix {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,3 +1,4 @@
+import Session
 import TextComparison
 
 /// How far a corpus error rate measured on some pages may be from the rate of the pages like
@@ -13,7 +14,7 @@ public enum TuneSpread {
     public static func bootstrap(_ pages: [ErrorCount], resamples: Int = resamples, level: Double = level,
                                  seed: UInt64 = 20) -> ClosedRange<Double>? {
         guard !pages.isEmpty else { return nil }
-        var generator = SplitMix64(seed: seed)
+        var generator = SeededRandom(seed: seed)
         var rates: [Double] = []
         rates.reserveCapacity(resamples)
         for _ in 0..<resamples {
@@ -34,20 +35,5 @@ public enum TuneSpread {
         guard !values.isEmpty else { return nil }
         let mean = values.reduce(0, +) / Double(values.count)
         return (values.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(values.count)).squareRoot()
-    }
-}
-
-/// A small seeded generator (SplitMix64): the same seed, the same numbers on every machine.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
