@@ -86,7 +86,8 @@ let package = Package(
         ),
         // The corpus report as one self-contained HTML file: a pure function from the report to a
         // String, apart from the terminal's text (TerminalText) and from the served pages (Workbench).
-        .target(name: "CorpusReportPage", dependencies: ["FilterOCRKit", "TextComparison"]),
+        .target(name: "CorpusReportPage", dependencies: ["FilterOCRKit", "TextComparison",
+                                                         .product(name: "Crypto", package: "swift-crypto")]),
         // The web front end: the workbench and watch pages, their JSON API and the feed's
         // event stream, on Hummingbird. The pages are compiled into the binary.
         .target(

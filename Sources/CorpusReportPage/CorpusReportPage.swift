@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import FilterOCRKit
 import TextComparison
@@ -15,7 +16,7 @@ public enum CorpusReportPage {
 
     /// The Content Security Policy the page carries in a `<meta>` element.
     public static var contentSecurityPolicy: String {
-        let hash = Data(SHA256.digest(Array(ReportStyle.css.utf8))).base64EncodedString()
+        let hash = Data(SHA256.hash(data: Data(ReportStyle.css.utf8))).base64EncodedString()
         return "default-src 'none'; style-src 'sha256-\(hash)'; img-src data:; base-uri 'none'; form-action 'none'"
     }
 

@@ -23,8 +23,10 @@ public struct ImageLoader: Sendable {
     /// Reads and decodes the image at `path` (`-` is standard input), or page `page` (from 1)
     /// of the document there (the first when nil); errors name the file.
     ///
-    /// - Parameter identified: compute the content key the render cache needs.
-    public func load(_ path: String, page: Int? = nil, identified: Bool = false) throws -> LoadedImage {
+    /// - Parameters:
+    ///   - identified: compute the content key the render cache needs.
+    ///   - digestsFile: compute the file's digest the result store's renderings need.
+    public func load(_ path: String, page: Int? = nil, identified: Bool = false, digestsFile: Bool = false) throws -> LoadedImage {
         var stopwatch = Stopwatch()
         var loaded: LoadedImage
         if path != Self.standardInputName, let kind = Document.kind(of: path) {
@@ -37,6 +39,7 @@ public struct ImageLoader: Sendable {
                 ? try Self.readStandardInput(decoder: decoder)
                 : try ImageFile.readBytes(path, decoder: decoder)
             loaded = try load(bytes: bytes, name: path)
+            if digestsFile, path != Self.standardInputName { loaded.fileDigest = RenderingSource.fileDigest(bytes) }
         }
         if identified { loaded.contentKey = LoadedImage.contentKey(loaded.image) }
         loaded.truth = try truth.text(for: path, page: loaded.page?.number)

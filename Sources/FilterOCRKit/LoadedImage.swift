@@ -11,6 +11,9 @@ public struct LoadedImage: Sendable {
     /// Identifies the pixels (not the file name) for the render cache; computed only for
     /// callers that cache, as hashing a large image costs tens of milliseconds.
     public var contentKey: Int?
+    /// The SHA-256 of the image file's bytes, when a result store keeps renderings; nil for a
+    /// document's page or standard input.
+    public var fileDigest: String?
     /// Milliseconds spent reading and decoding it.
     public var decodeTime: Double
     /// The text the image really contains, when it is known.

@@ -1,5 +1,7 @@
+import Documents
 import FileSystem
 import Foundation
+import ImageCodec
 import Imaging
 import Recognition
 import Session
@@ -75,7 +77,27 @@ public struct Pipeline {
 
     /// Reads an image, or page `page` of a document; with a cache, identified by its pixels.
     public func load(_ path: String, page: Int? = nil) throws -> LoadedImage {
-        try loader.load(path, page: page, identified: renderer.cache != nil)
+        try loader.load(path, page: page, identified: renderer.cache != nil, digestsFile: recognizer.keepsRenderings)
+    }
+
+    /// The report of the image file at `path` rendered with `state`, answered from the result
+    /// store without decoding the file (its bytes are read, for their digest); nil when the
+    /// store has not seen this file rendered so, or keeps no renderings, or `path` is standard
+    /// input or a document.
+    public func reportFromStore(_ path: String, state: FilterState) throws -> RecognitionReport? {
+        guard recognizer.keepsRenderings, path != ImageLoader.standardInputName, Document.kind(of: path) == nil,
+              // A file that cannot be read is reported as loading reports it.
+              let bytes = try? ImageFile.readBytes(path, decoder: settings.decoder) else { return nil }
+        var stopwatch = Stopwatch()
+        let source = RenderingSource.key(fileDigest: RenderingSource.fileDigest(bytes), page: nil,
+                                         operations: state.operations, settings: settings)
+        guard let (recognized, rendering) = recognizer.recognition(ofRendering: source, resolution: settings.resolution)
+        else { return nil }
+        var timings = RecognitionReport.Timings(decode: 0, filter: 0, ocr: stopwatch.lap())
+        timings.stored = true
+        return report(name: path, page: nil, truth: try loader.truth.text(for: path),
+                      resolution: settings.resolution ?? rendering.fileResolution, state, recognized,
+                      size: .init(width: rendering.width, height: rendering.height), cached: false, timings: timings)
     }
 
     /// `original` rendered with `state`'s operations and recognised. A state seen before is
@@ -115,6 +137,11 @@ public struct Pipeline {
         }
         let ocrTime = stopwatch.lap()
         renderer.store(recognized, image: rendered, for: original, state.operations)
+        if let digest = original.fileDigest {
+            let source = RenderingSource.key(fileDigest: digest, page: original.page?.number, operations: state.operations,
+                                             settings: settings)
+            recognizer.keepLastRendering(as: source, fileResolution: original.decoded.resolution)
+        }
         var timings = RecognitionReport.Timings(decode: decodeTime, filter: filterTime, ocr: ocrTime)
         timings.stored = recognizer.lastRecognitionWasStored
         return PipelineResult(report: report(original, state, recognized, rendered: rendered, cached: false, timings: timings), image: rendered)
@@ -129,15 +156,21 @@ public struct Pipeline {
     /// Its size is the rendered image's, which the word boxes are in (`scale` changes it).
     func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, rendered: RGBImage,
                 cached: Bool, timings: RecognitionReport.Timings) -> RecognitionReport {
+        report(name: original.name, page: original.page, truth: original.truth, resolution: resolution(of: original),
+               state, recognized, size: .init(width: rendered.width, height: rendered.height), cached: cached, timings: timings)
+    }
+
+    private func report(name: String, page: LoadedImage.Page?, truth: String?, resolution: Int?, _ state: FilterState,
+                        _ recognized: RecognizedText, size: RecognitionReport.Size, cached: Bool,
+                        timings: RecognitionReport.Timings) -> RecognitionReport {
         var settings = settings
-        settings.resolution = resolution(of: original)
+        settings.resolution = resolution
         var report = RecognitionReport(
-            image: PathEncoding.displayed(original.name), filters: state, recognized: recognized,
+            image: PathEncoding.displayed(name), filters: state, recognized: recognized,
             topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
-            cached: cached, timings: timings, settings: settings,
-            size: .init(width: rendered.width, height: rendered.height),
-            accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
-        report.page = original.page.map { RecognitionReport.Page($0) }
+            cached: cached, timings: timings, settings: settings, size: size,
+            accuracy: truth.map { Accuracy(truth: $0, recognized: recognized.text) })
+        report.page = page.map { RecognitionReport.Page($0) }
         return report
     }
 }

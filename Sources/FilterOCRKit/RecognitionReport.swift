@@ -12,7 +12,8 @@ public struct RecognitionReport: Sendable, Encodable {
         public var filter: Double
         public var ocr: Double
         public var total: Double
-        /// Whether the recognition came from the result store (`ocr` is then the time to find it).
+        /// Whether the recognition came from the result store (`ocr` is then the time to find it);
+        /// for `--auto`, whether every candidate's did.
         public var stored = false
 
         /// - Parameter lookup: time spent otherwise, such as a cache lookup, counted in the total.

@@ -1,5 +1,6 @@
 import Imaging
 import Recognition
+import ResultStore
 
 /// Reads the text in a rendered image.
 ///
@@ -21,6 +22,18 @@ public protocol Recognizer {
 
     /// Whether the last recognition came from the result store rather than the engine.
     var lastRecognitionWasStored: Bool { get }
+
+    /// Whether it keeps renderings (the result store does), so that a file's digest is worth
+    /// computing for `keepLastRendering` and `recognition(ofRendering:resolution:)`.
+    var keepsRenderings: Bool { get }
+
+    /// The recognition of the rendering kept under `source`, found without its pixels, and
+    /// what the rendering was; nil when it is not kept. Afterwards there is no last page to add.
+    /// - Parameter resolution: the resolution asked for; nil for the file's own.
+    func recognition(ofRendering source: RenderingKey, resolution: Int?) -> (RecognizedText, StoredRendering)?
+
+    /// Keeps that the last image recognised was `source`'s rendering.
+    func keepLastRendering(as source: RenderingKey, fileResolution: Int?)
 }
 
 extension Recognizer {
@@ -39,6 +52,9 @@ extension Recognizer {
 
 extension Recognizer {
     public var lastRecognitionWasStored: Bool { false }
+    public var keepsRenderings: Bool { false }
+    public func recognition(ofRendering source: RenderingKey, resolution: Int?) -> (RecognizedText, StoredRendering)? { nil }
+    public func keepLastRendering(as source: RenderingKey, fileResolution: Int?) {}
 }
 
 extension TesseractEngine: Recognizer {}

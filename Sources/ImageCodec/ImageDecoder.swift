@@ -36,6 +36,13 @@ public struct ImageDecoder: Sendable {
         pixels.multipliedSaturating(by: 8).addingSaturating(1 << 20)
     }
 
+    /// Leptonica's version string, such as `leptonica-1.82.0`: what decodes the pixels.
+    public static let libraryVersion: String = {
+        guard let version = getLeptonicaVersion() else { return "leptonica" }
+        defer { lept_free(version) }
+        return String(cString: version)
+    }()
+
     /// Checks the header in the first bytes of a file (64 KB, say) before the rest is read.
     ///
     /// Never decodes a pixel. For a GIF, every frame's descriptor must be in `prefix` too, since

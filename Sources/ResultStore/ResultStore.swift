@@ -131,6 +131,38 @@ public final class ResultStore: Sendable {
         }
     }
 
+    // MARK: Renderings
+
+    /// What the file's page under `key` rendered to when it was last recognised, marked as
+    /// used now; nil when that is not known.
+    public func rendering(_ key: RenderingKey) -> StoredRendering? {
+        attempt { pool in
+            try pool.write { db -> StoredRendering? in
+                guard let row = try Row.fetchOne(db, sql: """
+                    SELECT page, width, height, file_resolution FROM rendering WHERE source = ?
+                    """, arguments: [key.source]) else { return nil }
+                try db.execute(sql: "UPDATE rendering SET used = ? WHERE source = ?",
+                               arguments: [Date().timeIntervalSince1970, key.source])
+                return StoredRendering(page: row["page"], width: row["width"], height: row["height"],
+                                       fileResolution: row["file_resolution"])
+            }
+        } ?? nil
+    }
+
+    /// Keeps what the file's page under `key` rendered to.
+    public func keep(_ rendering: StoredRendering, for key: RenderingKey) {
+        attempt { pool in
+            try pool.write { db in
+                try db.execute(sql: """
+                    INSERT INTO rendering (source, page, width, height, file_resolution, used) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (source) DO UPDATE SET page = excluded.page, width = excluded.width,
+                        height = excluded.height, file_resolution = excluded.file_resolution, used = excluded.used
+                    """, arguments: [key.source, rendering.page, rendering.width, rendering.height,
+                                     rendering.fileResolution, Date().timeIntervalSince1970])
+            }
+        }
+    }
+
     // MARK: Size
 
     /// The size the store is kept under.
@@ -167,13 +199,17 @@ public final class ResultStore: Sendable {
                 let ids = doomed[chunk..<min(chunk + 500, doomed.count)]
                 try db.execute(sql: "DELETE FROM recognition WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
             }
+            if !doomed.isEmpty {
+                // A rendering is worth keeping only while some recognition of its pixels is.
+                try db.execute(sql: "DELETE FROM rendering WHERE page NOT IN (SELECT page FROM recognition)")
+            }
             return doomed.count
         }
     }
 
     /// Removes every entry and gives the space back to the file system.
     public func clear() throws {
-        try pool.write { db in try db.execute(sql: "DELETE FROM recognition; DELETE FROM engine") }
+        try pool.write { db in try db.execute(sql: "DELETE FROM rendering; DELETE FROM recognition; DELETE FROM engine") }
         try compact()
     }
 
@@ -208,6 +244,7 @@ public final class ResultStore: Sendable {
         try pool.read { db in
             let counts = try Row.fetchOne(db, sql: """
                 SELECT (SELECT count(*) FROM recognition) AS recognitions, (SELECT count(*) FROM fragment) AS pages,
+                       (SELECT count(*) FROM rendering) AS renderings,
                        (SELECT total(bytes) FROM recognition) + (SELECT total(bytes) FROM fragment) AS bytes,
                        (SELECT min(used) FROM recognition) AS oldest, (SELECT max(used) FROM recognition) AS newest
                 """)
@@ -219,6 +256,7 @@ public final class ResultStore: Sendable {
             return StoreSummary(
                 path: PathEncoding.displayed(path), schemaVersion: StoreSchema.version,
                 recognitions: counts?["recognitions"] ?? 0, documentPages: counts?["pages"] ?? 0,
+                renderings: counts?["renderings"] ?? 0,
                 contentBytes: Int((counts?["bytes"] as Double?) ?? 0), fileBytes: Self.fileBytes(path), limit: limit,
                 engines: engines, oldestUse: counts?["oldest"], newestUse: counts?["newest"])
         }
@@ -248,6 +286,11 @@ public final class ResultStore: Sendable {
                     FROM shard.fragment f JOIN shard.recognition s ON s.id = f.recognition
                     JOIN recognition r ON r.page = s.page AND r.engine = s.engine AND r.resolution = s.resolution
                     WHERE true ON CONFLICT DO NOTHING
+                    """)
+                try db.execute(sql: """
+                    INSERT INTO rendering (source, page, width, height, file_resolution, used)
+                    SELECT source, page, width, height, file_resolution, used FROM shard.rendering WHERE true
+                    ON CONFLICT (source) DO NOTHING
                     """)
                 return .commit
             }

@@ -33,3 +33,31 @@ public struct FragmentKey: Sendable, Hashable {
         self.inputName = inputName ?? ""
     }
 }
+
+/// What a file's page rendered by a filter script is known by before it is decoded: a digest
+/// of the file's bytes, the page, the operations, the settings that shape the rendering and
+/// the build that renders it (`RenderingSource` in FilterOCRKit makes it).
+public struct RenderingKey: Sendable, Hashable {
+    /// The SHA-256 of all of that, in hex.
+    public var source: String
+
+    public init(source: String) {
+        self.source = source
+    }
+}
+
+/// What a file's page became under a filter script, as last recognised: the pixels' digest
+/// (the recognition's `RecognitionKey.page`) and the facts a report gives of them, so that a
+/// run answers from the store without decoding the file again.
+public struct StoredRendering: Sendable, Hashable {
+    /// The digest of the rendered pixels.
+    public var page: String
+    public var width: Int
+    public var height: Int
+    /// The resolution the file itself gives, nil for none.
+    public var fileResolution: Int?
+
+    public init(page: String, width: Int, height: Int, fileResolution: Int?) {
+        (self.page, self.width, self.height, self.fileResolution) = (page, width, height, fileResolution)
+    }
+}

@@ -37,6 +37,18 @@ enum StoreSchema {
                     PRIMARY KEY (recognition, format, page_number, input_name));
                 """)
         }
+        migrator.registerMigration("v3 renderings") { db in
+            try db.execute(sql: """
+                CREATE TABLE rendering (
+                    source TEXT PRIMARY KEY,
+                    page TEXT NOT NULL,
+                    width INTEGER NOT NULL,
+                    height INTEGER NOT NULL,
+                    file_resolution INTEGER,
+                    used REAL NOT NULL);
+                CREATE INDEX rendering_page ON rendering(page);
+                """)
+        }
         return migrator
     }()
 }

@@ -4,6 +4,8 @@ public struct StoreSummary: Sendable, Equatable, Codable {
     public var schemaVersion: Int
     public var recognitions: Int
     public var documentPages: Int
+    /// Files' pages under a script whose recognition is found without decoding them.
+    public var renderings: Int
     /// Bytes of the entries' contents (the file is somewhat larger).
     public var contentBytes: Int
     /// Bytes of the database file and its write-ahead log.

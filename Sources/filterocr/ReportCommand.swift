@@ -30,7 +30,7 @@ struct ReportCommand: ParsableCommand {
     }
 
     @OptionGroup var recognition: RecognitionOptions
-    @OptionGroup var truthOptions: TruthOptions
+    @OptionGroup var truthOptions: TruthFileOption
     @OptionGroup var jobs: JobsOption
 
     @Argument(help: ArgumentHelp("Images, folders or globs to recognise; or one .jsonl file of filterocr batch's results.",
@@ -77,9 +77,6 @@ struct ReportCommand: ParsableCommand {
         if resultsFile == "-", isatty(STDIN_FILENO) != 0 {
             throw ValidationError("--jsonl - reads a batch's JSON Lines from standard input: "
                                   + "filterocr batch images/ | filterocr report --jsonl -")
-        }
-        if truthOptions.noTruth {
-            throw ValidationError("a report scores pages against their truths: leave out --no-truth")
         }
         if format == .html, output == nil || output == "-", isatty(STDOUT_FILENO) != 0 {
             throw ValidationError("an HTML report is for a browser: give -o report.html, or redirect standard output")

@@ -21,7 +21,8 @@ struct StoreShowCommand: ParsableCommand {
         }
         var lines = [
             "store: \(summary.path) (schema \(summary.schemaVersion))",
-            "recognitions: \(summary.recognitions), document pages: \(summary.documentPages)",
+            "recognitions: \(summary.recognitions), document pages: \(summary.documentPages), "
+                + "files known without decoding: \(summary.renderings)",
             "size: \(ByteSizeOption.shown(summary.contentBytes)) of \(ByteSizeOption.shown(summary.limit)) "
                 + "(file \(ByteSizeOption.shown(summary.fileBytes)))",
         ]

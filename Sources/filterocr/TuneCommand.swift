@@ -23,7 +23,7 @@ struct TuneCommand: ParsableCommand {
     )
 
     @OptionGroup var recognition: RecognitionOptions
-    @OptionGroup var truthOptions: TruthOptions
+    @OptionGroup var truthOptions: TruthFileOption
     @OptionGroup var jobs: JobsOption
     @OptionGroup var pageOptions: PagesOption
 
@@ -47,7 +47,6 @@ struct TuneCommand: ParsableCommand {
 
     func validate() throws {
         if inputs.isEmpty { throw ValidationError("give a folder of images with truths, e.g. filterocr tune scans/") }
-        if truthOptions.noTruth { throw ValidationError("tune scores every page against its truth: drop --no-truth") }
         if !(2...20).contains(folds) { throw ValidationError("--folds takes 2 to 20, e.g. --folds 3") }
         if let budget, budget < 1 { throw ValidationError("--budget takes a number of recognitions, e.g. --budget 400") }
         for input in inputs where !input.contains(where: { "*?[".contains($0) }) && FileKind(at: input) == .missing {

@@ -152,7 +152,7 @@ struct CorpusReportCommandTests {
 
     @Test("Usage errors say what to type", arguments: [
         (["report"], "give images or folders"),
-        (["report", "--no-truth", "images"], "leave out --no-truth"),
+        (["report", "--no-truth", "images"], "Unknown option '--no-truth'"),
         (["report", "--jsonl", "results.jsonl", "--ops", "blur"], "--ops and --auto go with images"),
         (["report", "--jsonl", "results.jsonl", "images"], "not both"),
     ])

@@ -38,6 +38,47 @@ struct StoreTests {
         #expect(try before.map(Self.withoutTimings) == after.map(Self.withoutTimings))
     }
 
+    @Test("A file answered without decoding is known by its bytes: changed, it is read again; copied, the copy is answered under its own name")
+    func renderingsFollowTheBytes() throws {
+        let folder = try Paths.temporaryDirectory()
+        let store = folder + "/results.sqlite"
+        let images = try Paths.imagesWithTruth().prefix(2).map(\.image)
+        let page = folder + "/page.png"
+        try FileManager.default.copyItem(atPath: images[0], toPath: page)
+        let first = try Self.lines(try Command.filterocr(["batch", "--no-truth", "--store", store, page]).standardOutput)
+        try FileManager.default.removeItem(atPath: page)
+        try FileManager.default.copyItem(atPath: images[1], toPath: page)
+        let changed = try #require(try Self.lines(try Command.filterocr(["batch", "--no-truth", "--store", store, page]).standardOutput).first)
+        #expect(!Self.stored(changed))
+        let alone = try #require(try Self.lines(try Command.filterocr(["batch", "--no-truth", "--no-store", images[1]]).standardOutput).first)
+        #expect(changed["text"] as? String == alone["text"] as? String)
+        #expect(changed["text"] as? String != first.first?["text"] as? String)
+
+        let copy = folder + "/copy.png"
+        try FileManager.default.copyItem(atPath: page, toPath: copy)
+        let copied = try #require(try Self.lines(try Command.filterocr(["batch", "--no-truth", "--store", store, copy]).standardOutput).first)
+        #expect(Self.stored(copied))
+        #expect((copied["timings"] as? [String: Any])?["decode"] as? Double == 0)
+        #expect(copied["image"] as? String == copy)
+        #expect(copied["text"] as? String == alone["text"] as? String)
+        let filtered = try #require(try Self.lines(try Command.filterocr(["batch", "--no-truth", "--store", store, "--ops", "blur",
+                                                                           copy]).standardOutput).first)
+        #expect(!Self.stored(filtered), "another script is another rendering")
+    }
+
+    @Test("--auto run again answers every candidate from the store, says so, and chooses the same")
+    func autoFromStore() throws {
+        let folder = try Paths.temporaryDirectory()
+        let store = folder + "/results.sqlite"
+        let image = try #require(try Paths.imagesWithTruth().first).image
+        let runs = try (0..<2).map { _ in
+            try #require(try Self.lines(try Command.filterocr(["batch", "--auto", "--store", store, image]).standardOutput).first)
+        }
+        #expect(!Self.stored(runs[0]) && Self.stored(runs[1]))
+        #expect(runs[0]["script"] as? String == runs[1]["script"] as? String)
+        #expect(runs[0]["text"] as? String == runs[1]["text"] as? String)
+    }
+
     @Test("The default store is in XDG_CACHE_HOME; --no-store keeps none and reads none")
     func defaultStoreAndNoStore() throws {
         let folder = try Paths.temporaryDirectory()

@@ -70,7 +70,7 @@ struct TuneCommandTests {
         #expect(result.standardOutput.isEmpty)
     }
 
-    @Test("--no-truth and a single fold are usage errors")
+    @Test("--no-truth (not an option of tune) and a single fold are usage errors")
     func usageErrors() throws {
         for arguments in [["tune", Paths.images, "--no-truth"], ["tune", Paths.images, "--folds", "1"]] {
             let result = try Command.filterocr(arguments)

@@ -42,6 +42,29 @@ struct ResultStoreTests {
         #expect(store.fragment(FragmentKey(recognition: key, format: "hocr", pageNumber: 2, inputName: "b.png")) == nil)
     }
 
+    @Test("A rendering is found under its source, replaced by a newer one, and pruned with its pixels' last recognition")
+    func keepsRenderings() throws {
+        let store = try newStore(try Paths.temporaryDirectory())
+        let (source, elsewhere) = (RenderingKey(source: "s1"), RenderingKey(source: "s2"))
+        let rendering = StoredRendering(page: "p1", width: 1650, height: 2400, fileResolution: 300)
+        store.keep(Data("text".utf8), for: key, engine: "eng")
+        store.keep(rendering, for: source)
+        #expect(store.rendering(source) == rendering)
+        #expect(store.rendering(elsewhere) == nil)
+        let redone = StoredRendering(page: "p2", width: 10, height: 20, fileResolution: nil)
+        store.keep(redone, for: source)
+        #expect(store.rendering(source) == redone)
+        store.keep(Data("other".utf8), for: RecognitionKey(page: "p2", engine: "e1", resolution: nil), engine: "eng")
+        store.keep(rendering, for: elsewhere)
+        // Only the recognition of p2 survives: the rendering of p1 goes with p1's.
+        _ = store.recognition(RecognitionKey(page: "p2", engine: "e1", resolution: nil))
+        #expect(try store.prune(to: 5) == 1)
+        #expect(store.rendering(elsewhere) == nil)
+        #expect(store.rendering(source) == redone)
+        try store.clear()
+        #expect(store.rendering(source) == nil)
+    }
+
     @Test("Pruning removes the least recently used entries first, with their document pages")
     func prunesLeastRecentlyUsed() throws {
         let store = try newStore(try Paths.temporaryDirectory())
@@ -85,7 +108,7 @@ struct ResultStoreTests {
         let page = FragmentKey(recognition: key, format: "tsv", pageNumber: 0, inputName: nil)
         store.keep(fragment: [9], for: page)
         #expect(store.fragment(page) == [9])
-        #expect(try store.summary().schemaVersion == 2)
+        #expect(try store.summary().schemaVersion == 3)
     }
 
     @Test("A store written by a later release is refused with one line that says what to do")
@@ -129,9 +152,12 @@ struct ResultStoreTests {
         second.keep(Data("two".utf8), for: other, engine: "eng")
         let page = FragmentKey(recognition: other, format: "alto", pageNumber: 1, inputName: "b.png")
         second.keep(fragment: [4, 2], for: page)
+        let rendering = StoredRendering(page: "p2", width: 10, height: 20, fileResolution: nil)
+        second.keep(rendering, for: RenderingKey(source: "b.png's bytes"))
         #expect(try first.merge(from: second.path) == 1)
         #expect(first.recognition(other) == Data("two".utf8))
         #expect(first.fragment(page) == [4, 2])
+        #expect(first.rendering(RenderingKey(source: "b.png's bytes")) == rendering)
         #expect(try first.merge(from: second.path) == 0)
         #expect(try first.summary().recognitions == 2)
     }

@@ -28,8 +28,9 @@ public struct AutoSearch: Sendable {
     static let requiredGain = 0.02
     /// The safety: a search stops submitting candidates after this many times the time its
     /// budget should take on one engine (at least `minimumTimeLimit`), measured from the
-    /// original's recognition. Far above any load seen (three busy processes on two cores
-    /// slowed a search about 3x), so that it cuts only runaway searches.
+    /// original's recognition (or the first candidate's, when the original's is stored). Far
+    /// above any load seen (three busy processes on two cores slowed a search about 3x), so
+    /// that it cuts only runaway searches.
     static let timeLimitFactor = 6.0
     static let minimumTimeLimit = 20.0
 
@@ -83,6 +84,8 @@ public struct AutoSearch: Sendable {
         // original, then the righted page once it is chosen.
         var baselineReading: RecognizedText?
         var reference = FilterState()
+        // Whether every candidate was answered from the result store, as progress counts it.
+        var allStored = true
 
         func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
 
@@ -142,6 +145,7 @@ public struct AutoSearch: Sendable {
                 }
                 switch done.result {
                 case .success(let recognized):
+                    allStored = allStored && done.stored
                     // The original is recognised alone, before any other candidate.
                     let penalty = baselineReading.map { ReadingAgreement.penalty(recognized, against: $0) } ?? 0
                     let candidate = AutoChoice.Candidate(
@@ -151,7 +155,9 @@ public struct AutoSearch: Sendable {
                         seconds: job.renderSeconds + done.seconds)
                     finished[done.tag] = Outcome(candidate: candidate, recognized: recognized, image: job.image)
                     pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
-                    if job.filters.operations.isEmpty, self.timeLimit == nil {
+                    // Measured on the first recognition made now: one from the result store
+                    // took no recognising, and would cut the candidates that still need it.
+                    if timeLimit == nil, !done.stored {
                         timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
                     }
                     let sofar = outcomes.map(\.candidate) + finished.keys.sorted().compactMap { finished[$0]?.candidate }
@@ -196,6 +202,7 @@ public struct AutoSearch: Sendable {
         }
         var report = pipeline.report(original, chosen.filters, outcome.recognized, rendered: outcome.image, cached: false, timings: .init(
             decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
+        report.timings.stored = allStored
         report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: candidates, seconds: elapsed(),
                                  work: plan.spent, budget: budget, timeLimited: timeLimited, explained: explain)
         return PipelineResult(report: report, image: outcome.image)

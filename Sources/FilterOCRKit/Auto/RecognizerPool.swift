@@ -22,6 +22,8 @@ public final class RecognizerPool: Recognizer, Sendable {
         var result: Result<RecognizedText, RunnerError>
         /// Wall time of the recognition.
         var seconds: Double
+        /// Whether it came from the result store.
+        var stored = false
     }
 
     /// The engine threads and their queue; the queue closes when the last pool using them goes.
@@ -61,7 +63,8 @@ public final class RecognizerPool: Recognizer, Sendable {
             } catch {
                 result = .failure(RunnerError(message: oneLineMessage(for: error)))
             }
-            return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds)
+            return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds,
+                            stored: recognizer.lastRecognitionWasStored)
         }
     }
 

@@ -41,7 +41,7 @@ public final class StoringRecognizer: Recognizer {
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         let key = RecognitionKey(page: PixelDigest.of(image), engine: identity.digest, resolution: resolution)
         last = (image, resolution, key)
-        if let content = store.recognition(key), let recognized = try? JSONDecoder().decode(RecognizedText.self, from: content) {
+        if let recognized = storedRecognition(key) {
             lastRecognitionWasStored = true
             return recognized
         }
@@ -49,6 +49,28 @@ public final class StoringRecognizer: Recognizer {
         let recognized = try engine.recognize(image, resolution: resolution, monitor: monitor)
         if let content = try? Self.encoder.encode(recognized) { store.keep(content, for: key, engine: identity.description) }
         return recognized
+    }
+
+    public var keepsRenderings: Bool { true }
+
+    public func recognition(ofRendering source: RenderingKey, resolution: Int?) -> (RecognizedText, StoredRendering)? {
+        guard let rendering = store.rendering(source) else { return nil }
+        let key = RecognitionKey(page: rendering.page, engine: identity.digest, resolution: resolution ?? rendering.fileResolution)
+        guard let recognized = storedRecognition(key) else { return nil }
+        // No pixels to add a document page from.
+        last = nil
+        lastRecognitionWasStored = true
+        return (recognized, rendering)
+    }
+
+    public func keepLastRendering(as source: RenderingKey, fileResolution: Int?) {
+        guard let last else { return }
+        store.keep(StoredRendering(page: last.key.page, width: last.image.width, height: last.image.height,
+                                   fileResolution: fileResolution), for: source)
+    }
+
+    private func storedRecognition(_ key: RecognitionKey) -> RecognizedText? {
+        store.recognition(key).flatMap { try? JSONDecoder().decode(RecognizedText.self, from: $0) }
     }
 
     /// The page as kept for this place in a document of this format; otherwise the engine's,
