@@ -20,16 +20,11 @@ public struct CorpusAccuracy: Sendable, Equatable, Codable {
     /// The rates of the pages counted by `pages`; with no pages, every rate is 0.
     public init(_ pages: [ErrorCounts]) {
         self.pages = pages.count
-        totals = pages.reduce(ErrorCounts(characterErrors: 0, characters: 0, wordErrors: 0, words: 0)) {
-            ErrorCounts(characterErrors: $0.characterErrors + $1.characterErrors, characters: $0.characters + $1.characters,
-                        wordErrors: $0.wordErrors + $1.wordErrors, words: $0.words + $1.words)
-        }
-        func mean(_ rate: (ErrorCounts) -> Double) -> Double {
-            pages.isEmpty ? 0 : pages.map(rate).reduce(0, +) / Double(pages.count)
-        }
+        let (characters, words) = (pages.map(\.characterCount), pages.map(\.wordCount))
+        totals = ErrorCounts(characters: characters.total, words: words.total)
         microCharacterErrorRate = pages.isEmpty ? 0 : totals.characterErrorRate
         microWordErrorRate = pages.isEmpty ? 0 : totals.wordErrorRate
-        macroCharacterErrorRate = mean(\.characterErrorRate)
-        macroWordErrorRate = mean(\.wordErrorRate)
+        macroCharacterErrorRate = characters.macroRate ?? 0
+        macroWordErrorRate = words.macroRate ?? 0
     }
 }

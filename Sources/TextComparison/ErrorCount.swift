@@ -1,5 +1,5 @@
-/// The raw counts behind an error rate: the edit distance and the truth's length, which add
-/// up across pages, so that a corpus's rate is exact (the sum of the errors over the sum of
+/// The raw counts behind one error rate (characters or words; `ErrorCounts` holds both): the
+/// edit distance and the truth's length, which add up across pages, so that a corpus's rate is exact (the sum of the errors over the sum of
 /// the lengths, "micro") rather than an average of rounded rates.
 public struct ErrorCount: Sendable, Hashable, Codable {
     /// The edit distance between the truth and the recognition.
@@ -28,7 +28,7 @@ public struct ErrorCount: Sendable, Hashable, Codable {
     }
 
     /// `errors / length`, an empty truth counting as one character, as `Accuracy` counts it.
-    public var rate: Double { Double(errors) / Double(max(1, length)) }
+    public var rate: Double { Accuracy.exactRate(errors, of: length) }
 
     public static func + (lhs: ErrorCount, rhs: ErrorCount) -> ErrorCount {
         ErrorCount(errors: lhs.errors + rhs.errors, length: lhs.length + rhs.length)

@@ -1,5 +1,6 @@
-/// The counts a page's error rates are made of: edit distances and the truth's lengths, as
-/// `Accuracy` measures them. Rates over many pages are made from these, not from rounded rates.
+/// The counts a page's error rates are made of, characters and words (each an `ErrorCount`):
+/// edit distances and the truth's lengths, as `Accuracy` measures them. Rates over many pages
+/// are made from these, not from rounded rates.
 public struct ErrorCounts: Sendable, Equatable, Codable {
     /// The Levenshtein distance over Unicode scalars between the normalised texts.
     public var characterErrors: Int
@@ -17,12 +18,16 @@ public struct ErrorCounts: Sendable, Equatable, Codable {
         self.words = words
     }
 
+    /// Character and word counts together.
+    public init(characters: ErrorCount, words: ErrorCount) {
+        self.init(characterErrors: characters.errors, characters: characters.length, wordErrors: words.errors, words: words.length)
+    }
+
     /// The counts of `recognized` against `truth`.
     public init(truth: String, recognized: String) {
-        let (expected, actual) = (Accuracy.normalized(truth), Accuracy.normalized(recognized))
-        let (truthScalars, readScalars) = (Array(expected.unicodeScalars), Array(actual.unicodeScalars))
-        self.init(characterErrors: EditDistance.between(truthScalars, readScalars), characters: truthScalars.count,
-                  normalisedTruth: expected, normalisedRecognition: actual)
+        let characters = ErrorCount(charactersOf: recognized, truth: truth)
+        self.init(characterErrors: characters.errors, characters: characters.length,
+                  normalisedTruth: Accuracy.normalized(truth), normalisedRecognition: Accuracy.normalized(recognized))
     }
 
     /// The counts of an alignment, whose distance is the character errors.
@@ -37,8 +42,13 @@ public struct ErrorCounts: Sendable, Equatable, Codable {
                   wordErrors: EditDistance.between(truthWords, readWords), words: truthWords.count)
     }
 
+    /// The character counts alone, which add up across pages.
+    public var characterCount: ErrorCount { ErrorCount(errors: characterErrors, length: characters) }
+    /// The word counts alone.
+    public var wordCount: ErrorCount { ErrorCount(errors: wordErrors, length: words) }
+
     /// The character error rate, not rounded: `Accuracy.characterErrorRate` is this to six decimals.
-    public var characterErrorRate: Double { Accuracy.exactRate(characterErrors, of: characters) }
+    public var characterErrorRate: Double { characterCount.rate }
     /// The word error rate, not rounded.
-    public var wordErrorRate: Double { Accuracy.exactRate(wordErrors, of: words) }
+    public var wordErrorRate: Double { wordCount.rate }
 }
