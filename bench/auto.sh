@@ -76,19 +76,7 @@ command -v tesseract > /dev/null || { echo "auto.sh: no tesseract command line" 
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -n "${AUTO_SET:-}" ]; then
-  set_dir=$AUTO_SET
-  if [ -f "$set_dir/manifest.tsv" ]; then
-    echo "reusing the set in $set_dir"
-  else
-    "$python" bench/degrade.py "$set_dir" > "$work/degrade.log"
-    echo "built the set in $set_dir"
-  fi
-else
-  set_dir=$work/set
-  echo "building the set in $set_dir (bench/degrade.py, about a minute)"
-  "$python" bench/degrade.py "$set_dir" > "$work/degrade.log"
-fi
+source bench/degraded-set.sh
 
 # Reads one filterocr JSON output; prints tab-separated fields (or "-" for each missing one):
 #   plain FILE  -> cer

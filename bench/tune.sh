@@ -46,19 +46,7 @@ command -v tesseract > /dev/null || { echo "tune.sh: no tesseract command line" 
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-if [ -n "${AUTO_SET:-}" ]; then
-  set_dir=$AUTO_SET
-  if [ -f "$set_dir/manifest.tsv" ]; then
-    echo "reusing the set in $set_dir"
-  else
-    "$python" bench/degrade.py "$set_dir" > "$work/degrade.log"
-    echo "built the set in $set_dir"
-  fi
-else
-  set_dir=$work/set
-  echo "building the set in $set_dir (bench/degrade.py, about a minute)"
-  "$python" bench/degrade.py "$set_dir" > "$work/degrade.log"
-fi
+source bench/degraded-set.sh
 out=${TUNE_OUT:-$work/out}
 mkdir -p "$out"
 
