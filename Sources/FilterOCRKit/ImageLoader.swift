@@ -27,7 +27,7 @@ public struct ImageLoader: Sendable {
     ///   - identified: compute the content key the render cache needs.
     ///   - digestsFile: compute the file's digest the result store's renderings need.
     public func load(_ path: String, page: Int? = nil, identified: Bool = false, digestsFile: Bool = false) throws -> LoadedImage {
-        var stopwatch = Stopwatch()
+        let stopwatch = Stopwatch()
         var loaded: LoadedImage
         if path != Self.standardInputName, let kind = Document.kind(of: path) {
             let document = try Document(path, kind: kind)
@@ -38,11 +38,25 @@ public struct ImageLoader: Sendable {
             let bytes = path == Self.standardInputName
                 ? try Self.readStandardInput(decoder: decoder)
                 : try ImageFile.readBytes(path, decoder: decoder)
-            loaded = try load(bytes: bytes, name: path)
-            if digestsFile, path != Self.standardInputName { loaded.fileDigest = RenderingSource.fileDigest(bytes) }
+            let digest = digestsFile && path != Self.standardInputName ? RenderingSource.fileDigest(bytes) : nil
+            return try load(path, bytes: bytes, digest: digest, identified: identified, since: stopwatch)
         }
+        return try finish(loaded, identified: identified, since: stopwatch)
+    }
+
+    /// The image file at `path`, whose bytes (with their digest, when wanted) were read
+    /// already, decoded; `stopwatch` was started before they were read.
+    public func load(_ path: String, bytes: [UInt8], digest: String?, identified: Bool, since stopwatch: Stopwatch) throws -> LoadedImage {
+        var loaded = try load(bytes: bytes, name: path)
+        loaded.fileDigest = digest
+        return try finish(loaded, identified: identified, since: stopwatch)
+    }
+
+    /// `loaded` with its content key (when `identified`), its truth and the time it took.
+    private func finish(_ loaded: LoadedImage, identified: Bool, since stopwatch: Stopwatch) throws -> LoadedImage {
+        var (loaded, stopwatch) = (loaded, stopwatch)
         if identified { loaded.contentKey = LoadedImage.contentKey(loaded.image) }
-        loaded.truth = try truth.text(for: path, page: loaded.page?.number)
+        loaded.truth = try truth.text(for: loaded.name, page: loaded.page?.number)
         loaded.decodeTime = stopwatch.lap()
         return loaded
     }

@@ -321,13 +321,14 @@ public final class ImageRunner: Sendable {
         let loaded: (LoadedImage, PipelineResult)
         do {
             if let failure = item.unit.failure { throw RunnerError(message: failure) }
-            // A page read before with these filters needs no decoding, unless its pixels are
+            // A file read before with these filters needs no decoding, unless its pixels are
             // wanted: in a document, saved, or searched for filters.
-            if auto == nil, pages == nil, item.saveName == nil, item.unit.page == nil,
-               let report = try pipeline.reportFromStore(item.unit.input, state: state) {
-                return .recognized(report)
+            let answerable = auto == nil && pages == nil && item.saveName == nil
+            let original: LoadedImage
+            switch try pipeline.loadOrAnswer(item.unit.input, page: item.unit.page, state: answerable ? state : nil) {
+            case .answered(let report): return .recognized(report)
+            case .loaded(let image): original = image
             }
-            let original = try pipeline.load(item.unit.input, page: item.unit.page)
             if skipsPagesWithText, let page = original.page, page.survey?.hasText == true {
                 try pages?.addPage(item.ticket, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
                 return .leftAsIs

@@ -80,24 +80,31 @@ public struct Pipeline {
         try loader.load(path, page: page, identified: renderer.cache != nil, digestsFile: recognizer.keepsRenderings)
     }
 
-    /// The report of the image file at `path` rendered with `state`, answered from the result
-    /// store without decoding the file (its bytes are read, for their digest); nil when the
-    /// store has not seen this file rendered so, or keeps no renderings, or `path` is standard
-    /// input or a document.
-    public func reportFromStore(_ path: String, state: FilterState) throws -> RecognitionReport? {
-        guard recognizer.keepsRenderings, path != ImageLoader.standardInputName, Document.kind(of: path) == nil,
-              // A file that cannot be read is reported as loading reports it.
-              let bytes = try? ImageFile.readBytes(path, decoder: settings.decoder) else { return nil }
+    /// What `loadOrAnswer` found: the report, or the image to recognise.
+    public enum StoreLookup {
+        case answered(RecognitionReport)
+        case loaded(LoadedImage)
+    }
+
+    /// The image file at `path` rendered with `state`, answered from the result store without
+    /// decoding when the store has seen this file (its bytes) rendered so; otherwise loaded, from
+    /// the bytes already read. Standard input, a document's page, a store that keeps no
+    /// renderings, or no `state` (its pixels are wanted): loaded as `load` does.
+    public func loadOrAnswer(_ path: String, page: Int? = nil, state: FilterState?) throws -> StoreLookup {
+        guard let state, page == nil, recognizer.keepsRenderings, path != ImageLoader.standardInputName,
+              Document.kind(of: path) == nil else { return .loaded(try load(path, page: page)) }
         var stopwatch = Stopwatch()
-        let source = RenderingSource.key(fileDigest: RenderingSource.fileDigest(bytes), page: nil,
-                                         operations: state.operations, settings: settings)
-        guard let (recognized, rendering) = recognizer.recognition(ofRendering: source, resolution: settings.resolution)
-        else { return nil }
+        let bytes = try ImageFile.readBytes(path, decoder: settings.decoder)
+        let digest = RenderingSource.fileDigest(bytes)
+        let source = RenderingSource.key(fileDigest: digest, page: nil, operations: state.operations, settings: settings)
+        guard let (recognized, rendering) = recognizer.recognition(ofRendering: source, resolution: settings.resolution) else {
+            return .loaded(try loader.load(path, bytes: bytes, digest: digest, identified: renderer.cache != nil, since: stopwatch))
+        }
         var timings = RecognitionReport.Timings(decode: 0, filter: 0, ocr: stopwatch.lap())
         timings.stored = true
-        return report(name: path, page: nil, truth: try loader.truth.text(for: path),
-                      resolution: settings.resolution ?? rendering.fileResolution, state, recognized,
-                      size: .init(width: rendering.width, height: rendering.height), cached: false, timings: timings)
+        return .answered(report(name: path, page: nil, truth: try loader.truth.text(for: path),
+                                resolution: settings.resolution ?? rendering.fileResolution, state, recognized,
+                                size: .init(width: rendering.width, height: rendering.height), cached: false, timings: timings))
     }
 
     /// `original` rendered with `state`'s operations and recognised. A state seen before is

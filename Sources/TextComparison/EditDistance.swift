@@ -4,6 +4,13 @@ public enum EditDistance {
     public static func between<Element: Equatable>(_ source: [Element], _ target: [Element]) -> Int {
         guard !source.isEmpty else { return target.count }
         guard !target.isEmpty else { return source.count }
+        return lastRow(source, target)[target.count]
+    }
+
+    /// The distances from all of `source` to every prefix of `target`: the last row of the
+    /// Levenshtein matrix, in two rows of memory (`EditScript` splits its alignment by these).
+    static func lastRow<Element: Equatable>(_ source: some Collection<Element>, _ target: some Collection<Element>) -> [Int] {
+        let target = Array(target)
         var previous = Array(0...target.count)
         var current = [Int](repeating: 0, count: target.count + 1)
         for (row, element) in source.enumerated() {
@@ -14,6 +21,6 @@ public enum EditDistance {
             }
             swap(&previous, &current)
         }
-        return previous[target.count]
+        return previous
     }
 }

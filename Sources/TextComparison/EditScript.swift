@@ -45,8 +45,8 @@ public enum EditScript {
             return appendByMatrix(source, target, to: &operations)
         }
         let middle = source.startIndex + source.count / 2
-        let forward = lastRow(source[..<middle], target)
-        let backward = lastRow(source[middle...].reversed(), target.reversed())
+        let forward = EditDistance.lastRow(source[..<middle], target)
+        let backward = EditDistance.lastRow(source[middle...].reversed(), target.reversed())
         // Where the target splits: the column through which a shortest path crosses the middle row.
         var split = 0
         var best = Int.max
@@ -57,24 +57,6 @@ public enum EditScript {
         let targetSplit = target.startIndex + split
         append(source[..<middle], target[..<targetSplit], to: &operations)
         append(source[middle...], target[targetSplit...], to: &operations)
-    }
-
-    /// The distances from all of `source` to every prefix of `target`: the last row of the
-    /// Levenshtein matrix, in two rows of memory.
-    private static func lastRow<Element: Equatable>(_ source: some Collection<Element>,
-                                                    _ target: some Collection<Element>) -> [Int] {
-        let target = Array(target)
-        var previous = Array(0...target.count)
-        var current = [Int](repeating: 0, count: target.count + 1)
-        for (row, element) in source.enumerated() {
-            current[0] = row + 1
-            for column in 0..<target.count {
-                let substitution = previous[column] + (element == target[column] ? 0 : 1)
-                current[column + 1] = min(previous[column + 1] + 1, current[column] + 1, substitution)
-            }
-            swap(&previous, &current)
-        }
-        return previous
     }
 
     /// The whole matrix, then the path back from its end: a match or substitution where it is
