@@ -30,12 +30,13 @@ def stream(entries, data, compress=False):
     return b"<<" + entries + b"/Length %d>>stream\n" % len(data) + data + b"\nendstream"
 
 
-def write_pdf(objects, root=1, compressed=(), chunk=5000, trailer=b""):
+def write_pdf(objects, root=1, compressed=(), chunk=5000, trailer=b"", flate=True):
     """A PDF of `objects` (bodies, numbered from 1).
 
     The objects whose numbers are in `compressed` (plain objects only, no streams) go into
     object streams of `chunk` objects each, with a cross-reference stream; without any, a
-    classic cross-reference table."""
+    classic cross-reference table. Without `flate`, the object streams are left uncompressed
+    (for fuzzing: a mutator sees their objects)."""
     compressed = set(compressed)
     out = bytearray(b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n")
     count = len(objects)
@@ -65,7 +66,7 @@ def write_pdf(objects, root=1, compressed=(), chunk=5000, trailer=b""):
         head = b" ".join(header) + b"\n"
         where.append((1, len(out), 0))
         out += b"%d 0 obj\n" % next_number
-        out += stream(b"/Type/ObjStm/N %d/First %d" % (len(group), len(head)), head + bytes(body), compress=True)
+        out += stream(b"/Type/ObjStm/N %d/First %d" % (len(group), len(head)), head + bytes(body), compress=flate)
         out += b"\nendobj\n"
         next_number += 1
     xref_number = next_number
@@ -100,7 +101,7 @@ def one_page(page_extra=b"", content=TEXT, resources=b"/Font<</F1 4 0 R>>", more
 # PDF attacks
 
 
-def nested_resources(depth=60_000, direct=False):
+def nested_resources(depth=60_000, direct=False, flate=True):
     """Page resources whose XObject dictionaries nest `depth` deep: each names a form (a plain
     dictionary, not a stream) whose /Resources name the next. The levels are indirect objects
     packed in object streams; with `direct`, one object holding every level inline."""
@@ -113,11 +114,11 @@ def nested_resources(depth=60_000, direct=False):
     if direct:
         level_open, level_close = b"<</Subtype/Form/Resources<</XObject<</X", b">>>>>>"
         objects.append(level_open * (depth - 1) + b"<</Subtype/Form>>" + level_close * (depth - 1))
-        return write_pdf(objects, compressed={6})
+        return write_pdf(objects, compressed={6}, flate=flate)
     for level in range(depth):
         following = b"/Resources<</XObject<</X %d 0 R>>>>" % (7 + level) if level + 1 < depth else b""
         objects.append(b"<</Subtype/Form%s>>" % following)
-    return write_pdf(objects, compressed=range(6, 6 + depth))
+    return write_pdf(objects, compressed=range(6, 6 + depth), flate=flate)
 
 
 def nested_forms(depth=100_000, draw=False):
@@ -259,7 +260,7 @@ def million_pages(fanout=10, levels=6):
     return write_pdf(objects)
 
 
-def deep_outline(depth=100_000):
+def deep_outline(depth=100_000, flate=True):
     """An outline (bookmarks) nested `depth` deep: each item's /First is the next."""
     objects = one_page(page_extra=b"")
     objects[0] = b"<</Type/Catalog/Pages 2 0 R/Outlines 6 0 R/PageMode/UseOutlines>>"
@@ -271,10 +272,10 @@ def deep_outline(depth=100_000):
         children = b"/First %d 0 R/Last %d 0 R/Count %d" % (number + 1, number + 1, depth - level - 1) \
             if level + 1 < depth else b""
         objects.append(b"<</Title(%d)/Parent %d 0 R/Dest[3 0 R/Fit]%s>>" % (level, parent, children))
-    return write_pdf(objects, compressed=range(first, first + depth))
+    return write_pdf(objects, compressed=range(first, first + depth), flate=flate)
 
 
-def deep_page_tree(depth=100_000):
+def deep_page_tree(depth=100_000, flate=True):
     """A page tree `depth` /Pages levels deep above its one page."""
     # Catalog 1, Pages 2 .. depth+1, page depth+2, font depth+3, content depth+4.
     page = depth + 2
@@ -287,7 +288,7 @@ def deep_page_tree(depth=100_000):
                    b"/Contents %d 0 R>>" % (page - 1, page + 1, page + 2))
     objects.append(FONT)
     objects.append(stream(b"", TEXT))
-    return write_pdf(objects, compressed=range(2, page + 1))
+    return write_pdf(objects, compressed=range(2, page + 1), flate=flate)
 
 
 # ----------------------------------------------------------------------------------------------
