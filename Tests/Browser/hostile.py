@@ -23,3 +23,17 @@ def resident_memory(pid):
             if name in ("VmRSS", "VmHWM"):
                 fields[name] = int(value.split()[0]) * 1024
     return fields.get("VmRSS", 0), fields.get("VmHWM", 0)
+
+
+def hostile_documents(names=None, sizes=None):
+    """{file name: bytes} of scripts/hostile_documents.py's attacks (all, or those named): deep
+    nesting, huge page counts, image bombs inside PDFs, unusual TIFF pages. `sizes` maps an
+    attack's name to its size parameters, e.g. {"nested-resources": {"depth": 2000}}."""
+    import importlib.util
+    from pathlib import Path
+    path = Path(__file__).resolve().parents[2] / "scripts" / "hostile_documents.py"
+    spec = importlib.util.spec_from_file_location("hostile_documents", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return {f"{name}.{module.extension(name)}": module.make(name, **(sizes or {}).get(name, {}))
+            for name in (names or module.ATTACKS)}
