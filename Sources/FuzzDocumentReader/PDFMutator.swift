@@ -39,8 +39,8 @@ struct PDFMutator {
 
     /// Whether `bytes` look like a PDF (or a piece of one) that these mutations can work on.
     static func applies(to bytes: [UInt8]) -> Bool {
-        let head = bytes.prefix(1024)
-        return head.firstRange(of: Array("%PDF".utf8)) != nil || bytes.firstRange(of: Array(" obj".utf8)) != nil
+        !Array(bytes.prefix(1024)).occurrences(of: Array("%PDF".utf8)).isEmpty
+            || !bytes.occurrences(of: Array(" obj".utf8)).isEmpty
     }
 
     /// One structural mutation of `bytes`, at most `maxSize` long; nil when the one drawn found
