@@ -8,10 +8,11 @@ BIN = .build/$(CONFIG)/filterocr
 # eng for every page; deu and fra for the corpus's European text (eurotext).
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-osd
 # MuPDF renders PDF pages (Debian ships it as a static library, so the libraries it uses come
-# with it); qpdf lays text layers over a PDF's own pages; SQLite keeps the result store.
+# with it); qpdf lays text layers over a PDF's own pages; SQLite keeps the result store; libtiff
+# finds a multi-page TIFF's pages.
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2 \
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libharfbuzz-dev libfreetype-dev \
-    libjpeg-dev zlib1g-dev libqpdf-dev libsqlite3-dev
+    libjpeg-dev zlib1g-dev libqpdf-dev libsqlite3-dev libtiff-dev
 # The Python the tests and benchmarks run with, and the modules they import, are Debian's:
 # a distribution's python3 refuses to install from PyPI outside a virtual environment (PEP 668), and
 # apt needs no PyPI. Debian's interpreter is named in full, so that another python3 first on
@@ -22,9 +23,9 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper
 # The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
 # poppler's pdftotext, pdfinfo and pdfimages. The document tests make their PDFs and TIFFs
 # from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf; GreyPage reads pages through
-# ImageMagick's convert.
+# ImageMagick's convert; the hostile-document tests read searchable PDFs with MuPDF's mutool too.
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
-    img2pdf libtiff-tools qpdf imagemagick
+    img2pdf libtiff-tools qpdf imagemagick mupdf-tools
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has

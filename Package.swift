@@ -35,6 +35,9 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
+        // libtiff, which finds each page of a multi-page TIFF once, so that reading page k does
+        // not walk the k pages before it (Leptonica's own page reads do).
+        .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // libedit, for line editing and history in the REPL.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // Line editing for the REPL. libedit's state is C globals, which Swift 6's checks
@@ -48,7 +51,7 @@ let package = Package(
         // Pixel buffers and filters: pure Swift, no I/O.
         .target(name: "Imaging", dependencies: ["CVectorMath"]),
         // Image files <-> pixel buffers, through Leptonica.
-        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "FileSystem"]),
+        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem"]),
         // Files as filterocr reads and writes them: kinds, bounded reads, atomic replacement,
         // names that are not UTF-8.
         .target(name: "FileSystem"),

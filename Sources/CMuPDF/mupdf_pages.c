@@ -1,17 +1,160 @@
 // MuPDF reports errors by longjmp (fz_try/fz_catch), which Swift cannot call through: every
 // entry point here catches them and returns a status and a message.
 #include "filterocr_mupdf.h"
+#include "pdf_structure.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <mupdf/fitz.h>
+#include <mupdf/pdf.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
+
+// Deeper than any real document nests (forms in forms, fonts, patterns) and far shallower
+// than the depth at which MuPDF's recursion, some hundred bytes of stack a level, fills a
+// thread's stack: 60,000 levels end the process.
+enum { MAX_NESTING = 1000, MAX_PAGE_TREE_DEPTH = 256 };
+
+/// What MuPDF has allocated for one document, against a limit: what a file claims (a JBIG2
+/// page of 100000 x 100000, a huge decoded image) fails as an allocation, which MuPDF reports
+/// as an error, instead of taking the machine's memory.
+typedef struct {
+    size_t used;
+    size_t limit;
+} memory_budget;
+
+// Each block carries its size in front, so that freeing gives it back to the budget; 16
+// bytes keep the block as aligned as malloc's.
+enum { BLOCK_HEADER = 16 };
+
+static void *budget_malloc(void *user, size_t size) {
+    memory_budget *budget = user;
+    if (size > budget->limit - budget->used || size > SIZE_MAX - BLOCK_HEADER) return NULL;
+    unsigned char *block = malloc(size + BLOCK_HEADER);
+    if (!block) return NULL;
+    memcpy(block, &size, sizeof size);
+    budget->used += size;
+    return block + BLOCK_HEADER;
+}
+
+static void budget_free(void *user, void *pointer) {
+    if (!pointer) return;
+    memory_budget *budget = user;
+    unsigned char *block = (unsigned char *)pointer - BLOCK_HEADER;
+    size_t size;
+    memcpy(&size, block, sizeof size);
+    budget->used -= size;
+    free(block);
+}
+
+static void *budget_realloc(void *user, void *pointer, size_t size) {
+    if (!pointer) return budget_malloc(user, size);
+    memory_budget *budget = user;
+    unsigned char *block = (unsigned char *)pointer - BLOCK_HEADER;
+    size_t old;
+    memcpy(&old, block, sizeof old);
+    if (size > old && (size - old > budget->limit - budget->used || size > SIZE_MAX - BLOCK_HEADER)) return NULL;
+    unsigned char *moved = realloc(block, size + BLOCK_HEADER);
+    if (!moved) return NULL;
+    memcpy(moved, &size, sizeof size);
+    budget->used = budget->used - old + size;
+    return moved + BLOCK_HEADER;
+}
 
 struct filterocr_pdf {
     fz_context *ctx;
     fz_document *doc;
+    memory_budget budget;
+    fz_alloc_context alloc;
+    /// The page whose structure was last checked, from 0; -1 for none.
+    int checked_page;
+    /// The most pixels an image a page draws may have.
+    int64_t max_pixels;
+    /// The image the last page refused drew.
+    image_refusal refused;
 };
+
+/// Ends a page's drawing once it has taken `seconds`: MuPDF polls the cookie between
+/// operators, so a page of endless drawing stops, whatever it holds.
+typedef struct {
+    fz_cookie cookie;
+    double seconds;
+    pthread_t thread;
+    pthread_mutex_t lock;
+    pthread_cond_t finished;
+    int done, fired, running;
+} watchdog;
+
+static void *watch(void *argument) {
+    watchdog *dog = argument;
+    struct timespec deadline;
+    clock_gettime(CLOCK_REALTIME, &deadline);
+    double whole = floor(dog->seconds);
+    deadline.tv_sec += (time_t)whole;
+    deadline.tv_nsec += (long)((dog->seconds - whole) * 1e9);
+    if (deadline.tv_nsec >= 1000000000L) {
+        deadline.tv_sec += 1;
+        deadline.tv_nsec -= 1000000000L;
+    }
+    pthread_mutex_lock(&dog->lock);
+    while (!dog->done) {
+        if (pthread_cond_timedwait(&dog->finished, &dog->lock, &deadline) == ETIMEDOUT) {
+            dog->fired = 1;
+            dog->cookie.abort = 1;
+            break;
+        }
+    }
+    pthread_mutex_unlock(&dog->lock);
+    return NULL;
+}
+
+static void watchdog_start(watchdog *dog, double seconds) {
+    memset(dog, 0, sizeof *dog);
+    dog->seconds = seconds;
+    pthread_mutex_init(&dog->lock, NULL);
+    pthread_cond_init(&dog->finished, NULL);
+    // Without a thread the page is drawn without a deadline, as before.
+    dog->running = seconds > 0 && pthread_create(&dog->thread, NULL, watch, dog) == 0;
+}
+
+/// Stops the watch; true when the deadline had passed.
+static int watchdog_stop(watchdog *dog) {
+    if (dog->running) {
+        pthread_mutex_lock(&dog->lock);
+        dog->done = 1;
+        pthread_cond_signal(&dog->finished);
+        pthread_mutex_unlock(&dog->lock);
+        pthread_join(dog->thread, NULL);
+    }
+    pthread_mutex_destroy(&dog->lock);
+    pthread_cond_destroy(&dog->finished);
+    return dog->fired;
+}
+
+/// `status`, or a timeout when the page's deadline passed.
+static filterocr_pdf_status finish_watch(watchdog *dog, filterocr_pdf_status status, char *message, size_t size) {
+    if (!watchdog_stop(dog)) return status;
+    if (size > 0) snprintf(message, size, "drawing the page took more than %g s", dog->seconds);
+    return FILTEROCR_PDF_TIMED_OUT;
+}
+
+/// Loads page `index`, its structure checked first (once per page) where MuPDF would recurse
+/// through it.
+static fz_page *load_page(filterocr_pdf *pdf, int index) {
+    fz_context *ctx = pdf->ctx;
+    pdf_document *document = pdf_specifics(ctx, pdf->doc);
+    if (document && pdf->checked_page != index) {
+        pdf->refused = (image_refusal){0, 0};
+        filterocr_check_page(ctx, document, pdf_lookup_page_obj(ctx, document, index), MAX_NESTING, pdf->max_pixels,
+                             &pdf->refused);
+        pdf->checked_page = index;
+    }
+    return fz_load_page(ctx, pdf->doc, index);
+}
 
 static void copy_message(const char *text, char *message, size_t size) {
     if (size == 0) return;
@@ -24,16 +167,32 @@ static filterocr_pdf_status caught_status(fz_context *ctx, char *message, size_t
     return fz_caught(ctx) == FZ_ERROR_MEMORY ? FILTEROCR_PDF_FAILED : FILTEROCR_PDF_DAMAGED;
 }
 
+void filterocr_pdf_refused_image(filterocr_pdf *pdf, int64_t *width, int64_t *height) {
+    *width = pdf->refused.width;
+    *height = pdf->refused.height;
+}
+
 // MuPDF prints warnings and errors on standard error by default; filterocr says what matters.
 static void ignore_message(void *user, const char *text) {
     (void)user;
     (void)text;
 }
 
-filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, filterocr_pdf_status *status,
-                                  char *message, size_t message_size) {
-    fz_context *ctx = fz_new_context(NULL, NULL, cache_bytes);
+filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, size_t memory_limit, int64_t max_pixels,
+                                  filterocr_pdf_status *status, char *message, size_t message_size) {
+    filterocr_pdf *pdf = calloc(1, sizeof *pdf);
+    if (!pdf) {
+        *status = FILTEROCR_PDF_FAILED;
+        copy_message("out of memory", message, message_size);
+        return NULL;
+    }
+    pdf->budget.limit = memory_limit;
+    pdf->alloc = (fz_alloc_context){&pdf->budget, budget_malloc, budget_realloc, budget_free};
+    pdf->checked_page = -1;
+    pdf->max_pixels = max_pixels;
+    fz_context *ctx = fz_new_context(&pdf->alloc, NULL, cache_bytes);
     if (!ctx) {
+        free(pdf);
         *status = FILTEROCR_PDF_FAILED;
         copy_message("out of memory", message, message_size);
         return NULL;
@@ -52,6 +211,7 @@ filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, filteroc
             copy_message("encrypted", message, message_size);
             fz_drop_document(ctx, doc);
             fz_drop_context(ctx);
+            free(pdf);
             return NULL;
         }
     }
@@ -59,14 +219,7 @@ filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, filteroc
         *status = caught_status(ctx, message, message_size);
         fz_drop_document(ctx, doc);
         fz_drop_context(ctx);
-        return NULL;
-    }
-    filterocr_pdf *pdf = malloc(sizeof *pdf);
-    if (!pdf) {
-        fz_drop_document(ctx, doc);
-        fz_drop_context(ctx);
-        *status = FILTEROCR_PDF_FAILED;
-        copy_message("out of memory", message, message_size);
+        free(pdf);
         return NULL;
     }
     pdf->ctx = ctx;
@@ -79,14 +232,31 @@ void filterocr_pdf_close(filterocr_pdf *pdf) {
     if (!pdf) return;
     fz_drop_document(pdf->ctx, pdf->doc);
     fz_drop_context(pdf->ctx);
+    // The context is gone, and with it every block the budget counted.
     free(pdf);
 }
 
-int filterocr_pdf_page_count(filterocr_pdf *pdf, char *message, size_t message_size) {
+int filterocr_pdf_page_count(filterocr_pdf *pdf, int *shared_pages, char *message, size_t message_size) {
+    fz_context *ctx = pdf->ctx;
     int count = -1;
-    fz_try(pdf->ctx) { count = fz_count_pages(pdf->ctx, pdf->doc); }
-    fz_catch(pdf->ctx) {
-        copy_message(fz_caught_message(pdf->ctx), message, message_size);
+    *shared_pages = 0;
+    fz_try(ctx) {
+        count = fz_count_pages(ctx, pdf->doc);
+        // /Count is what the file claims; the pages are what its tree holds (a claim of a
+        // billion over one page is one page).
+        pdf_document *document = pdf_specifics(ctx, pdf->doc);
+        if (document) {
+            int64_t found = filterocr_page_tree_count(ctx, document, MAX_PAGE_TREE_DEPTH, shared_pages);
+            // MuPDF finds page n by the counts the tree claims: with a count of none or fewer it
+            // finds no page at all.
+            if (count <= 0 && found > 0)
+                fz_throw(ctx, FZ_ERROR_GENERIC, "its page tree claims %d pages over %d", count,
+                         found > INT_MAX ? INT_MAX : (int)found);
+            if (found < count) count = found > INT_MAX ? INT_MAX : (int)found;
+        }
+    }
+    fz_catch(ctx) {
+        copy_message(fz_caught_message(ctx), message, message_size);
         count = -1;
     }
     return count;
@@ -125,7 +295,7 @@ static void count_path(fz_context *ctx, fz_device *dev, const fz_path *path, int
 static void note_image(fz_context *ctx, survey_device *device, fz_image *image, fz_matrix ctm) {
     filterocr_page_survey *survey = device->survey;
     survey->images++;
-    if ((long)image->w * image->h <= (long)survey->image_width * survey->image_height) return;
+    if ((int64_t)image->w * image->h <= (int64_t)survey->image_width * survey->image_height) return;
     fz_rect placed = fz_transform_rect(fz_unit_rect, ctm);
     float area = (placed.x1 - placed.x0) * (placed.y1 - placed.y0);
     survey->image_width = image->w;
@@ -143,17 +313,19 @@ static void count_image_mask(fz_context *ctx, fz_device *dev, fz_image *image, f
     note_image(ctx, (survey_device *)dev, image, ctm);
 }
 
-filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, filterocr_page_survey *survey,
-                                          char *message, size_t message_size) {
+filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double seconds,
+                                          filterocr_page_survey *survey, char *message, size_t message_size) {
     fz_context *ctx = pdf->ctx;
     fz_page *page = NULL;
     fz_device *dev = NULL;
     filterocr_pdf_status status = FILTEROCR_PDF_OK;
     memset(survey, 0, sizeof *survey);
+    watchdog dog;
     fz_var(page);
     fz_var(dev);
+    watchdog_start(&dog, seconds);
     fz_try(ctx) {
-        page = fz_load_page(ctx, pdf->doc, index);
+        page = load_page(pdf, index);
         fz_rect bounds = fz_bound_page(ctx, page);
         survey->width = bounds.x1 - bounds.x0;
         survey->height = bounds.y1 - bounds.y0;
@@ -168,7 +340,7 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, filtero
         dev->fill_path = count_path;
         dev->fill_image = count_image;
         dev->fill_image_mask = count_image_mask;
-        fz_run_page(ctx, page, dev, fz_identity, NULL);
+        fz_run_page(ctx, page, dev, fz_identity, &dog.cookie);
         fz_close_device(ctx, dev);
     }
     fz_always(ctx) {
@@ -178,7 +350,7 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, filtero
     fz_catch(ctx) {
         status = caught_status(ctx, message, message_size);
     }
-    return status;
+    return finish_watch(&dog, status, message, message_size);
 }
 
 static fz_irect pixel_bounds(fz_context *ctx, fz_page *page, float dpi, fz_matrix *ctm) {
@@ -193,7 +365,7 @@ filterocr_pdf_status filterocr_pdf_pixel_size(filterocr_pdf *pdf, int index, flo
     filterocr_pdf_status status = FILTEROCR_PDF_OK;
     fz_var(page);
     fz_try(ctx) {
-        page = fz_load_page(ctx, pdf->doc, index);
+        page = load_page(pdf, index);
         fz_matrix ctm;
         fz_irect box = pixel_bounds(ctx, page, dpi, &ctm);
         *width = box.x1 - box.x0;
@@ -206,18 +378,20 @@ filterocr_pdf_status filterocr_pdf_pixel_size(filterocr_pdf *pdf, int index, flo
     return status;
 }
 
-filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float dpi, unsigned char *rgb,
+filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float dpi, double seconds, unsigned char *rgb,
                                           int width, int height, char *message, size_t message_size) {
     fz_context *ctx = pdf->ctx;
     fz_page *page = NULL;
     fz_pixmap *pixmap = NULL;
     fz_device *dev = NULL;
     filterocr_pdf_status status = FILTEROCR_PDF_OK;
+    watchdog dog;
     fz_var(page);
     fz_var(pixmap);
     fz_var(dev);
+    watchdog_start(&dog, seconds);
     fz_try(ctx) {
-        page = fz_load_page(ctx, pdf->doc, index);
+        page = load_page(pdf, index);
         fz_matrix ctm;
         fz_irect box = pixel_bounds(ctx, page, dpi, &ctm);
         if (box.x1 - box.x0 != width || box.y1 - box.y0 != height) fz_throw(ctx, FZ_ERROR_GENERIC, "page size changed");
@@ -225,7 +399,7 @@ filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float d
         pixmap = fz_new_pixmap_with_bbox_and_data(ctx, fz_device_rgb(ctx), box, NULL, 0, rgb);
         fz_clear_pixmap_with_value(ctx, pixmap, 255);
         dev = fz_new_draw_device(ctx, fz_identity, pixmap);
-        fz_run_page(ctx, page, dev, ctm, NULL);
+        fz_run_page(ctx, page, dev, ctm, &dog.cookie);
         fz_close_device(ctx, dev);
     }
     fz_always(ctx) {
@@ -236,5 +410,5 @@ filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float d
     fz_catch(ctx) {
         status = caught_status(ctx, message, message_size);
     }
-    return status;
+    return finish_watch(&dog, status, message, message_size);
 }

@@ -24,23 +24,25 @@ public final class Document {
     public let kind: Kind
     public let pageCount: Int
     private let pdf: PDFFile?
+    private let tiff: TIFFPages?
 
     /// Opens `path` as a document; throws when it is one that cannot be read (encrypted, damaged).
     /// Call `Document.kind(of:)` first: an image file is no document.
-    public init(_ path: String, kind: Kind) throws(DocumentError) {
+    /// Pages are read with at most `maxPixels` pixels, and MuPDF's memory for a PDF follows.
+    public init(_ path: String, kind: Kind, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws(DocumentError) {
         source = path
         self.kind = kind
         switch kind {
         case .pdf:
-            let file = try PDFFile(path)
-            pdf = file
+            let file = try PDFFile(path, maxPixels: maxPixels)
+            (pdf, tiff) = (file, nil)
             pageCount = file.pageCount
         case .tiff:
-            pdf = nil
-            guard let count = TIFFPages.count(path) else {
-                throw DocumentError(source: path, problem: .damaged(detail: "libtiff cannot read its pages"))
+            guard let pages = TIFFPages(path) else {
+                throw DocumentError(source: path, problem: .damagedTIFF)
             }
-            pageCount = count
+            (pdf, tiff) = (nil, pages)
+            pageCount = pages.count
         }
     }
 
@@ -58,7 +60,7 @@ public final class Document {
     public static func kind(of path: String) -> Kind? {
         guard let prefix = try? BoundedRead.prefix(of: path, count: PDFSignature.searchLength) else { return nil }
         if PDFSignature.isPDF(prefix) { return .pdf }
-        if ImageFormat(signatureOf: prefix) == .tiff, let count = TIFFPages.count(path), count > 1 { return .tiff }
+        if ImageFormat(signatureOf: prefix) == .tiff, TIFFPages.hasSeveralPages(path) { return .tiff }
         return nil
     }
 
@@ -69,15 +71,23 @@ public final class Document {
             throw DocumentError(source: source, problem: .noSuchPage(page: number, count: pageCount))
         }
         guard let pdf else {
-            let decoded = try TIFFPages.page(source, index: number - 1, decoder: decoder)
-            return DocumentPage(number: number, count: pageCount, decoded: decoded, survey: nil)
+            let decoded = try tiff!.page(number - 1, decoder: decoder)
+            return DocumentPage(number: number, count: pageCount, decoded: decoded, survey: nil, sharedTree: false)
         }
         let survey = try pdf.survey(page: number)
+        if let image = survey.largestImage {
+            let area = image.width.multipliedReportingOverflow(by: image.height)
+            guard !area.overflow, area.partialValue <= decoder.maxPixels else {
+                throw DocumentError(source: source, problem: .imageTooLarge(page: number, width: image.width,
+                                                                            height: image.height, limit: decoder.maxPixels))
+            }
+        }
         let resolution = dpi ?? survey.scanResolution.flatMap { Self.scanResolutions.contains($0) ? $0 : nil }
             ?? Self.defaultResolution
         let image = try pdf.render(page: number, dpi: resolution, maxPixels: decoder.maxPixels)
         return DocumentPage(number: number, count: pageCount,
-                            decoded: DecodedImage(image: image, format: nil, resolution: resolution), survey: survey)
+                            decoded: DecodedImage(image: image, format: nil, resolution: resolution), survey: survey,
+                            sharedTree: pdf.sharesPages)
     }
 }
 
@@ -90,16 +100,20 @@ public struct DocumentPage: Sendable {
     public var decoded: DecodedImage
     /// What a PDF page holds (its text layer among it); nil for a TIFF page.
     public var survey: PageSurvey?
+    /// Whether the PDF's page tree names pages more than once (`PDFFile.sharesPages`).
+    public var sharedTree: Bool
 }
 
 /// How a PDF starts: `%PDF-` within its first kilobyte, where readers look for it (some
-/// writers put a few bytes of junk before it).
+/// writers put a few bytes of junk before it), in a file that does not start as an image: an
+/// image's signature is at its very start, and its comments may well quote `%PDF-`.
 public enum PDFSignature {
     public static let searchLength = 1024
     private static let marker = Array("%PDF-".utf8)
 
     /// Whether `prefix`, a file's first bytes (`searchLength` of them suffice), starts a PDF.
     public static func isPDF(_ prefix: [UInt8]) -> Bool {
+        guard ImageFormat(signatureOf: prefix) == nil else { return false }
         let end = min(prefix.count, searchLength)
         guard end >= marker.count else { return false }
         return (0...(end - marker.count)).contains { start in prefix[start..<start + marker.count].elementsEqual(marker) }

@@ -8,6 +8,14 @@ public struct DocumentError: Error, Equatable, Sendable {
         case encrypted
         /// The file is not a readable PDF even after repair; `detail` is the library's reason.
         case damaged(detail: String)
+        /// A TIFF whose chain of pages libtiff cannot follow.
+        case damagedTIFF
+        /// A page that draws an image of more pixels than the limit (checked before decoding it).
+        case imageTooLarge(page: Int, width: Int, height: Int, limit: Int)
+        /// A page MuPDF cannot draw (the rest of the document may be fine).
+        case pageUnreadable(page: Int, detail: String)
+        /// A page whose drawing took longer than a page may.
+        case pageTimedOut(page: Int, detail: String)
         /// It has no pages.
         case noPages
         /// A page asked for that the document does not have.
@@ -38,7 +46,16 @@ extension DocumentError: CustomStringConvertible, LocalizedError {
         case .encrypted:
             "the PDF is encrypted; decrypt it first: qpdf --password=PASSWORD --decrypt IN.pdf OUT.pdf"
         case .damaged(let detail):
-            "not a readable PDF, even repaired (\(detail))"
+            detail.isEmpty ? "not a readable PDF, even repaired" : "not a readable PDF, even repaired (\(detail))"
+        case .damagedTIFF:
+            "a TIFF whose pages cannot be followed (damaged, or its chain of pages loops)"
+        case let .imageTooLarge(page, width, height, limit):
+            "page \(page) draws an image of \(width) x \(height) pixels, more than the limit of \(limit) "
+                + "(raise --max-pixels if this is intended)"
+        case let .pageUnreadable(page, detail):
+            "page \(page) cannot be read (\(detail))"
+        case let .pageTimedOut(page, detail):
+            "page \(page): \(detail)"
         case .noPages:
             "the document has no pages"
         case let .noSuchPage(page, count):

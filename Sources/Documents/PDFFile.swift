@@ -1,4 +1,5 @@
 import CMuPDF
+import ImageCodec
 import Imaging
 
 /// A PDF opened by MuPDF, read page by page: one page's pixels in memory at a time, never
@@ -7,25 +8,46 @@ public final class PDFFile {
     /// What MuPDF may keep of decoded images and fonts between pages: scans are rendered
     /// once, so a large cache would only hold memory.
     static let cacheBytes = 32 << 20
+    /// How long drawing one page may take: far longer than any real page (a dense vector map
+    /// takes seconds), and a bound on a page made to draw forever.
+    public static let pageSeconds = 120.0
 
     /// The path the user gave.
     public let source: String
     public let pageCount: Int
+    /// Whether its page tree names a page or a subtree more than once (which the format does not
+    /// allow): copying such a tree page by page would copy every page it claims.
+    public let sharesPages: Bool
+    private let maxPixels: Int
     private let handle: OpaquePointer
 
+    /// What MuPDF may allocate for a document whose pages have at most `maxPixels` pixels:
+    /// its cache, the largest image a page may draw (4 bytes a pixel, CMYK) and room for its
+    /// fonts and scaled copies. What a file makes it allocate beyond that (a JBIG2 stream
+    /// whose page is 100000 x 100000 inside an image that says 100 x 100) fails instead.
+    static func memoryLimit(maxPixels: Int) -> Int {
+        (64 << 20).addingSaturating(maxPixels.multipliedSaturating(by: 4))
+    }
+
     /// Opens the PDF at `path`; an encrypted, damaged or empty one is refused here.
-    public init(_ path: String) throws(DocumentError) {
+    public init(_ path: String, maxPixels: Int = ImageDecoder.defaultMaxPixels) throws(DocumentError) {
         var status = FILTEROCR_PDF_OK
         var message = MessageBuffer()
-        let opened = message.withPointer { filterocr_pdf_open(path, Self.cacheBytes, &status, $0, $1) }
+        let limit = Self.memoryLimit(maxPixels: maxPixels)
+        let opened = message.withPointer {
+            filterocr_pdf_open(path, Self.cacheBytes, limit, Int64(maxPixels), &status, $0, $1)
+        }
         guard let opened else { throw DocumentError(source: path, problem: Self.problem(status, message.text)) }
-        let count = message.withPointer { filterocr_pdf_page_count(opened, $0, $1) }
+        var shared: Int32 = 0
+        let count = message.withPointer { filterocr_pdf_page_count(opened, &shared, $0, $1) }
         guard count > 0 else {
             filterocr_pdf_close(opened)
             throw DocumentError(source: path, problem: count == 0 ? .noPages : .damaged(detail: message.text))
         }
         source = path
+        self.maxPixels = maxPixels
         pageCount = Int(count)
+        sharesPages = shared != 0
         handle = opened
     }
 
@@ -36,8 +58,8 @@ public final class PDFFile {
         try checkPage(number)
         var survey = filterocr_page_survey()
         var message = MessageBuffer()
-        let status = message.withPointer { filterocr_pdf_survey(handle, Int32(number - 1), &survey, $0, $1) }
-        guard status == FILTEROCR_PDF_OK else { throw DocumentError(source: source, problem: Self.problem(status, message.text)) }
+        let status = message.withPointer { filterocr_pdf_survey(handle, Int32(number - 1), Self.pageSeconds, &survey, $0, $1) }
+        guard status == FILTEROCR_PDF_OK else { throw failure(status, message.text, page: number) }
         return PageSurvey(survey)
     }
 
@@ -50,7 +72,7 @@ public final class PDFFile {
         var status = message.withPointer {
             filterocr_pdf_pixel_size(handle, Int32(number - 1), Float(dpi), &width, &height, $0, $1)
         }
-        guard status == FILTEROCR_PDF_OK else { throw DocumentError(source: source, problem: Self.problem(status, message.text)) }
+        guard status == FILTEROCR_PDF_OK else { throw failure(status, message.text, page: number) }
         let (columns, rows) = (Int(width), Int(height))
         guard columns > 0, rows > 0 else {
             throw DocumentError(source: source, problem: .damaged(detail: "page \(number) has no area"))
@@ -63,13 +85,14 @@ public final class PDFFile {
         let count = columns * rows * RGBImage.channels
         let samples = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             status = message.withPointer {
-                filterocr_pdf_render(handle, Int32(number - 1), Float(dpi), buffer.baseAddress, width, height, $0, $1)
+                filterocr_pdf_render(handle, Int32(number - 1), Float(dpi), Self.pageSeconds, buffer.baseAddress, width, height,
+                                     $0, $1)
             }
             // MuPDF cleared every byte before drawing, or failed; either way the count is whole.
             if status != FILTEROCR_PDF_OK { buffer.initialize(repeating: 255) }
             initialized = count
         }
-        guard status == FILTEROCR_PDF_OK else { throw DocumentError(source: source, problem: Self.problem(status, message.text)) }
+        guard status == FILTEROCR_PDF_OK else { throw failure(status, message.text, page: number) }
         return RGBImage(width: columns, height: rows, samples: samples)
     }
 
@@ -79,10 +102,23 @@ public final class PDFFile {
         }
     }
 
-    private static func problem(_ status: filterocr_pdf_status, _ message: String) -> DocumentError.Problem {
-        switch status {
-        case FILTEROCR_PDF_ENCRYPTED: .encrypted
-        case FILTEROCR_PDF_DAMAGED: .damaged(detail: message)
+    /// Why page `number` failed: an image too large (found before decoding), or what `status` says.
+    private func failure(_ status: filterocr_pdf_status, _ message: String, page number: Int) -> DocumentError {
+        var (width, height): (Int64, Int64) = (0, 0)
+        filterocr_pdf_refused_image(handle, &width, &height)
+        guard width > 0, height > 0 else { return DocumentError(source: source, problem: Self.problem(status, message, page: number)) }
+        return DocumentError(source: source, problem: .imageTooLarge(page: number, width: Int(width), height: Int(height),
+                                                                     limit: maxPixels))
+    }
+
+    /// What `status` means; for a page's, the page is named.
+    private static func problem(_ status: filterocr_pdf_status, _ message: String, page: Int? = nil) -> DocumentError.Problem {
+        switch (status, page) {
+        case (FILTEROCR_PDF_ENCRYPTED, _): .encrypted
+        case (FILTEROCR_PDF_DAMAGED, nil): .damaged(detail: message)
+        case (FILTEROCR_PDF_DAMAGED, let page?): .pageUnreadable(page: page, detail: message)
+        case (FILTEROCR_PDF_TIMED_OUT, let page?): .pageTimedOut(page: page, detail: message)
+        case (_, let page?): .libraryFailed(detail: "page \(page): \(message)")
         default: .libraryFailed(detail: message)
         }
     }

@@ -27,15 +27,31 @@ public struct PageSelection: Sendable, Equatable, CustomStringConvertible {
         self.ranges = Self.merged(ranges)
     }
 
-    /// The selected pages of a document of `count` pages, in order, and the first selected
-    /// page past its end, if any.
-    public func pages(of count: Int) -> (pages: [Int], firstMissing: Int?) {
-        var pages: [Int] = []
-        for range in ranges where range.lowerBound <= count {
-            pages.append(contentsOf: range.lowerBound...min(range.upperBound, count))
+    /// The selected pages of a document of `count` pages, in order, made as they are read (a
+    /// document may claim a billion pages), and the first selected page past its end, if any.
+    public func pages(of count: Int) -> (pages: Pages, firstMissing: Int?) {
+        let within = ranges.compactMap { range in
+            range.lowerBound <= count ? range.lowerBound...min(range.upperBound, count) : nil
         }
         let missing = ranges.first { $0.upperBound > count && $0.upperBound != Int.max }
-        return (pages, missing.map { max($0.lowerBound, count + 1) })
+        return (Pages(ranges: within), missing.map { max($0.lowerBound, count + 1) })
+    }
+
+    /// Every page of a document of `count` pages, as `pages(of:)` gives a selection's.
+    public static func all(of count: Int) -> Pages {
+        Pages(ranges: count > 0 ? [1...count] : [])
+    }
+
+    /// Page numbers in ascending ranges, counted without being listed.
+    public struct Pages: Sequence, Sendable, Equatable {
+        let ranges: [ClosedRange<Int>]
+
+        public var count: Int { ranges.reduce(0) { $0 + $1.count } }
+        public var underestimatedCount: Int { count }
+
+        public func makeIterator() -> FlattenSequence<[ClosedRange<Int>]>.Iterator {
+            ranges.joined().makeIterator()
+        }
     }
 
     public var description: String {

@@ -13,6 +13,8 @@ public struct ImageLoader: Sendable {
     public let truth: TruthSource
     /// The resolution PDF pages are rendered at (`--dpi`); nil for a scan's own, or 300.
     public let pageResolution: Int?
+    /// The document of the page read last, for the next.
+    private let openDocument = OpenDocument()
 
     public init(decoder: ImageDecoder, truth: TruthSource = .none, pageResolution: Int? = nil) {
         self.decoder = decoder
@@ -29,11 +31,11 @@ public struct ImageLoader: Sendable {
     public func load(_ path: String, page: Int? = nil, identified: Bool = false, digestsFile: Bool = false) throws -> LoadedImage {
         let stopwatch = Stopwatch()
         var loaded: LoadedImage
-        if path != Self.standardInputName, let kind = Document.kind(of: path) {
-            let document = try Document(path, kind: kind)
-            let read = try document.page(page ?? 1, dpi: pageResolution, decoder: decoder)
+        if path != Self.standardInputName,
+           let (read, kind) = try openDocument.page(page ?? 1, of: path, dpi: pageResolution, decoder: decoder) {
             loaded = LoadedImage(name: path, decoded: read.decoded, contentKey: nil, decodeTime: 0)
             loaded.page = LoadedImage.Page(number: read.number, count: read.count, kind: kind, survey: read.survey)
+            loaded.page?.sharedTree = read.sharedTree
         } else {
             let bytes = path == Self.standardInputName
                 ? try Self.readStandardInput(decoder: decoder)

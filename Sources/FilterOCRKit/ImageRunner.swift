@@ -180,14 +180,17 @@ public final class ImageRunner: Sendable {
     private func items(_ inputs: some Sequence<String>, shard: Shard?,
                        isCancelled: @escaping () -> Bool) -> some Sequence<Item> {
         var names = SaveNames()
+        // Cancellation is looked at before every unit, not every input: a document's pages stop
+        // at the next page.
         return inputs.enumerated().lazy
             .filter { position, _ in shard?.includes(position) ?? true }
             .prefix { _ in !isCancelled() }
             .flatMap { [pageSelection, saveDirectory] _, input in
-                WorkUnit.units(of: input, selection: pageSelection).map { unit in
+                WorkUnit.units(of: input, selection: pageSelection).lazy.map { unit in
                     Item(ticket: 0, unit: unit, saveName: saveDirectory.map { _ in names.name(for: unit.input, page: unit.page) })
                 }
             }
+            .prefix { _ in !isCancelled() }
     }
 
     private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,

@@ -30,6 +30,8 @@ public struct LoadedImage: Sendable {
         public var kind: Document.Kind
         /// What a PDF page holds besides its pixels (its own text layer); nil for a TIFF page.
         public var survey: PageSurvey?
+        /// Whether its PDF's page tree names pages more than once: its pages are then not copied.
+        public var sharedTree = false
 
         public init(number: Int, count: Int, kind: Document.Kind, survey: PageSurvey? = nil) {
             (self.number, self.count, self.kind, self.survey) = (number, count, kind, survey)
@@ -46,9 +48,11 @@ public struct LoadedImage: Sendable {
 
     /// How its page goes into a searchable PDF: a PDF's page is kept, with its old invisible
     /// text replaced, and shown as the rendering was recognised (`shown`: turned and cropped
-    /// if the filters turned or cropped it); any other image is shown as loaded.
+    /// if the filters turned or cropped it); any other image is shown as loaded, and so is a
+    /// page of a PDF whose page tree names pages more than once (copying that tree would copy
+    /// every page it claims: a million in a few objects).
     public func pageOrigin(shown: PageGeometry = PageGeometry()) -> PageOrigin {
-        guard let page, page.kind == .pdf else { return .image }
+        guard let page, page.kind == .pdf, !page.sharedTree else { return .image }
         return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0, shown: shown)
     }
 

@@ -29,6 +29,17 @@ public final class PageDocument: Sendable {
     private struct Turns {
         var next = 0
         var waiting: [Int: DispatchSemaphore] = [:]
+        /// Pages added so far: a document of none is never written.
+        var added = 0
+    }
+
+    /// What `finish` did.
+    public enum Ending: Sendable, Equatable {
+        /// The document is in place (or went to standard output).
+        case written
+        /// No page was added (every input failed): nothing was written, and a file that was at
+        /// the destination is as it was.
+        case nothingToWrite
     }
 
     /// - Parameter keepsOriginalPages: for a PDF, whether the run's inputs may include PDFs,
@@ -91,6 +102,7 @@ public final class PageDocument: Sendable {
         case .assembled(let parts):
             try Self.named(destination) { try parts.addPage(from: origin, add) }
         }
+        turns.withLock { $0.added += 1 }
     }
 
     /// Lets the next page in without adding this one (its input failed or was cancelled).
@@ -98,9 +110,15 @@ public final class PageDocument: Sendable {
         try? addPage(ticket, from: nil) { _ in }
     }
 
-    /// Ends the document and puts it in place; on failure leaves nothing behind, and the
-    /// file that was there as it was.
-    public func finish() throws {
+    /// Ends the document and puts it in place; on failure, or when no page was added to a
+    /// file, leaves nothing behind and the file that was there as it was. (Standard output
+    /// has had the format's beginning already; it gets its end, so that it stays well formed.)
+    @discardableResult
+    public func finish() throws -> Ending {
+        guard turns.withLock({ $0.added }) > 0 || destination == PNGOutput.standardOutputName else {
+            abandon()
+            return .nothingToWrite
+        }
         switch target {
         case let .direct(document, output):
             try finish(document, output)
@@ -133,6 +151,7 @@ public final class PageDocument: Sendable {
                 }
             }
         }
+        return .written
     }
 
     private func finish(_ document: Locked<TesseractDocument>, _ output: LibraryOutput?) throws {

@@ -17,28 +17,56 @@ public struct WorkUnit: Sendable, Equatable {
 
     /// The units of `input`: itself for an image (or a file to be reported unreadable when
     /// loaded), each selected page of a document, and a failure for pages asked for that the
-    /// document does not have, or for a document that cannot be opened.
-    public static func units(of input: String, selection: PageSelection?) -> [WorkUnit] {
+    /// document does not have, or for a document that cannot be opened. Made as they are
+    /// read: a document's pages are never listed up front.
+    public static func units(of input: String, selection: PageSelection?) -> Units {
         guard input != ImageLoader.standardInputName, let kind = Document.kind(of: input) else {
-            return [WorkUnit(input: input)]
+            return Units(single: WorkUnit(input: input))
         }
         let count: Int
         do {
             count = try Document(input, kind: kind).pageCount
         } catch {
-            return [WorkUnit(input: input, failure: oneLineMessage(for: error))]
+            return Units(single: WorkUnit(input: input, failure: oneLineMessage(for: error)))
         }
-        let (pages, missing) = selection?.pages(of: count) ?? (Array(1...count), nil)
-        var units = pages.map { WorkUnit(input: input, page: $0) }
-        if let missing {
+        let (pages, missing) = selection?.pages(of: count) ?? (PageSelection.all(of: count), nil)
+        let failure = missing.map { missing in
             let error = DocumentError(source: PathEncoding.displayed(input), problem: .noSuchPage(page: missing, count: count))
-            units.append(WorkUnit(input: input, page: missing, failure: error.description))
+            return WorkUnit(input: input, page: missing, failure: error.description)
         }
-        return units
+        return Units(input: input, pages: pages, last: failure)
     }
 
     /// How many units `inputs` make, for progress: documents opened to count their pages.
     public static func count(of inputs: [String], selection: PageSelection?) -> Int {
-        inputs.reduce(0) { total, input in total + units(of: input, selection: selection).count }
+        inputs.reduce(0) { total, input in total.addingReportingOverflow(units(of: input, selection: selection).count).partialValue }
+    }
+
+    /// The units of one input, counted without being listed.
+    public struct Units: Sequence, Sendable {
+        private let input: String
+        private let pages: PageSelection.Pages?
+        private let last: WorkUnit?
+
+        init(single unit: WorkUnit) {
+            (input, pages, last) = (unit.input, nil, unit)
+        }
+
+        init(input: String, pages: PageSelection.Pages, last: WorkUnit?) {
+            (self.input, self.pages, self.last) = (input, pages, last)
+        }
+
+        public var count: Int { (pages?.count ?? 0) + (last == nil ? 0 : 1) }
+        public var underestimatedCount: Int { count }
+
+        public func makeIterator() -> AnyIterator<WorkUnit> {
+            var pageNumbers = pages?.makeIterator()
+            var last = self.last
+            return AnyIterator { [input] in
+                if let page = pageNumbers?.next() { return WorkUnit(input: input, page: page) }
+                defer { last = nil }
+                return last
+            }
+        }
     }
 }

@@ -12,6 +12,9 @@ enum TIFFHeader {
     private enum Tag {
         static let imageWidth = 256
         static let imageLength = 257
+        static let bitsPerSample = 258
+        static let samplesPerPixel = 277
+        static let sampleFormat = 339
         static let stripOffsets = 273
         static let orientation = 274
         static let stripByteCounts = 279
@@ -78,6 +81,7 @@ enum TIFFHeader {
         var width: Int?, height: Int?
         var tiled = false
         var orientation = 1
+        var (bitsPerSample, samplesPerPixel, sampleFormat) = (1, 1, 1)
         var stripOffsets: Values?, stripByteCounts: Values?, tileOffsets: Values?, tileByteCounts: Values?
         var dataEnd = 0
         // entryCount * entrySize bytes were checked above, so this loop is bounded by the bytes.
@@ -110,6 +114,9 @@ enum TIFFHeader {
                 guard let value = first(of: values, in: bytes, layout: layout) else { return .cutShort(largestClaim: nil) }
                 if tag == Tag.imageWidth { width = value } else { height = value }
             case Tag.orientation: orientation = first(of: values, in: bytes, layout: layout) ?? 1
+            case Tag.bitsPerSample: bitsPerSample = first(of: values, in: bytes, layout: layout) ?? 1
+            case Tag.samplesPerPixel: samplesPerPixel = first(of: values, in: bytes, layout: layout) ?? 1
+            case Tag.sampleFormat: sampleFormat = first(of: values, in: bytes, layout: layout) ?? 1
             case Tag.stripOffsets: stripOffsets = values
             case Tag.stripByteCounts: stripByteCounts = values
             case Tag.tileWidth: tiled = true
@@ -129,10 +136,9 @@ enum TIFFHeader {
         var header = ImageHeader(format: .tiff, size: PixelSize(width: width, height: height))
         header.dataEnd = dataEnd
         header.mayBeTransposed = (5...8).contains(orientation)
-        if tiled {
-            header.unsupportedVariant = "a tiled TIFF, which filterocr cannot read; "
-                + "convert it to strips first, e.g. with tiffcp -s in.tif out.tif"
-        }
+        header.unsupportedVariant = TIFFPageTraits(width: width, height: height, bitsPerSample: bitsPerSample,
+                                                   samplesPerPixel: samplesPerPixel, sampleFormat: sampleFormat,
+                                                   tiled: tiled).unsupportedVariant
         return .read(header)
     }
 

@@ -58,14 +58,14 @@ enum UntrustedBytes {
 
 extension Int {
     /// The product of two sizes, `Int.max` when it overflows; negatives count as 0.
-    func multipliedSaturating(by other: Int) -> Int {
+    public func multipliedSaturating(by other: Int) -> Int {
         guard self > 0, other > 0 else { return 0 }
         let (product, overflow) = multipliedReportingOverflow(by: other)
         return overflow ? .max : product
     }
 
     /// The sum of two sizes, `Int.max` when it overflows; negatives count as 0.
-    func addingSaturating(_ other: Int) -> Int {
+    public func addingSaturating(_ other: Int) -> Int {
         let (sum, overflow) = Swift.max(self, 0).addingReportingOverflow(Swift.max(other, 0))
         return overflow ? .max : sum
     }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystem
 import FilterOCRKit
 import Foundation
 import TerminalText
@@ -64,8 +65,12 @@ struct ImageRun {
         if summary.cancelled || Terminal.outputClosed || documentOutputClosed {
             pages?.abandon()
         } else {
-            try Terminal.orExit {
-                do { try pages?.finish() } catch { if !documentOutputClosed { throw error } }
+            let ending = try Terminal.orExit { () throws -> PageDocument.Ending? in
+                do { return try pages?.finish() } catch { if !documentOutputClosed { throw error } }
+                return nil
+            }
+            if ending == .nothingToWrite, let documentDestination {
+                Terminal.printNote("no page was read: \(PathEncoding.displayed(documentDestination)) is left as it was")
             }
         }
         if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }

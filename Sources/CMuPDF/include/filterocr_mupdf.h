@@ -2,6 +2,7 @@
 #define FILTEROCR_MUPDF_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 /// A PDF opened by MuPDF: its own context and document, used by one thread at a time.
 typedef struct filterocr_pdf filterocr_pdf;
@@ -15,6 +16,8 @@ typedef enum {
     FILTEROCR_PDF_DAMAGED = 2,
     /// Out of memory, or a library failure unrelated to the file.
     FILTEROCR_PDF_FAILED = 3,
+    /// Drawing the page took longer than it was given.
+    FILTEROCR_PDF_TIMED_OUT = 4,
 } filterocr_pdf_status;
 
 /// What a page holds, found by running it through a device that draws nothing.
@@ -31,21 +34,30 @@ typedef struct {
     int paths;
 } filterocr_page_survey;
 
-/// Opens the PDF at `path`; on failure returns NULL with `status` and a message set.
-filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, filterocr_pdf_status *status,
-                                  char *message, size_t message_size);
+/// Opens the PDF at `path`; on failure returns NULL with `status` and a message set. MuPDF may
+/// allocate at most `memory_limit` bytes for it (its cache of `cache_bytes` included): what a
+/// file makes it allocate beyond that fails as out of memory. A page that draws an image of
+/// more than `max_pixels` pixels fails before it is loaded.
+filterocr_pdf *filterocr_pdf_open(const char *path, size_t cache_bytes, size_t memory_limit, int64_t max_pixels,
+                                  filterocr_pdf_status *status, char *message, size_t message_size);
+
+/// The size of the image a page failed for, when it drew one of more than the `max_pixels`
+/// given to `filterocr_pdf_open` (found before anything was decoded); 0 x 0 otherwise.
+void filterocr_pdf_refused_image(filterocr_pdf *pdf, int64_t *width, int64_t *height);
 void filterocr_pdf_close(filterocr_pdf *pdf);
 
-/// The number of pages, or -1 with a message.
-int filterocr_pdf_page_count(filterocr_pdf *pdf, char *message, size_t message_size);
+/// The number of pages the page tree holds (never more than its /Count claims), or -1 with a
+/// message; `shared_pages` is set when a page or a subtree of pages appears in the tree more
+/// than once (which the PDF format does not allow, and a million-page tree of a few objects uses).
+int filterocr_pdf_page_count(filterocr_pdf *pdf, int *shared_pages, char *message, size_t message_size);
 
-/// Surveys page `index` (from 0).
-filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, filterocr_page_survey *survey,
-                                          char *message, size_t message_size);
+/// Surveys page `index` (from 0), stopping after `seconds` (0 for no limit).
+filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double seconds,
+                                          filterocr_page_survey *survey, char *message, size_t message_size);
 
 /// Renders page `index` at `dpi` into `rgb`, `width` x `height` pixels of R, G, B (the size
-/// `filterocr_pdf_pixel_size` gives), on white.
-filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float dpi, unsigned char *rgb,
+/// `filterocr_pdf_pixel_size` gives), on white, stopping after `seconds` (0 for no limit).
+filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float dpi, double seconds, unsigned char *rgb,
                                           int width, int height, char *message, size_t message_size);
 
 /// The pixel size of page `index` rendered at `dpi`.

@@ -1,0 +1,57 @@
+import Foundation
+
+/// A process run to its end, with what the kernel measured of it: its peak resident memory
+/// (from `wait4`, which reports the child's own, not the test runner's) and its wall time.
+public struct MeasuredResult: Sendable {
+    public var status: Int32
+    public var standardOutput: String
+    public var standardError: String
+    /// The largest resident set the process had, in bytes.
+    public var peakBytes: Int
+    public var seconds: Double
+
+    public var errorLines: [String] { standardError.split(separator: "\n").map(String.init) }
+    public var peakMegabytes: Int { peakBytes >> 20 }
+}
+
+extension Command {
+    /// Runs the built `filterocr` with `arguments`, standard input empty, and measures it.
+    /// Its output goes through files, so that nothing blocks on a full pipe while it runs.
+    public static func measuredFilterocr(_ arguments: [String]) throws -> MeasuredResult {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let (outPath, errPath) = (folder + "/stdout", folder + "/stderr")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // One engine thread, as filterocr would re-execute itself to get: the measure is of one process.
+        var environment = ProcessInfo.processInfo.environment
+        environment["OMP_THREAD_LIMIT"] = "1"
+        environment["FILTEROCR_STORE"] = "none"
+        let argv = ([Paths.filterocr] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        let started = Date()
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, Paths.filterocr, &actions, nil, argv, envp)
+        guard spawned == 0 else { throw TestDocuments.ToolFailure(description: "cannot start filterocr: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        var usage = rusage()
+        while wait4(pid, &status, 0, &usage) < 0 && errno == EINTR {}
+        let seconds = Date().timeIntervalSince(started)
+        // As a shell reports it: the exit status, or 128 + the signal that ended it.
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        return MeasuredResult(status: code,
+                              standardOutput: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: outPath))) ?? Data(),
+                                                     as: UTF8.self),
+                              standardError: String(decoding: (try? Data(contentsOf: URL(fileURLWithPath: errPath))) ?? Data(),
+                                                    as: UTF8.self),
+                              peakBytes: Int(usage.ru_maxrss) * 1024, seconds: seconds)
+    }
+}
