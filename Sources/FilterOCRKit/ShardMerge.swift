@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Puts the JSON Lines of `--shard I/N` runs back into the order one run over all the inputs
@@ -10,6 +11,25 @@ public enum ShardMerge {
     public struct Failure: LocalizedError, Equatable {
         public let message: String
         public var errorDescription: String? { message }
+    }
+
+    /// The lines of a shard's file: split at each LF, a CR before it dropped (a file that went
+    /// through Windows has CRLF line ends), each line checked to be UTF-8 rather than repaired,
+    /// since a replaced byte would be a silent change of a result.
+    public static func lines(of bytes: [UInt8], file: String) throws(Failure) -> [String] {
+        var lines: [String] = []
+        var number = 0
+        for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            number += 1
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            guard let text = String(validating: line, as: UTF8.self) else {
+                throw Failure(message: "\(PathEncoding.displayed(file)) line \(number) is not UTF-8: "
+                              + "give the file filterocr batch wrote, unchanged")
+            }
+            lines.append(text)
+        }
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 
     /// The lines of `shards` (shard 0 first) in input order.

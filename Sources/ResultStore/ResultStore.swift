@@ -18,6 +18,10 @@ public final class ResultStore: Sendable {
     private let warn: @Sendable (String) -> Void
     /// Set after the first failure: the store is then left alone.
     private let failed = Atomic<Bool>(false)
+    /// Set when damage found in use has set the file aside.
+    private let setAsideOnce = Atomic<Bool>(false)
+    /// Set when an entry that is not a recognition has been said.
+    private let unreadableSaid = Atomic<Bool>(false)
     /// Entries kept since the size was last checked.
     private let keptSinceCheck = Atomic<Int>(0)
     /// How often (in entries kept) the size is checked against the limit.
@@ -25,12 +29,15 @@ public final class ResultStore: Sendable {
 
     /// Opens (or creates) the store at `path`, bringing an older schema up to date.
     ///
-    /// A damaged file is renamed aside (said through `warn`) and a new store made in its place.
+    /// A damaged file is renamed aside (said through `warn`) and a new store made in its place;
+    /// a write-ahead log beside it that another database left is moved aside, not replayed.
     /// - Throws: `StoreError.newerSchema` for a store of a later release;
-    ///   `StoreError.unusable` when the file cannot be opened at all.
+    ///   `StoreError.unusable` when the path cannot be a store (a link, a read-only file, a
+    ///   folder that cannot be made) or the file cannot be opened at all.
     public init(path: String, warn: @escaping @Sendable (String) -> Void) throws(StoreError) {
         self.path = path
         self.warn = warn
+        if let note = try StoreFile.prepare(path) { warn(note) }
         do {
             pool = try Self.open(path)
         } catch let error as StoreError {
@@ -50,8 +57,6 @@ public final class ResultStore: Sendable {
     }
 
     private static func open(_ path: String) throws -> DatabasePool {
-        let folder = AtomicFile.folder(of: path)
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         var configuration = Configuration()
         // Shards on one host write one store: a writer waits for another rather than failing.
         configuration.busyMode = .timeout(60)
@@ -63,8 +68,22 @@ public final class ResultStore: Sendable {
         if superseded { throw StoreError.newerSchema(path: PathEncoding.displayed(path)) }
         try StoreSchema.migrator.migrate(pool)
         // A file that is not a database shows it only when its pages are read.
-        _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM recognition") }
+        _ = try pool.read { db in try DatabaseValue.fetchOne(db, sql: "SELECT count(*) FROM recognition") }
+        try giveIdentity(pool)
         return pool
+    }
+
+    /// Gives a store its identity, a random number in page 1's header (`PRAGMA user_version`,
+    /// which the store uses for nothing else), and writes it into the file itself, so that a
+    /// write-ahead log another database left beside the store is told from its own.
+    private static func giveIdentity(_ pool: DatabasePool) throws {
+        let identity = try pool.read { db in try DatabaseValue.fetchOne(db, sql: "PRAGMA user_version") }
+        guard StoredValue.integer(identity ?? .null, in: 0...0) != nil else { return }
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA user_version = \(Int32.random(in: 1...Int32.max))")
+            // Another process reading the store may hold the log back; it is then copied later.
+            _ = try? db.checkpoint(.truncate)
+        }
     }
 
     // MARK: Recognitions
@@ -74,30 +93,46 @@ public final class ResultStore: Sendable {
         attempt { pool in
             try pool.write { db -> Data? in
                 guard let row = try Row.fetchOne(db, sql: """
-                    SELECT id, content FROM recognition WHERE page = ? AND engine = ? AND resolution = ?
+                    SELECT rowid, content FROM recognition WHERE page = ? AND engine = ? AND resolution = ?
                     """, arguments: [key.page, key.engine, key.resolution]) else { return nil }
-                try db.execute(sql: "UPDATE recognition SET used = ? WHERE id = ?",
-                               arguments: [Date().timeIntervalSince1970, row["id"] as Int64])
-                return row["content"] as Data
+                guard let content = StoredValue.blob(row[1]) else {
+                    unreadableEntryFound()
+                    return nil
+                }
+                try db.execute(sql: "UPDATE recognition SET used = ? WHERE rowid = ?",
+                               arguments: [Date().timeIntervalSince1970, row[0] as DatabaseValue])
+                return content
             }
         } ?? nil
     }
 
-    /// Keeps `content` under `key`; `engine` describes the engine for `filterocr store`.
+    /// Keeps `content` under `key`, in place of any entry there (one that could not be read);
+    /// `engine` describes the engine for `filterocr store`.
     public func keep(_ content: Data, for key: RecognitionKey, engine: String) {
         attempt { pool in
             let now = Date().timeIntervalSince1970
             try pool.write { db in
-                try db.execute(sql: "INSERT INTO engine (id, description) VALUES (?, ?) ON CONFLICT DO NOTHING",
-                               arguments: [key.engine, engine])
+                try db.execute(sql: """
+                    INSERT INTO engine (id, description) VALUES (?, ?)
+                    ON CONFLICT (id) DO UPDATE SET description = excluded.description WHERE typeof(description) != 'text'
+                    """, arguments: [key.engine, engine])
                 try db.execute(sql: """
                     INSERT INTO recognition (page, engine, resolution, content, bytes, created, used)
                     VALUES (?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (page, engine, resolution) DO UPDATE SET used = excluded.used
+                    ON CONFLICT (page, engine, resolution) DO UPDATE SET content = excluded.content, bytes = excluded.bytes,
+                        created = excluded.created, used = excluded.used
                     """, arguments: [key.page, key.engine, key.resolution, content, content.count, now, now])
             }
         }
         keptOne()
+    }
+
+    /// Says once that an entry was found that does not read as a recognition (its bytes are
+    /// damaged, or were not written by filterocr): it is recognised again and replaced.
+    public func unreadableEntryFound() {
+        guard !unreadableSaid.exchange(true, ordering: .relaxed) else { return }
+        warn("result store \(PathEncoding.displayed(path)): an entry does not read as a recognition (damaged?); "
+             + "its page is recognised again and the entry replaced")
     }
 
     // MARK: Document pages
@@ -106,13 +141,13 @@ public final class ResultStore: Sendable {
     public func fragment(_ key: FragmentKey) -> [UInt8]? {
         attempt { pool in
             try pool.read { db -> [UInt8]? in
-                let data = try Data.fetchOne(db, sql: """
+                let content = try DatabaseValue.fetchOne(db, sql: """
                     SELECT f.content FROM fragment f JOIN recognition r ON r.id = f.recognition
                     WHERE r.page = ? AND r.engine = ? AND r.resolution = ? AND f.format = ? AND f.page_number = ?
                     AND f.input_name = ?
                     """, arguments: [key.recognition.page, key.recognition.engine, key.recognition.resolution,
                                      key.format, key.pageNumber, key.inputName])
-                return data.map { [UInt8]($0) }
+                return content.flatMap(StoredValue.blob).map { [UInt8]($0) }
             }
         } ?? nil
     }
@@ -124,7 +159,7 @@ public final class ResultStore: Sendable {
                 try db.execute(sql: """
                     INSERT INTO fragment (recognition, format, page_number, input_name, content, bytes)
                     SELECT id, ?, ?, ?, ?, ? FROM recognition WHERE page = ? AND engine = ? AND resolution = ?
-                    ON CONFLICT DO NOTHING
+                    ON CONFLICT DO UPDATE SET content = excluded.content, bytes = excluded.bytes
                     """, arguments: [key.format, key.pageNumber, key.inputName, Data(bytes), bytes.count,
                                      key.recognition.page, key.recognition.engine, key.recognition.resolution])
             }
@@ -134,17 +169,22 @@ public final class ResultStore: Sendable {
     // MARK: Renderings
 
     /// What the file's page under `key` rendered to when it was last recognised, marked as
-    /// used now; nil when that is not known.
+    /// used now; nil when that is not known (or what is kept is not a rendering's facts).
     public func rendering(_ key: RenderingKey) -> StoredRendering? {
         attempt { pool in
             try pool.write { db -> StoredRendering? in
                 guard let row = try Row.fetchOne(db, sql: """
                     SELECT page, width, height, file_resolution FROM rendering WHERE source = ?
-                    """, arguments: [key.source]) else { return nil }
+                    """, arguments: [key.source]),
+                      let page = StoredValue.text(row[0], longest: 1024),
+                      let width = StoredValue.integer(row[1], in: 1...StoredValue.largestCount),
+                      let height = StoredValue.integer(row[2], in: 1...StoredValue.largestCount) else { return nil }
+                let resolution = row[3] as DatabaseValue
+                let fileResolution = StoredValue.integer(resolution, in: 0...StoredValue.largestCount)
+                if fileResolution == nil && !resolution.isNull { return nil }
                 try db.execute(sql: "UPDATE rendering SET used = ? WHERE source = ?",
                                arguments: [Date().timeIntervalSince1970, key.source])
-                return StoredRendering(page: row["page"], width: row["width"], height: row["height"],
-                                       fileResolution: row["file_resolution"])
+                return StoredRendering(page: page, width: width, height: height, fileResolution: fileResolution)
             }
         } ?? nil
     }
@@ -167,157 +207,208 @@ public final class ResultStore: Sendable {
 
     /// The size the store is kept under.
     public var limit: Int {
-        (attempt { pool in try pool.read { db in try Int.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'limit'") } } ?? nil)
-            ?? Self.defaultLimit
+        (attempt { pool in try pool.read(Self.limit) }) ?? Self.defaultLimit
+    }
+
+    /// The limit kept in the store, when it is a size; the default otherwise.
+    private static func limit(_ db: Database) throws -> Int {
+        let value = try DatabaseValue.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'limit'")
+        return value.flatMap { StoredValue.integer($0, in: 0...Int64.max) } ?? defaultLimit
     }
 
     /// Sets the size the store is kept under, and prunes it to that size.
-    public func setLimit(_ bytes: Int) throws {
-        try pool.write { db in
-            try db.execute(sql: "INSERT INTO setting (name, value) VALUES ('limit', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
-                           arguments: [bytes])
+    public func setLimit(_ bytes: Int) throws(StoreError) {
+        try using { pool in
+            try pool.write { db in
+                try db.execute(sql: "INSERT INTO setting (name, value) VALUES ('limit', ?) ON CONFLICT (name) DO UPDATE SET value = excluded.value",
+                               arguments: [bytes])
+            }
         }
         try prune(to: bytes)
     }
 
     /// Removes the least recently used entries until the contents take at most `bytes`;
     /// returns how many recognitions were removed.
+    ///
+    /// Sizes are the contents' own lengths, not the `bytes` columns, and an entry whose time
+    /// of use is not a time counts as the oldest: a crafted value changes nothing but the order.
     @discardableResult
-    public func prune(to bytes: Int) throws -> Int {
-        try pool.write { db -> Int in
-            let entries = try Row.fetchAll(db, sql: """
-                SELECT r.id, r.bytes + (SELECT total(f.bytes) FROM fragment f WHERE f.recognition = r.id) AS size
-                FROM recognition r ORDER BY r.used, r.id
-                """)
-            var excess = entries.reduce(0) { $0 + Int($1["size"] as Double) } - bytes
-            var doomed: [Int64] = []
-            for entry in entries where excess > 0 {
-                doomed.append(entry["id"])
-                excess -= Int(entry["size"] as Double)
+    public func prune(to bytes: Int) throws(StoreError) -> Int {
+        try using { pool in
+            try pool.write { db -> Int in
+                let entries = try Row.fetchAll(db, sql: """
+                    SELECT r.rowid, coalesce(length(r.content), 0)
+                        + coalesce((SELECT sum(length(f.content)) FROM fragment f WHERE f.recognition = r.id), 0)
+                    FROM recognition r
+                    ORDER BY CASE WHEN typeof(r.used) IN ('integer', 'real') THEN r.used ELSE 0 END, r.rowid
+                    """)
+                let sizes = entries.map { StoredValue.integer($0[1], in: 0...Int64(StoredValue.largestBlob) * 64) ?? 0 }
+                var excess = sizes.reduce(0, +) - bytes
+                var doomed: [Int] = []
+                for (entry, size) in zip(entries, sizes) where excess > 0 {
+                    guard let id = StoredValue.integer(entry[0], in: Int64.min...Int64.max) else { continue }
+                    doomed.append(id)
+                    excess -= size
+                }
+                for chunk in stride(from: 0, to: doomed.count, by: 500) {
+                    let ids = doomed[chunk..<min(chunk + 500, doomed.count)]
+                    try db.execute(sql: "DELETE FROM recognition WHERE rowid IN (\(ids.map(String.init).joined(separator: ",")))")
+                }
+                if !doomed.isEmpty {
+                    // A rendering is worth keeping only while some recognition of its pixels is.
+                    try db.execute(sql: "DELETE FROM rendering WHERE page NOT IN (SELECT page FROM recognition)")
+                }
+                return doomed.count
             }
-            for chunk in stride(from: 0, to: doomed.count, by: 500) {
-                let ids = doomed[chunk..<min(chunk + 500, doomed.count)]
-                try db.execute(sql: "DELETE FROM recognition WHERE id IN (\(ids.map(String.init).joined(separator: ",")))")
-            }
-            if !doomed.isEmpty {
-                // A rendering is worth keeping only while some recognition of its pixels is.
-                try db.execute(sql: "DELETE FROM rendering WHERE page NOT IN (SELECT page FROM recognition)")
-            }
-            return doomed.count
         }
     }
 
     /// Removes every entry and gives the space back to the file system.
-    public func clear() throws {
-        try pool.write { db in try db.execute(sql: "DELETE FROM rendering; DELETE FROM recognition; DELETE FROM engine") }
+    public func clear() throws(StoreError) {
+        try using { pool in
+            try pool.write { db in try db.execute(sql: "DELETE FROM rendering; DELETE FROM recognition; DELETE FROM engine") }
+        }
         try compact()
     }
 
     /// Gives the space of removed entries back to the file system.
-    public func compact() throws {
-        try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "VACUUM")
-            try db.checkpoint(.truncate)
+    public func compact() throws(StoreError) {
+        try using { pool in
+            try pool.writeWithoutTransaction { db in
+                try db.execute(sql: "VACUUM")
+                try db.checkpoint(.truncate)
+            }
         }
     }
 
-    private func contentBytes() throws -> Int {
-        try pool.read { db in
-            try Int.fetchOne(db, sql: "SELECT (SELECT total(bytes) FROM recognition) + (SELECT total(bytes) FROM fragment)") ?? 0
-        }
+    /// The bytes of the contents: their own lengths, whatever the `bytes` columns say.
+    private static func contentBytes(_ db: Database) throws -> Int {
+        let value = try DatabaseValue.fetchOne(db, sql: """
+            SELECT coalesce((SELECT sum(length(content)) FROM recognition), 0) + coalesce((SELECT sum(length(content)) FROM fragment), 0)
+            """)
+        return value.flatMap { StoredValue.integer($0, in: 0...Int64.max) } ?? 0
     }
 
     /// Counts an entry kept, and every so often keeps the store under its limit (to 90% of it,
     /// so that the next few entries do not prune again).
     private func keptOne() {
         guard keptSinceCheck.add(1, ordering: .relaxed).newValue % Self.checkEvery == 0 else { return }
-        attempt { _ in
-            let limit = self.limit
-            if try contentBytes() > limit { try prune(to: limit / 10 * 9) }
+        attempt { pool in
+            let (limit, bytes) = try pool.read { db in (try Self.limit(db), try Self.contentBytes(db)) }
+            if bytes > limit { _ = try prune(to: limit / 10 * 9) }
         }
     }
 
     // MARK: Summary and merging
 
-    /// What the store holds.
-    public func summary() throws -> StoreSummary {
-        try pool.read { db in
-            let counts = try Row.fetchOne(db, sql: """
-                SELECT (SELECT count(*) FROM recognition) AS recognitions, (SELECT count(*) FROM fragment) AS pages,
-                       (SELECT count(*) FROM rendering) AS renderings,
-                       (SELECT total(bytes) FROM recognition) + (SELECT total(bytes) FROM fragment) AS bytes,
-                       (SELECT min(used) FROM recognition) AS oldest, (SELECT max(used) FROM recognition) AS newest
-                """)
-            let engines = try Row.fetchAll(db, sql: """
-                SELECT e.description, count(r.id) AS n FROM engine e LEFT JOIN recognition r ON r.engine = e.id
-                GROUP BY e.id ORDER BY n DESC, e.description
-                """).map { StoreSummary.Engine(description: $0["description"], recognitions: $0["n"]) }
-            let limit = try Int.fetchOne(db, sql: "SELECT value FROM setting WHERE name = 'limit'") ?? Self.defaultLimit
-            return StoreSummary(
-                path: PathEncoding.displayed(path), schemaVersion: StoreSchema.version,
-                recognitions: counts?["recognitions"] ?? 0, documentPages: counts?["pages"] ?? 0,
-                renderings: counts?["renderings"] ?? 0,
-                contentBytes: Int((counts?["bytes"] as Double?) ?? 0), fileBytes: Self.fileBytes(path), limit: limit,
-                engines: engines, oldestUse: counts?["oldest"], newestUse: counts?["newest"])
+    /// What the store holds. Values that are not what their column should hold are left out:
+    /// an entry whose time of use is not a time, an engine description that is not text.
+    public func summary() throws(StoreError) -> StoreSummary {
+        try using { pool in
+            try pool.read { db in
+                let count = { (table: String) throws -> Int in
+                    try DatabaseValue.fetchOne(db, sql: "SELECT count(*) FROM \(table)")
+                        .flatMap { StoredValue.integer($0, in: 0...Int64.max) } ?? 0
+                }
+                let uses = try Row.fetchOne(db, sql: """
+                    SELECT min(used), max(used) FROM recognition
+                    WHERE typeof(used) IN ('integer', 'real') AND used BETWEEN 0 AND ?
+                    """, arguments: [StoredValue.latestTime])
+                let engines = try Row.fetchAll(db, sql: """
+                    SELECT e.description, count(r.id) AS n FROM engine e LEFT JOIN recognition r ON r.engine = e.id
+                    GROUP BY e.id ORDER BY n DESC, e.description
+                    """).map { row in
+                        StoreSummary.Engine(description: StoredValue.text(row[0]) ?? "(not readable)",
+                                            recognitions: StoredValue.integer(row[1], in: 0...Int64.max) ?? 0)
+                    }
+                return StoreSummary(
+                    path: PathEncoding.displayed(path), schemaVersion: StoreSchema.version,
+                    recognitions: try count("recognition"), documentPages: try count("fragment"),
+                    renderings: try count("rendering"), contentBytes: try Self.contentBytes(db), fileBytes: Self.fileBytes(path),
+                    limit: try Self.limit(db), engines: engines,
+                    oldestUse: uses.flatMap { StoredValue.time($0[0]) }, newestUse: uses.flatMap { StoredValue.time($0[1]) })
+            }
         }
     }
 
-    /// Adds every entry of the store at `other` (a shard's) that this one lacks; returns how
-    /// many recognitions were added.
+    /// Adds every entry of the stores at `shards` that this one lacks; returns how many
+    /// recognitions were added.
+    ///
+    /// The shards are opened read-only and every row taken is checked first: a shard that is
+    /// not a store, is damaged, or holds one value of the wrong kind or range is refused, and
+    /// then nothing is merged.
     @discardableResult
-    public func merge(from other: String) throws -> Int {
-        // Opening it first brings it up to date, or sets it aside when damaged.
-        _ = try ResultStore(path: other, warn: warn)
-        return try pool.writeWithoutTransaction { db in
-            try db.execute(sql: "ATTACH DATABASE ? AS shard", arguments: [other])
-            defer { try? db.execute(sql: "DETACH DATABASE shard") }
-            var added = 0
-            try db.inTransaction {
-                try db.execute(sql: "INSERT INTO engine SELECT id, description FROM shard.engine WHERE true ON CONFLICT DO NOTHING")
-                try db.execute(sql: """
-                    INSERT INTO recognition (page, engine, resolution, content, bytes, created, used)
-                    SELECT page, engine, resolution, content, bytes, created, used FROM shard.recognition WHERE true
-                    ON CONFLICT (page, engine, resolution) DO NOTHING
-                    """)
-                added = db.changesCount
-                try db.execute(sql: """
-                    INSERT INTO fragment (recognition, format, page_number, input_name, content, bytes)
-                    SELECT r.id, f.format, f.page_number, f.input_name, f.content, f.bytes
-                    FROM shard.fragment f JOIN shard.recognition s ON s.id = f.recognition
-                    JOIN recognition r ON r.page = s.page AND r.engine = s.engine AND r.resolution = s.resolution
-                    WHERE true ON CONFLICT DO NOTHING
-                    """)
-                try db.execute(sql: """
-                    INSERT INTO rendering (source, page, width, height, file_resolution, used)
-                    SELECT source, page, width, height, file_resolution, used FROM shard.rendering WHERE true
-                    ON CONFLICT (source) DO NOTHING
-                    """)
-                return .commit
+    public func merge(from shards: [String]) throws(StoreError) -> Int {
+        // Checked again here, whether or not `check(shards:)` was called: a shard may have changed.
+        var opened: [StoreShard] = []
+        for path in shards { opened.append(try StoreShard(path: path)) }
+        try using { _ in for shard in opened { try shard.check() } }
+        return try using { pool in
+            try pool.write { db in try opened.reduce(0) { added, shard in added + (try shard.add(to: db)) } }
+        }
+    }
+
+    /// Checks the stores at `shards` as `merge(from:)` does, without opening any store to
+    /// merge into: a refused shard then leaves that store's file as it was.
+    public static func check(shards: [String]) throws(StoreError) {
+        for path in shards {
+            let shard = try StoreShard(path: path)
+            do {
+                try shard.check()
+            } catch let error as StoreError {
+                throw error
+            } catch {
+                throw .refusedShard(path: PathEncoding.displayed(path), reason: reason(error))
             }
-            return added
         }
     }
 
     // MARK: Failures
 
-    /// `body`'s result, or nil after a failure, which is said once and turns the store off.
+    /// `body`'s result, or nil after a failure, which is said once and turns the store off;
+    /// damage is said once too, and the file set aside as it is when found at opening.
     private func attempt<T>(_ body: (DatabasePool) throws -> T) -> T? {
         guard !failed.load(ordering: .relaxed) else { return nil }
         do {
-            return try body(pool)
+            return try using(body)
         } catch {
-            if !failed.exchange(true, ordering: .relaxed) {
-                warn("result store \(PathEncoding.displayed(path)): \(Self.reason(error)); going on without it")
+            if !failed.exchange(true, ordering: .relaxed) || error.isDamage {
+                warn((error.errorDescription ?? "result store \(PathEncoding.displayed(path)) failed") + "; going on without it")
             }
             return nil
         }
+    }
+
+    /// `body`'s result; its failure as a `StoreError`, damage setting the file aside (once).
+    private func using<T>(_ body: (DatabasePool) throws -> T) throws(StoreError) -> T {
+        do {
+            return try body(pool)
+        } catch {
+            var underlying: any Error = error
+            if let failure = error as? StoreShard.TargetFailure { underlying = failure.error }
+            if let error = underlying as? StoreError { throw error }
+            if let error = underlying as? DatabaseError, Self.isDamage(error) { throw damageFound(error) }
+            throw .failed(path: PathEncoding.displayed(path), reason: Self.reason(underlying))
+        }
+    }
+
+    /// Sets the damaged file aside, once whichever thread finds it; nothing more is read or
+    /// written to the store after that.
+    private func damageFound(_ error: DatabaseError) -> StoreError {
+        let shown = PathEncoding.displayed(path)
+        guard !setAsideOnce.exchange(true, ordering: .relaxed) else {
+            return .failed(path: shown, reason: "damaged, already set aside")
+        }
+        failed.store(true, ordering: .relaxed)
+        let aside = Self.setAside(path)
+        return .damagedInUse(path: shown, setAside: PathEncoding.displayed(aside), reason: Self.reason(error))
     }
 
     private static func isDamage(_ error: DatabaseError) -> Bool {
         error.resultCode == .SQLITE_NOTADB || error.resultCode == .SQLITE_CORRUPT
     }
 
-    /// SQLite's own words for what went wrong, in one line.
+    /// SQLite's own words for what went wrong, in one line (never the statement).
     static func reason(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
             return (error.message ?? "\(error.resultCode)").split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -326,20 +417,28 @@ public final class ResultStore: Sendable {
         return String(describing: error)
     }
 
-    /// Renames a damaged store (and its log) aside; returns the new name.
+    /// Renames a damaged store aside, and removes its log and the log's index; returns the
+    /// new name.
     private static func setAside(_ path: String) -> String {
-        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
-        let aside = "\(path).damaged-\(stamp)"
-        try? FileManager.default.moveItem(atPath: path, toPath: aside)
+        let aside = StoreFile.asideName(path, as: "damaged")
+        StoreFile.move(path, to: aside)
         for suffix in ["-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: path + suffix)
+            _ = PathEncoding.withFileSystemPath(path + suffix) { unlink($0) }
         }
         return aside
     }
 
     private static func fileBytes(_ path: String) -> Int {
         ["", "-wal"].reduce(0) { total, suffix in
-            total + ((try? FileManager.default.attributesOfItem(atPath: path + suffix)[.size] as? Int) ?? 0)
+            if case .regular(let size) = FileKind(at: path + suffix) { return total + size }
+            return total
         }
+    }
+}
+
+private extension StoreError {
+    var isDamage: Bool {
+        if case .damagedInUse = self { return true }
+        return false
     }
 }

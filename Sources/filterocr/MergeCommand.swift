@@ -43,9 +43,7 @@ struct MergeCommand: ParsableCommand {
     func run() throws {
         if files.allSatisfy(Self.isStore) { return try mergeStores() }
         let shards = try Terminal.orExit {
-            try files.map { file in
-                String(decoding: try BoundedRead.file(file, limit: 1 << 34), as: UTF8.self).split(separator: "\n").map(String.init)
-            }
+            try files.map { file in try ShardMerge.lines(of: try BoundedRead.file(file, limit: 1 << 34), file: file) }
         }
         let merged = try Terminal.orExit { try ShardMerge.merge(shards) }
         let text = merged.map { $0 + "\n" }.joined()
@@ -57,12 +55,11 @@ struct MergeCommand: ParsableCommand {
     }
 
     private func mergeStores() throws {
-        guard let path = location.path else { throw ValidationError("give --store PATH for the merged store") }
+        let path = try location.requiredPath()
+        // A refused shard must leave the store merged into as it was: opening it writes.
+        try Terminal.orExit { try ResultStore.check(shards: files) }
         let store = try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }
-        var added = 0
-        for file in files {
-            added += try Terminal.orExit { try store.merge(from: file) }
-        }
+        let added = try Terminal.orExit { try store.merge(from: files) }
         Terminal.print("added \(added) recognitions from \(files.count) stores to \(PathEncoding.displayed(path))")
     }
 

@@ -26,15 +26,26 @@ struct StoreOptions: ParsableArguments {
     /// The store's path, or nil for none.
     var path: String? {
         if noStore { return nil }
-        return store ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
+        if let store { return store }
+        return StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 
     /// The store, opened once per process; nil with `--no-store`, or when it cannot be used
     /// (said once on standard error: the command goes on without it). A store of a later
     /// release stops the command, since going on would silently keep nothing.
     func open() throws -> ResultStore? {
-        guard let path else { return nil }
-        return try Terminal.orExit { try Self.open(path) }
+        if noStore { return nil }
+        if let store { return try Terminal.orExit { try Self.open(store) } }
+        switch StoreLocation.resolve(environment: ProcessInfo.processInfo.environment) {
+        case .path(let path): return try Terminal.orExit { try Self.open(path) }
+        case .none: return nil
+        case .unavailable(let reason):
+            Self.unavailableSaid.withLock { said in
+                if !said { Terminal.printWarning("no result store: \(reason); recognising without one (give --store PATH)") }
+                said = true
+            }
+            return nil
+        }
     }
 
     private static func open(_ path: String) throws -> ResultStore? {
@@ -46,7 +57,7 @@ struct StoreOptions: ParsableArguments {
                 return store
             } catch let error as StoreError {
                 if case .newerSchema = error { throw error }
-                Terminal.printWarning(error.errorDescription ?? "result store \(path) cannot be used")
+                Terminal.printWarning((error.errorDescription ?? "result store \(path) cannot be used") + "; recognising without it")
                 opened = (path, nil)
                 return nil
             }
@@ -60,4 +71,5 @@ struct StoreOptions: ParsableArguments {
     }
 
     private static let opened = Mutex<(String, ResultStore?)?>(nil)
+    private static let unavailableSaid = Mutex(false)
 }

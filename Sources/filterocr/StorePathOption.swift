@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystem
 import FilterOCRKit
 import Foundation
 import ResultStore
@@ -11,11 +12,22 @@ struct StorePathOption: ParsableArguments {
 
     var path: String? { store ?? StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment) }
 
+    /// The store's path, or a usage error that says why there is none.
+    func requiredPath() throws -> String {
+        if let store { return store }
+        switch StoreLocation.resolve(environment: ProcessInfo.processInfo.environment) {
+        case .path(let path): return path
+        case .none: throw ValidationError("no store: FILTEROCR_STORE is none; give --store PATH")
+        case .unavailable(let reason): throw ValidationError("no store: \(reason); give --store PATH")
+        }
+    }
+
     /// The store, which must exist: looking after one never creates it.
     func open() throws -> ResultStore {
-        guard let path else { throw ValidationError("no store: FILTEROCR_STORE is none, or no HOME or XDG_CACHE_HOME; give --store PATH") }
-        guard FileManager.default.fileExists(atPath: path) else {
-            Terminal.printError("no result store at \(path) (commands make one as they recognise; --store PATH names another)")
+        let path = try requiredPath()
+        guard FileKind(at: path) != .missing else {
+            Terminal.printError("no result store at \(PathEncoding.displayed(path)) (commands make one as they recognise; "
+                                + "--store PATH names another)")
             throw ExitCode.failure
         }
         return try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }

@@ -12,7 +12,8 @@ struct StoreShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let summary = try Terminal.orExit { try location.open().summary() }
+        let store = try location.open()
+        let summary = try Terminal.orExit { try store.summary() }
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -7,7 +7,7 @@ import Testing
 
 @Suite("The result store")
 struct ResultStoreTests {
-    let key = RecognitionKey(page: "p1", engine: "e1", resolution: 300)
+    let key = RecognitionKey(page: digest("p1"), engine: digest("e1"), resolution: 300)
 
     /// What a store said through its `warn`.
     final class Warnings: Sendable {
@@ -98,8 +98,9 @@ struct ResultStoreTests {
                     used REAL NOT NULL, UNIQUE (page, engine, resolution));
                 CREATE INDEX recognition_used ON recognition(used);
                 CREATE TABLE setting (name TEXT PRIMARY KEY, value);
-                INSERT INTO engine VALUES ('e1', 'eng');
-                INSERT INTO recognition (page, engine, resolution, content, bytes, created, used) VALUES ('p1', 'e1', 300, x'6f6c64', 3, 0, 0);
+                INSERT INTO engine VALUES ('\(digest("e1"))', 'eng');
+                INSERT INTO recognition (page, engine, resolution, content, bytes, created, used)
+                    VALUES ('\(digest("p1"))', '\(digest("e1"))', 300, x'6f6c64', 3, 0, 0);
                 """)
         }
         try old.close()
@@ -146,19 +147,20 @@ struct ResultStoreTests {
     @Test("Merging a shard's store adds what this one lacks, document pages included, and nothing twice")
     func mergesShardStores() throws {
         let (first, second) = (try newStore(try Paths.temporaryDirectory()), try newStore(try Paths.temporaryDirectory()))
-        let other = RecognitionKey(page: "p2", engine: "e1", resolution: 300)
+        let other = RecognitionKey(page: digest("p2"), engine: digest("e1"), resolution: 300)
         first.keep(Data("one".utf8), for: key, engine: "eng")
         second.keep(Data("one".utf8), for: key, engine: "eng")
         second.keep(Data("two".utf8), for: other, engine: "eng")
         let page = FragmentKey(recognition: other, format: "alto", pageNumber: 1, inputName: "b.png")
         second.keep(fragment: [4, 2], for: page)
-        let rendering = StoredRendering(page: "p2", width: 10, height: 20, fileResolution: nil)
-        second.keep(rendering, for: RenderingKey(source: "b.png's bytes"))
-        #expect(try first.merge(from: second.path) == 1)
+        let rendering = StoredRendering(page: digest("p2"), width: 10, height: 20, fileResolution: nil)
+        let source = RenderingKey(source: digest("b.png's bytes"))
+        second.keep(rendering, for: source)
+        #expect(try first.merge(from: [second.path]) == 1)
         #expect(first.recognition(other) == Data("two".utf8))
         #expect(first.fragment(page) == [4, 2])
-        #expect(first.rendering(RenderingKey(source: "b.png's bytes")) == rendering)
-        #expect(try first.merge(from: second.path) == 0)
+        #expect(first.rendering(source) == rendering)
+        #expect(try first.merge(from: [second.path]) == 0)
         #expect(try first.summary().recognitions == 2)
     }
 
@@ -175,4 +177,10 @@ struct ResultStoreTests {
                     == Data("\(index)".utf8))
         }
     }
+}
+
+/// A digest-shaped key for `name`: 64 hex digits, as the store's keys are.
+func digest(_ name: String) -> String {
+    let hex = name.utf8.map { String($0, radix: 16) }.joined()
+    return String((hex + String(repeating: "0", count: 64)).prefix(64))
 }

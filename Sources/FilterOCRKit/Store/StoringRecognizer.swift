@@ -69,8 +69,16 @@ public final class StoringRecognizer: Recognizer {
                                    fileResolution: fileResolution), for: source)
     }
 
+    /// The recognition kept under `key`, when it reads as one a page could have given; one
+    /// that does not (damaged or crafted) is a miss, said once: the page is recognised again
+    /// and its entry replaced.
     private func storedRecognition(_ key: RecognitionKey) -> RecognizedText? {
-        store.recognition(key).flatMap { try? JSONDecoder().decode(RecognizedText.self, from: $0) }
+        guard let content = store.recognition(key) else { return nil }
+        guard let recognized = try? JSONDecoder().decode(RecognizedText.self, from: content), recognized.isPlausible else {
+            store.unreadableEntryFound()
+            return nil
+        }
+        return recognized
     }
 
     /// The page as kept for this place in a document of this format; otherwise the engine's,
@@ -105,6 +113,18 @@ extension RecognitionSettings {
     public static func storing(in store: ResultStore) -> RecognizerFactory {
         { settings in
             StoringRecognizer(store: store, identity: EngineIdentity(settings: settings)) { try tesseract(settings) }
+        }
+    }
+}
+
+private extension RecognizedText {
+    /// Numbers no page gives (a box millions of pixels wide, a confidence of 1e300) would
+    /// overflow what is computed from them.
+    var isPlausible: Bool {
+        let bound = 1 << 24
+        return abs(meanConfidence) <= bound && words.allSatisfy { word in
+            word.confidence.isFinite && abs(word.confidence) <= Double(bound)
+                && [word.box.x, word.box.y, word.box.width, word.box.height].allSatisfy { abs($0) <= bound }
         }
     }
 }

@@ -1,0 +1,92 @@
+import FileSystem
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The checks made on a store's path before SQLite opens it, since SQLite would otherwise
+/// follow a link, write a file its mode says is read-only (root ignores the mode), or replay
+/// another database's log into it.
+enum StoreFile {
+    /// Makes the store's folder if needed and checks the path; returns what was done that the
+    /// user should hear of (a stray log moved aside), if anything.
+    /// - Throws: `StoreError.unusable` with a reason the user can act on.
+    static func prepare(_ path: String) throws(StoreError) -> String? {
+        let shown = PathEncoding.displayed(path)
+        switch FileKind(at: path) {
+        case .missing:
+            do {
+                try Folders.create(AtomicFile.folder(of: path))
+            } catch {
+                throw .unusable(path: shown, reason: error.errorDescription ?? "its folder cannot be made")
+            }
+        case .regular:
+            if !isWritable(path) {
+                throw .unusable(path: shown, reason: "it is read-only (mode \(mode(of: path))) and is not written; "
+                                + "make it writable (chmod u+w) or give another with --store PATH")
+            }
+        case .symbolicLink:
+            throw .unusable(path: shown, reason: "it is a symbolic link, which is not followed; give the file itself with --store PATH")
+        case let kind:
+            throw .unusable(path: shown, reason: "it is \(kind.description), not a file")
+        }
+        for suffix in ["-wal", "-shm"] {
+            let kind = FileKind(at: path + suffix)
+            if kind != .missing && !kind.isRegular {
+                throw .unusable(path: shown, reason: "\(PathEncoding.displayed(path + suffix)) is \(kind.description), not a file")
+            }
+        }
+        return try setStrayLogAside(path)
+    }
+
+    /// Moves a write-ahead log that is not the store's out of SQLite's way, with the index
+    /// SQLite keeps of it; returns a line saying so, or nil when the log (if any) is the store's.
+    private static func setStrayLogAside(_ path: String) throws(StoreError) -> String? {
+        guard let log = WriteAheadLog(path: path + "-wal") else { return nil }
+        let header = (try? BoundedRead.prefix(of: path, count: 100)) ?? []
+        guard !log.belongs(toDatabaseWithHeader: header) else { return nil }
+        let aside = asideName(path + "-wal", as: "stray")
+        guard move(path + "-wal", to: aside) else {
+            throw .unusable(path: PathEncoding.displayed(path),
+                            reason: "its write-ahead log \(PathEncoding.displayed(path + "-wal")) belongs to another database "
+                                + "and cannot be moved aside")
+        }
+        _ = PathEncoding.withFileSystemPath(path + "-shm") { unlink($0) }
+        return "result store \(PathEncoding.displayed(path)): the write-ahead log beside it belongs to another database; "
+            + "not replayed, moved aside as \(PathEncoding.displayed(aside))"
+    }
+
+    /// Whether the store may be written: some write permission bit is set (checked here,
+    /// since root is given write access whatever the bits say) and this user may write it.
+    static func isWritable(_ path: String) -> Bool {
+        var info = stat()
+        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return false }
+        return info.st_mode & 0o222 != 0 && PathEncoding.withFileSystemPath(path, { access($0, W_OK) }) == 0
+    }
+
+    private static func mode(of path: String) -> String {
+        var info = stat()
+        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return "unknown" }
+        return "0" + String(info.st_mode & 0o7777, radix: 8)
+    }
+
+    /// `path` with `.kind-` and the time, the name a file is set aside under.
+    static func asideName(_ path: String, as kind: String) -> String {
+        let stamp = ISO8601DateFormatter().string(from: Date()).replacingOccurrences(of: ":", with: "")
+        var aside = "\(path).\(kind)-\(stamp)"
+        var number = 1
+        while FileKind(at: aside) != .missing {
+            number += 1
+            aside = "\(path).\(kind)-\(stamp)-\(number)"
+        }
+        return aside
+    }
+
+    /// Renames `path`; false when it could not be.
+    @discardableResult
+    static func move(_ path: String, to newPath: String) -> Bool {
+        PathEncoding.withFileSystemPath(path) { from in PathEncoding.withFileSystemPath(newPath) { to in rename(from, to) } } == 0
+    }
+}

@@ -1,0 +1,295 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Stores and shards that were damaged or crafted, and store paths that point somewhere odd:
+/// each is one line on standard error, a run that goes on (or a refusal that writes nothing),
+/// and files that must not change left byte for byte.
+@Suite("Hostile stores from the command line")
+struct HostileStoreTests {
+    /// A store made by `filterocr batch` over a tiny page, with five more recognitions added:
+    /// six entries, the first of them the page's, with its rendering.
+    private static let seed: Result<Seed, any Error> = Result { try Seed() }
+
+    struct Seed {
+        let folder: String
+        let page: String
+        let store: String
+
+        init() throws {
+            folder = try Paths.temporaryDirectory()
+            page = folder + "/page.pgm"
+            try HostileStoreTests.writeTinyPage(to: page)
+            store = folder + "/seed.sqlite"
+            let made = try Command.filterocr(["batch", "--store", store, page])
+            guard made.status == 0 else { throw SeedError(message: "batch: \(made.standardError)") }
+            try HostileStoreTests.sql(store, """
+                INSERT INTO recognition (page, engine, resolution, content, bytes, created, used)
+                SELECT lower(hex(randomblob(32))), engine, resolution, content, bytes, created, used
+                FROM recognition, (SELECT 1 UNION SELECT 2 UNION SELECT 3 UNION SELECT 4 UNION SELECT 5);
+                """)
+        }
+    }
+
+    struct SeedError: Error { let message: String }
+
+    /// A 48x24 page with a dark bar: quick for Tesseract, and the same bytes each time.
+    static func writeTinyPage(to path: String) throws {
+        var pixels = [UInt8](repeating: 255, count: 48 * 24)
+        for y in 8..<16 { for x in 8..<40 { pixels[y * 48 + x] = 0 } }
+        try (Data("P5\n48 24\n255\n".utf8) + Data(pixels)).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Runs `statements` with the `sqlite3` command line; returns what it printed.
+    @discardableResult
+    static func sql(_ database: String, _ statements: String) throws -> String {
+        let result = try Command.run("/usr/bin/sqlite3", ["-batch", database], input: Data(statements.utf8))
+        guard result.status == 0, result.standardError.isEmpty else { throw SeedError(message: "sqlite3: \(result.standardError)") }
+        return result.standardOutput
+    }
+
+    /// A copy of the seed store in a folder of its own.
+    private func store(named name: String = "results.sqlite") throws -> (folder: String, path: String, page: String) {
+        let seed = try Self.seed.get()
+        let folder = try Paths.temporaryDirectory()
+        try FileManager.default.copyItem(atPath: seed.store, toPath: folder + "/" + name)
+        return (folder, folder + "/" + name, seed.page)
+    }
+
+    private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
+
+    private func names(_ folder: String) throws -> [String] { try FileManager.default.contentsOfDirectory(atPath: folder).sorted() }
+
+    /// Overwrites the root pages of the tables and indexes named with bytes no page has.
+    private func smash(_ database: String, rootsOf names: [String]) throws {
+        let list = names.map { "'\($0)'" }.joined(separator: ",")
+        let roots = try Self.sql(database, "SELECT rootpage FROM sqlite_master WHERE name IN (\(list));")
+            .split(separator: "\n").compactMap { Int($0) }
+        try #require(roots.count == names.count)
+        let handle = try #require(FileHandle(forUpdatingAtPath: database))
+        defer { try? handle.close() }
+        for root in roots {
+            try handle.seek(toOffset: UInt64((root - 1) * 4096))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+        }
+    }
+
+    private static func recognitions(_ result: CommandResult) throws -> Int? {
+        (try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any])?["recognitions"] as? Int
+    }
+
+    // MARK: Crafted values
+
+    @Test("merge --store refuses a shard with a crafted value in one line, and neither store changes",
+          arguments: [("UPDATE recognition SET bytes = 1e300 WHERE rowid = 3;", "bytes"),
+                      ("UPDATE recognition SET used = 'yesterday' WHERE rowid = 2;", "used"),
+                      ("UPDATE rendering SET page = 'short';", "page")])
+    func craftedShard(mutation: String, column: String) throws {
+        let shard = try store(named: "shard.sqlite")
+        try Self.sql(shard.path, mutation)
+        let target = try store()
+        try Self.sql(target.path, "DELETE FROM recognition WHERE rowid > 1; DELETE FROM rendering;")
+        let (shardBefore, targetBefore) = (try bytes(shard.path), try bytes(target.path))
+        let result = try Command.filterocr(["merge", "--store", target.path, shard.path])
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1)
+        #expect(result.standardError.contains("is refused") && result.standardError.contains(column)
+                && result.standardError.contains("nothing was merged"))
+        #expect(try bytes(shard.path) == shardBefore && bytes(target.path) == targetBefore)
+        #expect(try names(shard.folder) == ["shard.sqlite"])
+
+        // The same shard, made whole again, is merged.
+        let whole = try store(named: "shard.sqlite")
+        let merged = try Command.filterocr(["merge", "--store", target.path, whole.path])
+        #expect(merged.status == 0 && merged.standardOutput.contains("added 5 recognitions"))
+    }
+
+    @Test("store show, store prune and a run read past crafted values in the user's store")
+    func craftedUserStore() throws {
+        let user = try store()
+        try Self.sql(user.path, """
+            UPDATE recognition SET bytes = 1e300 WHERE rowid = 2;
+            UPDATE recognition SET used = 'yesterday' WHERE rowid = 3;
+            UPDATE recognition SET created = x'00', used = -1e300 WHERE rowid = 4;
+            UPDATE recognition SET content = 'not a recognition' WHERE rowid = 1;
+            UPDATE rendering SET width = 1e300, file_resolution = 'high';
+            UPDATE engine SET description = x'00ff';
+            INSERT INTO setting (name, value) VALUES ('limit', 'lots');
+            """)
+        let shown = try Command.filterocr(["store", "show", "--json", "--store", user.path])
+        #expect(shown.status == 0 && shown.standardError.isEmpty)
+        #expect(try Self.recognitions(shown) == 6)
+        let text = try Command.filterocr(["store", "show", "--store", user.path])
+        #expect(text.status == 0 && text.standardOutput.contains("recognitions: 6"))
+
+        let run = try Command.filterocr(["batch", "--store", user.path, user.page])
+        #expect(run.status == 0)
+        #expect(run.errorLines.count == 1 && run.standardError.contains("does not read as a recognition"))
+        let again = try Command.filterocr(["batch", "--store", user.path, user.page])
+        #expect(again.status == 0 && again.standardError.isEmpty)
+        #expect(again.standardOutput.contains("\"stored\":true"), "the unreadable entry was replaced")
+
+        let pruned = try Command.filterocr(["store", "prune", "--store", user.path, "--to", "1"])
+        #expect(pruned.status == 0 && pruned.standardError.isEmpty)
+        #expect(pruned.standardOutput.contains("removed 6 recognitions"))
+    }
+
+    // MARK: Foreign and damaged files
+
+    @Test("merge --store refuses a database that is not a store, writing nothing to it or beside it")
+    func foreignShard() throws {
+        let folder = try Paths.temporaryDirectory()
+        let foreign = folder + "/notes.db"
+        try Self.sql(foreign, "PRAGMA journal_mode = WAL; CREATE TABLE note (text); INSERT INTO note VALUES ('keep me');")
+        let target = try store()
+        let (before, targetBefore, listing) = (try bytes(foreign), try bytes(target.path), try names(folder))
+        let result = try Command.filterocr(["merge", "--store", target.path, foreign])
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("not a filterocr result store"))
+        #expect(try bytes(foreign) == before && bytes(target.path) == targetBefore)
+        #expect(try names(folder) == listing)
+    }
+
+    @Test("merge --store refuses a damaged shard in one line: not set aside, nothing made at its path")
+    func damagedShard() throws {
+        let shard = try store(named: "shard.sqlite")
+        try smash(shard.path, rootsOf: ["rendering"])
+        let target = try store()
+        let (before, targetBefore) = (try bytes(shard.path), try bytes(target.path))
+        let result = try Command.filterocr(["merge", "--store", target.path, shard.path])
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("is refused: it is damaged"))
+        #expect(!result.standardError.contains("SELECT"))
+        #expect(try bytes(shard.path) == before && bytes(target.path) == targetBefore)
+        #expect(try names(shard.folder) == ["shard.sqlite"])
+    }
+
+    @Test("Damage found mid-run is said once, the file set aside as at opening, and the run goes on")
+    func damageFoundInUse() throws {
+        let user = try store()
+        try smash(user.path, rootsOf: ["sqlite_autoindex_recognition_1"])
+        let damaged = try bytes(user.path)
+        let run = try Command.filterocr(["batch", "--store", user.path, user.page])
+        #expect(run.status == 0)
+        #expect(run.standardOutput.split(separator: "\n").count == 1)
+        #expect(run.errorLines.count == 1)
+        #expect(run.standardError.contains("is damaged") && run.standardError.contains("set aside as"))
+        #expect(run.standardError.contains("the next run starts a new one"), "found in use, not at opening")
+        let aside = try #require(try names(user.folder).first { $0.hasPrefix("results.sqlite.damaged-") })
+        #expect(try bytes(user.folder + "/" + aside) == damaged)
+    }
+
+    @Test("store show says damage in one line of its own, never SQLite's statement")
+    func damagedStoreShown() throws {
+        let user = try store()
+        try smash(user.path, rootsOf: ["fragment"])
+        let shown = try Command.filterocr(["store", "show", "--store", user.path])
+        #expect(shown.status == 1)
+        #expect(shown.errorLines.count == 1)
+        #expect(shown.standardError.contains("is damaged") && shown.standardError.contains("set aside as"))
+        #expect(!shown.standardError.contains("SELECT") && !shown.standardError.contains("SQLite error"))
+    }
+
+    // MARK: The store's own file
+
+    @Test("A write-ahead log another store left beside the store is moved aside, and its six entries stay")
+    func strayLog() throws {
+        let user = try store()
+        let other = try store(named: "other.sqlite")
+        let stray = user.folder + "/results.sqlite-wal"
+        // The other store's log, copied while its transaction (which grows the file) is in it.
+        try Self.sql(other.path, """
+            PRAGMA user_version = 4242;
+            PRAGMA wal_autocheckpoint = 0;
+            DELETE FROM recognition;
+            INSERT INTO setting (name, value) VALUES ('padding', zeroblob(20000));
+            .shell cp '\(other.path)-wal' '\(stray)'
+            """)
+        let log = try bytes(stray)
+        let shown = try Command.filterocr(["store", "show", "--json", "--store", user.path])
+        #expect(shown.status == 0)
+        #expect(try Self.recognitions(shown) == 6)
+        #expect(shown.errorLines.count == 1 && shown.standardError.contains("belongs to another database"))
+        let aside = try #require(try names(user.folder).first { $0.hasPrefix("results.sqlite-wal.stray-") })
+        #expect(try bytes(user.folder + "/" + aside) == log)
+    }
+
+    @Test("A symbolic link at the store's path is not followed: a dangling one does not make its target")
+    func symbolicLink() throws {
+        let folder = try Paths.temporaryDirectory()
+        let target = folder + "/elsewhere/results.sqlite"
+        let link = folder + "/results.sqlite"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
+        let page = try Self.seed.get().page
+        let run = try Command.filterocr(["batch", "--store", link, page])
+        #expect(run.status == 0 && run.standardOutput.contains("\"image\""))
+        #expect(run.errorLines.count == 1 && run.standardError.contains("symbolic link"))
+        let shown = try Command.filterocr(["store", "show", "--store", link])
+        #expect(shown.status == 1 && shown.errorLines.count == 1 && shown.standardError.contains("symbolic link"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/elsewhere"))
+        #expect(try names(folder) == ["results.sqlite"])
+    }
+
+    @Test("A store whose mode is 0444 is not written, even by root: the run goes on without it")
+    func readOnlyStore() throws {
+        let user = try store()
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: user.path)
+        let before = try bytes(user.path)
+        let run = try Command.filterocr(["batch", "--store", user.path, user.page])
+        #expect(run.status == 0 && run.standardOutput.contains("\"image\""))
+        #expect(run.errorLines.count == 1 && run.standardError.contains("read-only (mode 0444)"))
+        #expect(try bytes(user.path) == before)
+        #expect(try names(user.folder) == ["results.sqlite"])
+    }
+
+    @Test("XDG_CACHE_HOME naming a file is one line, and the run goes on without a store")
+    func cacheHomeIsAFile() throws {
+        let folder = try Paths.temporaryDirectory()
+        let file = folder + "/cache"
+        try Data("not a folder".utf8).write(to: URL(fileURLWithPath: file))
+        let page = try Self.seed.get().page
+        let run = try Command.filterocr(["batch", page], environment: ["XDG_CACHE_HOME": file])
+        #expect(run.status == 0 && run.standardOutput.contains("\"image\""))
+        #expect(run.errorLines.count == 1 && run.standardError.contains("is a file, not a folder"))
+        #expect(!run.standardError.contains("Domain") && !run.standardError.contains("NSError"))
+        #expect(try bytes(file) == Data("not a folder".utf8))
+    }
+
+    @Test("Without HOME, or with one that does not exist, no store tree is made: the run says so once and goes on",
+          arguments: [nil, "/missing-home"])
+    func noHome(home: String?) throws {
+        let folder = try Paths.temporaryDirectory()
+        let page = try Self.seed.get().page
+        let run = try Command.filterocr(["batch", page],
+                                        environment: ["HOME": home.map { folder + $0 }, "XDG_CACHE_HOME": nil],
+                                        directory: folder)
+        #expect(run.status == 0 && run.standardOutput.contains("\"image\""))
+        #expect(run.errorLines.count == 1 && run.standardError.contains("no result store"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/.cache"))
+        #expect(!FileManager.default.fileExists(atPath: folder + "/missing-home"))
+    }
+
+    // MARK: JSON Lines
+
+    @Test("merge reads shards' JSON Lines with CRLF line ends as with LF")
+    func crlfLines() throws {
+        let folder = try Paths.temporaryDirectory()
+        try Data("{\"image\":\"a.png\"}\r\n{\"image\":\"c.png\"}\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
+        try Data("{\"image\":\"b.png\"}\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
+        let result = try Command.filterocr(["merge", folder + "/0.jsonl", folder + "/1.jsonl"])
+        #expect(result.status == 0 && result.standardError.isEmpty)
+        #expect(result.standardOutput == "{\"image\":\"a.png\"}\n{\"image\":\"b.png\"}\n{\"image\":\"c.png\"}\n")
+    }
+
+    @Test("merge refuses a shard's line that is not UTF-8, naming the file and the line")
+    func invalidUTF8() throws {
+        let folder = try Paths.temporaryDirectory()
+        try Data("{\"image\":\"a.png\"}\n".utf8).write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
+        try (Data("{\"image\":\"b.png\"}\n{\"image\":\"".utf8) + Data([0xFF, 0xFE]) + Data(".png\"}\n".utf8))
+            .write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
+        let result = try Command.filterocr(["merge", folder + "/0.jsonl", folder + "/1.jsonl"])
+        #expect(result.status == 1 && result.standardOutput.isEmpty)
+        #expect(result.errorLines.count == 1)
+        #expect(result.standardError.contains("1.jsonl line 2 is not UTF-8"))
+    }
+}
