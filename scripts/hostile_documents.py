@@ -160,14 +160,15 @@ def jbig2_segment(number, kind, data, page=1):
     return struct.pack(">IBBBI", number, kind, 0, page, len(data)) + data
 
 
-def jbig2_bomb(side=100_000):
-    """A 100x100 image whose embedded JBIG2 stream's page is `side` x `side`."""
+def jbig2_bomb(side=100_000, region=None):
+    """A 100x100 image whose embedded JBIG2 stream's page is `side` x `side`, with an immediate
+    generic region of `region` x `region` (the whole page by default) decoded on it: arithmetic
+    coding, template 0, typical prediction on, a few bytes of data (the decoder pads the rest)."""
+    region = side if region is None else region
     page_info = struct.pack(">IIIIBH", side, side, 0, 0, 0, 0)
-    # An immediate generic region of one pixel (arithmetic coding, template 0), so that the
-    # page has something decoded on it, then the end of the page.
-    region = struct.pack(">IIIIB", 1, 1, 0, 0, 0) + b"\x00" + bytes([3, 0xFF, 0xFD, 0xFF, 2, 0xFE, 0xFE, 0xFE])
-    region += b"\x00\x00\xff\xac"
-    data = jbig2_segment(0, 48, page_info) + jbig2_segment(1, 38, region) + jbig2_segment(2, 49, b"")
+    generic = struct.pack(">IIIIB", region, region, 0, 0, 0) + b"\x08" + bytes([3, 0xFF, 0xFD, 0xFF, 2, 0xFE, 0xFE, 0xFE])
+    generic += b"\x00\x00\xff\xac"
+    data = jbig2_segment(0, 48, page_info) + jbig2_segment(1, 38, generic) + jbig2_segment(2, 49, b"")
     image = stream(b"/Type/XObject/Subtype/Image/Width 100/Height 100/ImageMask true/BitsPerComponent 1"
                    b"/Filter/JBIG2Decode", data)
     return full_page_image(image)

@@ -266,7 +266,7 @@ struct PDFMutator {
                          + "/ColorSpace/DeviceGray/Filter/\(filter)", data)
         }
         switch random.below(8) {
-        case 0: return image("JBIG2Decode", Shapes.jbig2(width: side, height: side))
+        case 0: return image("JBIG2Decode", Shapes.jbig2(width: side, height: side, region: random.pick([1, side])))
         case 1:
             return streamObject("/Type/XObject/Subtype/Image/Width \(side)/Height \(side)/BitsPerComponent 1"
                                 + "/ColorSpace/DeviceGray/Filter/CCITTFaxDecode/DecodeParms<</K -1/Columns \(side)/Rows \(side)>>",
@@ -302,15 +302,15 @@ enum Shapes {
     }
 
     /// An embedded JBIG2 stream: page information of `width` x `height`, one generic region of
-    /// one pixel, end of page.
-    static func jbig2(width: Int, height: Int) -> [UInt8] {
+    /// `region` x `region` (typical prediction on), end of page.
+    static func jbig2(width: Int, height: Int, region: Int = 1) -> [UInt8] {
         func segment(_ number: Int, _ kind: UInt8, _ data: [UInt8]) -> [UInt8] {
             bigEndian(number, 4) + [kind, 0, 1] + bigEndian(data.count, 4) + data
         }
         let pageInformation = bigEndian(width, 4) + bigEndian(height, 4) + [UInt8](repeating: 0, count: 8) + [0, 0, 0]
-        let region = bigEndian(1, 4) + bigEndian(1, 4) + [UInt8](repeating: 0, count: 8) + [0, 0]
+        let generic = bigEndian(region, 4) + bigEndian(region, 4) + [UInt8](repeating: 0, count: 8) + [0, 8]
             + [3, 0xFF, 0xFD, 0xFF, 2, 0xFE, 0xFE, 0xFE] + [0, 0, 0xFF, 0xAC]
-        return segment(0, 48, pageInformation) + segment(1, 38, region) + segment(2, 49, [])
+        return segment(0, 48, pageInformation) + segment(1, 38, generic) + segment(2, 49, [])
     }
 
     /// A JPEG 2000 codestream of `side` x `side`, one grey component, every packet empty.
