@@ -18,4 +18,8 @@ static inline int filterocr_tiff_u16_defaulted(TIFF *tiff, uint32_t tag, uint16_
     return TIFFGetFieldDefaulted(tiff, tag, value);
 }
 
+static inline int filterocr_tiff_float(TIFF *tiff, uint32_t tag, float *value) {
+    return TIFFGetField(tiff, tag, value);
+}
+
 #endif

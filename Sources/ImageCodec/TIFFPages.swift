@@ -1,18 +1,21 @@
 internal import CTIFF
-internal import CTesseract
 import FileSystem
 import Glibc
 import Imaging
+import Synchronization
 
-/// The pages of a multi-page TIFF: libtiff walks the chain of image file directories once, on
-/// opening, and each page is then read from its own directory's offset. (Leptonica's
-/// `pixReadTiff(path, n)` walks the n directories before page n on every call: 10,000 pages
-/// took hours.)
+/// The pages of a multi-page TIFF, read by libtiff through one handle kept open: the chain of
+/// image file directories is walked once, on opening, and libtiff remembers where each
+/// directory is, so page k costs what page 1 does. (Leptonica opens the file anew for each
+/// page, and libtiff then walks the k directories before page k again: 10,000 pages took
+/// hours.)
 public final class TIFFPages: Sendable {
     /// The path the user gave.
     public let source: String
     /// Each page's directory offset, in page order.
     private let offsets: [UInt64]
+    /// libtiff's handle, which reads one directory at a time.
+    private let handle: Mutex<OpaquePointer>
 
     public var count: Int { offsets.count }
 
@@ -20,16 +23,31 @@ public final class TIFFPages: Sendable {
     /// even a crafted file needs more than 18 MB for it.
     public static let maxPages = 1_000_000
 
-    /// Opens the TIFF at `path` and finds its pages; nil when libtiff cannot read it.
+    /// Opens the TIFF at `path` and finds its pages; nil when libtiff cannot read it, its chain
+    /// of pages loops, or it has more than `maxPages`.
     public init?(_ path: String) {
-        guard let offsets = Self.directoryOffsets(path) else { return nil }
+        guard let tiff = Self.open(path) else { return nil }
+        var offsets = [TIFFCurrentDirOffset(tiff)]
+        // libtiff refuses a directory chain that loops back on itself.
+        while TIFFReadDirectory(tiff) == 1 {
+            guard offsets.count < Self.maxPages else {
+                TIFFClose(tiff)
+                return nil
+            }
+            offsets.append(TIFFCurrentDirOffset(tiff))
+        }
         source = path
         self.offsets = offsets
+        handle = Mutex(tiff)
     }
+
+    deinit { handle.withLock { TIFFClose($0) } }
 
     /// Whether the TIFF at `path` has a second page, from its first directory alone.
     public static func hasSeveralPages(_ path: String) -> Bool {
-        withTIFF(path) { tiff in TIFFReadDirectory(tiff) == 1 } ?? false
+        guard let tiff = open(path) else { return false }
+        defer { TIFFClose(tiff) }
+        return TIFFReadDirectory(tiff) == 1
     }
 
     /// Page `index` (from 0), its size and kind checked from its directory before a pixel is
@@ -37,48 +55,56 @@ public final class TIFFPages: Sendable {
     public func page(_ index: Int, decoder: ImageDecoder) throws(ImageLoadError) -> DecodedImage {
         precondition(offsets.indices.contains(index), "page \(index) of \(offsets.count)")
         let name = "\(source) page \(index + 1)"
-        func failure(_ problem: ImageLoadError.Problem) -> ImageLoadError { ImageLoadError(source: name, problem: problem) }
-        guard let traits = Self.withTIFF(source, { tiff in
-            TIFFSetSubDirectory(tiff, offsets[index]) == 1 ? TIFFPageTraits(tiff) : nil
-        }) ?? nil else { throw failure(.corrupt(.tiff)) }
-        let area = traits.width.multipliedReportingOverflow(by: traits.height)
-        guard !area.overflow, area.partialValue <= decoder.maxPixels else {
-            throw failure(.tooLarge(width: traits.width, height: traits.height, limit: decoder.maxPixels))
-        }
-        guard traits.width > 0, traits.height > 0 else { throw failure(.zeroSized) }
-        if let variant = traits.unsupportedVariant { throw failure(.unsupported(variant)) }
-        LeptonicaMessages.silence()
-        // Leptonica reads the page at this offset, directly (0 means the first page).
-        var offset = index == 0 ? 0 : Int(offsets[index])
-        let image = PathEncoding.withFileSystemPath(source) { LeptonicaImage(taking: pixReadFromMultipageTiff($0, &offset)) }
-        guard let image, image.width == traits.width, image.height == traits.height, let rgb = image.rgbComposited() else {
-            throw failure(.corrupt(.tiff))
-        }
-        return DecodedImage(image: rgb.rgbImage(), format: .tiff, resolution: image.resolution > 0 ? image.resolution : nil)
-    }
-
-    /// The offsets of the TIFF's directories, in order; nil when it cannot be read, loops, or
-    /// has more than `maxPages`.
-    private static func directoryOffsets(_ path: String) -> [UInt64]? {
-        withTIFF(path) { tiff -> [UInt64]? in
-            var offsets = [TIFFCurrentDirOffset(tiff)]
-            // libtiff refuses a directory chain that loops back on itself.
-            while TIFFReadDirectory(tiff) == 1 {
-                guard offsets.count < maxPages else { return nil }
-                offsets.append(TIFFCurrentDirOffset(tiff))
+        let read: Result<DecodedImage, ImageLoadError> = handle.withLock { tiff in
+            func failure(_ problem: ImageLoadError.Problem) -> Result<DecodedImage, ImageLoadError> {
+                .failure(ImageLoadError(source: name, problem: problem))
             }
-            return offsets
-        } ?? nil
+            guard TIFFSetSubDirectory(tiff, offsets[index]) == 1, let traits = TIFFPageTraits(tiff) else {
+                return failure(.corrupt(.tiff))
+            }
+            let area = traits.width.multipliedReportingOverflow(by: traits.height)
+            guard !area.overflow, area.partialValue <= decoder.maxPixels else {
+                return failure(.tooLarge(width: traits.width, height: traits.height, limit: decoder.maxPixels))
+            }
+            guard traits.width > 0, traits.height > 0 else { return failure(.zeroSized) }
+            if let variant = traits.unsupportedVariant { return failure(.unsupported(variant)) }
+            guard let image = Self.decode(tiff, width: traits.width, height: traits.height) else {
+                return failure(.corrupt(.tiff))
+            }
+            return .success(DecodedImage(image: image, format: .tiff, resolution: traits.resolution))
+        }
+        return try read.get()
     }
 
-    /// `body` with the TIFF at `path` open at its first directory, libtiff's messages
-    /// silenced; nil when it cannot be opened.
-    private static func withTIFF<T>(_ path: String, _ body: (OpaquePointer) -> T) -> T? {
+    /// The current directory's pixels through libtiff's RGBA reader (every photometric
+    /// interpretation, bit depth and compression libtiff knows), alpha composited over white
+    /// as every image filterocr loads is; nil when the data is damaged or cut short.
+    private static func decode(_ tiff: OpaquePointer, width: Int, height: Int) -> RGBImage? {
+        var raster = [UInt32](repeating: 0, count: width * height)
+        // Stop at the first error: a truncated strip is an error, not a partly white page.
+        let read = raster.withUnsafeMutableBufferPointer { buffer in
+            TIFFReadRGBAImageOriented(tiff, UInt32(width), UInt32(height), buffer.baseAddress, Int32(ORIENTATION_TOPLEFT), 1)
+        }
+        guard read == 1 else { return nil }
+        let samples = [UInt8](unsafeUninitializedCapacity: width * height * RGBImage.channels) { buffer, initialized in
+            for (index, abgr) in raster.enumerated() {
+                let alpha = abgr >> 24
+                for channel in 0..<3 {
+                    let value = (abgr >> (8 * UInt32(channel))) & 0xFF
+                    buffer[index * 3 + channel] = UInt8((value * alpha + 255 * (255 - alpha) + 127) / 255)
+                }
+            }
+            initialized = width * height * RGBImage.channels
+        }
+        return RGBImage(width: width, height: height, samples: samples)
+    }
+
+    /// The TIFF at `path` open at its first directory, libtiff's messages silenced; nil when it
+    /// cannot be opened.
+    private static func open(_ path: String) -> OpaquePointer? {
         TIFFSilence.install()
         // "m": no memory-mapping, so a file truncated while open is an error, not a SIGBUS.
-        guard let tiff = PathEncoding.withFileSystemPath(path, { TIFFOpen($0, "rm") }) else { return nil }
-        defer { TIFFClose(tiff) }
-        return body(tiff)
+        return PathEncoding.withFileSystemPath(path) { TIFFOpen($0, "rm") }
     }
 }
 
@@ -91,6 +117,8 @@ struct TIFFPageTraits {
     /// TIFF's SampleFormat: 1 unsigned integers, 2 signed, 3 floating point.
     var sampleFormat: Int
     var tiled: Bool
+    /// Pixels per inch, when the directory records it.
+    var resolution: Int?
 
     init?(_ tiff: OpaquePointer) {
         var (width, height): (UInt32, UInt32) = (0, 0)
@@ -106,6 +134,12 @@ struct TIFFPageTraits {
         samplesPerPixel = Int(samples)
         sampleFormat = Int(format)
         tiled = TIFFIsTiled(tiff) != 0
+        var (xResolution, unit): (Float, UInt16) = (0, UInt16(RESUNIT_INCH))
+        _ = filterocr_tiff_u16_defaulted(tiff, UInt32(TIFFTAG_RESOLUTIONUNIT), &unit)
+        if filterocr_tiff_float(tiff, UInt32(TIFFTAG_XRESOLUTION), &xResolution) == 1, xResolution.isFinite, xResolution > 0 {
+            let perInch = unit == UInt16(RESUNIT_CENTIMETER) ? Double(xResolution) * 2.54 : Double(xResolution)
+            resolution = perInch < 100_000 ? Int(perInch.rounded()) : nil
+        }
     }
 
     init(width: Int, height: Int, bitsPerSample: Int, samplesPerPixel: Int, sampleFormat: Int, tiled: Bool) {
