@@ -57,35 +57,35 @@ public struct TextAlignment: Sendable, Equatable {
     /// across a long passage that was not read ("w[hat they did]h[ere]..."); shown as they
     /// are, those matches hide the passage. The counts and confusions come from `segments`.
     public var readable: [AlignedSegment] {
-        var merged: [AlignedSegment] = []
-        for segment in segments {
-            if segment.kind != .equal, let last = merged.last, last.kind != .equal {
-                merged[merged.count - 1] = AlignedSegment.joined(last, segment)
-            } else {
-                merged.append(segment)
-            }
-        }
         // A stretch read as it is goes into the changes around it when it is no longer than
         // either of them (as diff-match-patch's semantic clean-up judges equalities); each
-        // merge makes a longer change, so look again.
-        var index = 1
-        while index + 1 < merged.count {
-            let (before, here, after) = (merged[index - 1], merged[index], merged[index + 1])
-            if here.kind == .equal, before.kind != .equal, after.kind != .equal,
-               here.length <= min(before.length, after.length) {
-                merged[index - 1] = AlignedSegment.joined(AlignedSegment.joined(before, here), after)
-                merged.removeSubrange(index...index + 1)
-                index = max(1, index - 1)
+        // merge makes a longer change, which may take in the stretch before it in turn. A
+        // stack does it in one pass, each change growing in place, so that a line of a million
+        // alternating errors costs a million appends, not a million copies of the line.
+        var merged: [Stretch] = []
+        for segment in segments {
+            let stretch = Stretch(segment)
+            if stretch.kind != .equal, let last = merged.last, last.kind != .equal {
+                merged[merged.count - 1].append(stretch)
             } else {
-                index += 1
+                merged.append(stretch)
+            }
+            while merged.count >= 3 {
+                let (before, here, after) = (merged[merged.count - 3], merged[merged.count - 2], merged[merged.count - 1])
+                guard here.kind == .equal, before.kind != .equal, after.kind != .equal,
+                      here.length <= min(before.length, after.length) else { break }
+                merged.removeLast(2)
+                merged[merged.count - 1].append(here)
+                merged[merged.count - 1].append(after)
             }
         }
-        return merged
+        return merged.map(\.segment)
     }
 
     /// The readable segments cut into rows of about `width` scalars of the truth or the recognition,
     /// whichever is longer, each row ending after a space where one is near: for showing the
-    /// two texts side by side, row by row, so that they stay level.
+    /// two texts side by side, row by row, so that they stay level. Time is linear in the
+    /// texts' lengths: a stretch is read a row at a time, never copied whole again per row.
     public func rows(width: Int) -> [[AlignedSegment]] {
         precondition(width > 0, "a row holds at least one scalar")
         var rows: [[AlignedSegment]] = []
@@ -96,33 +96,99 @@ public struct TextAlignment: Sendable, Equatable {
             (row, used) = ([], 0)
         }
         for segment in readable {
-            var rest = segment
+            var rest = SegmentCursor(segment)
             while true {
                 let length = rest.length
                 if used + length <= width {
-                    row.append(rest)
+                    row.append(rest.take(length))
                     used += length
                     break
                 }
                 // Only a stretch read as it is is cut, after a space where it has one; a
                 // changed stretch goes whole to the next row, or is cut where it must be.
                 let room = width - used
-                if rest.kind == .equal, let cut = rest.cut(within: room) {
-                    row.append(cut.head)
-                    rest = cut.tail
+                if rest.kind == .equal, let cut = rest.lastSpace(within: room) {
+                    row.append(rest.take(cut))
                     finishRow()
                 } else if used > 0 {
                     finishRow()
                 } else {
-                    let cut = rest.cut(at: width)
-                    row.append(cut.head)
-                    rest = cut.tail
+                    row.append(rest.take(width))
                     finishRow()
                 }
             }
         }
         finishRow()
         return rows
+    }
+}
+
+/// A segment being built by `readable`: its two sides with their lengths kept, so that
+/// neither is counted again as it grows.
+private struct Stretch {
+    var kind: AlignedSegment.Kind
+    var truth: String.UnicodeScalarView
+    var recognized: String.UnicodeScalarView
+    var truthCount: Int
+    var readCount: Int
+
+    init(_ segment: AlignedSegment) {
+        kind = segment.kind
+        truth = segment.truth.unicodeScalars
+        recognized = segment.recognized.unicodeScalars
+        truthCount = truth.count
+        readCount = recognized.count
+    }
+
+    var length: Int { max(truthCount, readCount) }
+
+    /// `other` added at the end, as one change: inserted or deleted when one side is empty,
+    /// otherwise replaced (as `AlignedSegment.joined`).
+    mutating func append(_ other: Stretch) {
+        truth.append(contentsOf: other.truth)
+        recognized.append(contentsOf: other.recognized)
+        truthCount += other.truthCount
+        readCount += other.readCount
+        kind = truthCount == 0 ? .inserted : readCount == 0 ? .deleted : .replaced
+    }
+
+    var segment: AlignedSegment {
+        AlignedSegment(kind: kind, truth: String(truth), recognized: String(recognized))
+    }
+}
+
+/// What is left of a segment as `rows` hands it out a row at a time: its scalars, once, and
+/// how far each side has been taken.
+private struct SegmentCursor {
+    let kind: AlignedSegment.Kind
+    private let truth: [Unicode.Scalar]
+    private let recognized: [Unicode.Scalar]
+    private var truthStart = 0
+    private var readStart = 0
+
+    init(_ segment: AlignedSegment) {
+        kind = segment.kind
+        truth = Array(segment.truth.unicodeScalars)
+        recognized = Array(segment.recognized.unicodeScalars)
+    }
+
+    /// The width of what is left, on the wider side.
+    var length: Int { max(truth.count - truthStart, recognized.count - readStart) }
+
+    /// How many scalars reach to just after the last space of the truth's next `room`
+    /// scalars; nil when it has none there.
+    func lastSpace(within room: Int) -> Int? {
+        guard room > 0 else { return nil }
+        let window = truth[truthStart..<min(truthStart + room, truth.count)]
+        return window.lastIndex(of: " ").map { $0 - truthStart + 1 }
+    }
+
+    /// The next `count` scalars of each side (fewer where a side has fewer left), as a segment.
+    mutating func take(_ count: Int) -> AlignedSegment {
+        let truthEnd = min(truthStart + count, truth.count), readEnd = min(readStart + count, recognized.count)
+        defer { (truthStart, readStart) = (truthEnd, readEnd) }
+        return AlignedSegment(kind: kind, truth: AlignedSegment.string(truth[truthStart..<truthEnd]),
+                              recognized: AlignedSegment.string(recognized[readStart..<readEnd]))
     }
 }
 
@@ -159,36 +225,6 @@ public struct AlignedSegment: Sendable, Equatable, Codable {
         self.kind = kind
         self.truth = truth
         self.recognized = recognized
-    }
-
-    /// `first` then `second` as one change: inserted or deleted when one side is empty,
-    /// otherwise replaced.
-    static func joined(_ first: AlignedSegment, _ second: AlignedSegment) -> AlignedSegment {
-        let (truth, recognized) = (first.truth + second.truth, first.recognized + second.recognized)
-        let kind: Kind = truth.isEmpty ? .inserted : recognized.isEmpty ? .deleted : .replaced
-        return AlignedSegment(kind: kind, truth: truth, recognized: recognized)
-    }
-
-    /// The width the stretch takes on the wider of its two sides, in scalars.
-    var length: Int { max(truth.unicodeScalars.count, recognized.unicodeScalars.count) }
-
-    /// An equal stretch cut after its last space within `room` scalars; nil when it has none there.
-    func cut(within room: Int) -> (head: AlignedSegment, tail: AlignedSegment)? {
-        let scalars = Array(truth.unicodeScalars)
-        guard room > 0, let space = scalars.prefix(room).lastIndex(of: " ") else { return nil }
-        return cut(at: space + 1)
-    }
-
-    /// The stretch cut after `count` scalars of each side (fewer where a side is shorter).
-    func cut(at count: Int) -> (head: AlignedSegment, tail: AlignedSegment) {
-        func split(_ text: String) -> (String, String) {
-            let scalars = Array(text.unicodeScalars)
-            let end = min(count, scalars.count)
-            return (Self.string(scalars[..<end]), Self.string(scalars[end...]))
-        }
-        let (truthHead, truthTail) = split(truth), (readHead, readTail) = split(recognized)
-        return (AlignedSegment(kind: kind, truth: truthHead, recognized: readHead),
-                AlignedSegment(kind: kind, truth: truthTail, recognized: readTail))
     }
 
     static func string(_ scalars: ArraySlice<Unicode.Scalar>) -> String {
