@@ -108,9 +108,12 @@ public struct WorkbenchServer: Sendable {
         logger.logLevel = .warning
         let app = Application(
             router: router,
-            server: .http1(configuration: .init(additionalChannelHandlers: [
-                ConnectionGuardHandler(registry: connections), SecurityHeadersHandler(),
-            ])),
+            server: .http1(configuration: .init(
+                additionalChannelHandlers: [
+                    ConnectionGuardHandler(registry: connections), SecurityHeadersHandler(), ParseErrorAnswerHandler(),
+                ],
+                httpDecoderConfiguration: .init(maxHeaderFieldSize: ParseErrorAnswerHandler.headLimit,
+                                                maxHeaderListSize: ParseErrorAnswerHandler.headLimit))),
             // A deep accept queue: when connections are dropped and opened again by the
             // hundred (a slow-client attack), a full queue makes new clients wait a second for
             // their SYN to be sent again.

@@ -1,6 +1,7 @@
 """`filterocr serve` against hostile clients: malformed requests, odd hosts and tokens, slow
 clients, uploads that fill the disk or the memory, and the folders a killed server leaves."""
 
+import json
 import os
 import signal
 import socket
@@ -54,6 +55,28 @@ def test_a_head_that_does_not_parse_gets_400_with_the_security_headers(server):
     status, answer = raw_exchange(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header line\r\n\r\n")
     assert status.startswith("HTTP/1.1 400"), status
     assert b"Content-Security-Policy: default-src 'self'" in answer, answer
+
+
+def test_a_head_over_the_limit_gets_the_json_error(server):
+    """A 100 KB address, or header fields adding up to as much, fail in the HTTP decoder
+    before any route: still the JSON error every other refusal has, then the connection closes."""
+    heads = [
+        b"GET /" + b"a" * 100_000 + b" HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n" + b"".join(b"X-Filler-%d: %s\r\n" % (i, b"v" * 1000) for i in range(100)) + b"\r\n",
+    ]
+    for head in heads:
+        status, answer = raw_exchange(server.port, head)
+        assert status == "HTTP/1.1 431 Request Header Fields Too Large", status
+        headers, _, body = answer.partition(b"\r\n\r\n")
+        assert b"Content-Type: application/json" in headers, headers
+        assert b"Content-Security-Policy: default-src 'self'" in headers, headers
+        error = json.loads(body)["error"]
+        assert "80 KB" in error and "shorter address" in error, error
+    # A head that does not parse is a 400 with the same JSON shape.
+    status, answer = raw_exchange(server.port, b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nnot a header line\r\n\r\n")
+    assert status.startswith("HTTP/1.1 400"), status
+    assert json.loads(answer.partition(b"\r\n\r\n")[2])["error"].startswith("the request is not valid HTTP/1.1"), answer
+    assert server.request("GET", "/api/images").status == 200
 
 
 @pytest.mark.parametrize("encoding, chunks", [
