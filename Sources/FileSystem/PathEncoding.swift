@@ -77,7 +77,8 @@ public enum PathEncoding {
     }
 
     /// `path` as a person may see it on a terminal: undecodable bytes as `\xFF`, control
-    /// characters (escape sequences among them) as `\u{1B}`-style escapes, never raw.
+    /// characters (escape sequences among them) as `\x1B`, and characters that are invisible
+    /// yet move or hide others as `\u{202E}`, never raw.
     public static func displayed(_ text: String) -> String {
         var shown = ""
         for scalar in text.unicodeScalars {
@@ -85,11 +86,29 @@ public enum PathEncoding {
                 shown += "\\x" + hex(scalar.value - escapeBase)
             } else if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
                 shown += "\\x" + hex(scalar.value)
+            } else if isInvisible(scalar) {
+                shown += "\\u{" + hex(scalar.value) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
             }
         }
         return shown
+    }
+
+    /// A scalar that draws nothing yet can change what is seen around it: the format
+    /// characters (the bidirectional overrides, embeddings, isolates and marks that make
+    /// `photo\u{202E}gnp.exe` look like `photoexe.png`, zero-width spaces and joiners, the
+    /// byte order mark, tags), line and paragraph separators, the other default-ignorable
+    /// scalars (Hangul fillers, the combining grapheme joiner) and noncharacters. Variation
+    /// selectors stay: they only choose a glyph (an emoji's colour).
+    private static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .format, .lineSeparator, .paragraphSeparator: return true
+        default:
+            return (properties.isDefaultIgnorableCodePoint && !properties.isVariationSelector)
+                || properties.isNoncharacterCodePoint
+        }
     }
 
     private static func hex(_ value: UInt32) -> String {
