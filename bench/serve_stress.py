@@ -133,8 +133,7 @@ class Server:
                                         headers={"Content-Type": "application/octet-stream", "X-Filename": name},
                                         timeout=timeout)
         except (OSError, http.client.HTTPException) as error:
-            kind = "no answer in %.0f s" % timeout if isinstance(error, TimeoutError) else f"no answer ({type(error).__name__})"
-            return None, kind, time.monotonic() - started
+            return None, f"no answer ({type(error).__name__})", time.monotonic() - started
         try:
             message = json.loads(body).get("error") or ""
         except (ValueError, AttributeError):
@@ -348,8 +347,10 @@ def pixel_bombs(server, count=8):
 
 
 def describe(status, message, seconds):
-    answer = f"HTTP {status}" if status is not None else message
-    if status is not None and message:
+    if status is None:
+        return f"{message} after {seconds:.1f} s"
+    answer = f"HTTP {status}"
+    if message:
         answer += f" ({message[:70]}{'...' if len(message) > 70 else ''})"
     return f"{answer} in {seconds:.1f} s"
 
