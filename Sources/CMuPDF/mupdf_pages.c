@@ -262,37 +262,90 @@ int filterocr_pdf_page_count(filterocr_pdf *pdf, int *shared_pages, char *messag
     return count;
 }
 
+// More than any real page draws (a dense map draws some hundred thousand paths), and reached in a
+// few seconds: forms that each draw the next twice draw 2^40 times from a few kilobytes, and
+// MuPDF's cookie counts operators per content stream only, so the survey counts what reaches
+// its device, and ends the page past this.
+enum { MAX_DRAWING_CALLS = 2000000 };
+
 typedef struct {
     fz_device super;
     filterocr_page_survey *survey;
     float page_area;
+    fz_cookie *cookie;
+    long calls;
 } survey_device;
+
+/// Counts one call of the device; past the limit, ends the page's run.
+static void tick(fz_device *dev) {
+    survey_device *device = (survey_device *)dev;
+    if (++device->calls > MAX_DRAWING_CALLS) device->cookie->abort = 1;
+}
+
+static void tick_clip_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd, fz_matrix ctm,
+                           fz_rect scissor) {
+    tick(dev);
+}
+
+static void tick_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path, const fz_stroke_state *stroke,
+                             fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha, fz_color_params params) {
+    tick(dev);
+}
+
+static void tick_clip_stroke_path(fz_context *ctx, fz_device *dev, const fz_path *path, const fz_stroke_state *stroke,
+                                  fz_matrix ctm, fz_rect scissor) {
+    tick(dev);
+}
+
+static void tick_fill_shade(fz_context *ctx, fz_device *dev, fz_shade *shade, fz_matrix ctm, float alpha,
+                            fz_color_params params) {
+    tick(dev);
+}
+
+static void tick_clip_image_mask(fz_context *ctx, fz_device *dev, fz_image *image, fz_matrix ctm, fz_rect scissor) {
+    tick(dev);
+}
+
+static void tick_pop_clip(fz_context *ctx, fz_device *dev) {
+    tick(dev);
+}
+
+static void tick_begin_group(fz_context *ctx, fz_device *dev, fz_rect area, fz_colorspace *cs, int isolated,
+                             int knockout, int blendmode, float alpha) {
+    tick(dev);
+}
 
 static void count_visible_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm,
                                fz_colorspace *cs, const float *color, float alpha, fz_color_params params) {
     ((survey_device *)dev)->survey->visible_text++;
+    tick(dev);
 }
 
 static void count_stroked_text(fz_context *ctx, fz_device *dev, const fz_text *text, const fz_stroke_state *stroke,
                                fz_matrix ctm, fz_colorspace *cs, const float *color, float alpha,
                                fz_color_params params) {
     ((survey_device *)dev)->survey->visible_text++;
+    tick(dev);
 }
 
 static void count_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm, fz_rect scissor) {
     ((survey_device *)dev)->survey->visible_text++;
+    tick(dev);
 }
 
 static void count_invisible_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm) {
     ((survey_device *)dev)->survey->invisible_text++;
+    tick(dev);
 }
 
 static void count_path(fz_context *ctx, fz_device *dev, const fz_path *path, int even_odd, fz_matrix ctm,
                        fz_colorspace *cs, const float *color, float alpha, fz_color_params params) {
     ((survey_device *)dev)->survey->paths++;
+    tick(dev);
 }
 
 static void note_image(fz_context *ctx, survey_device *device, fz_image *image, fz_matrix ctm) {
+    tick(&device->super);
     filterocr_page_survey *survey = device->survey;
     survey->images++;
     if ((int64_t)image->w * image->h <= (int64_t)survey->image_width * survey->image_height) return;
@@ -333,6 +386,7 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double 
         dev = &device->super;
         device->survey = survey;
         device->page_area = survey->width * survey->height;
+        device->cookie = &dog.cookie;
         dev->fill_text = count_visible_text;
         dev->stroke_text = count_stroked_text;
         dev->clip_text = count_clip_text;
@@ -340,8 +394,18 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double 
         dev->fill_path = count_path;
         dev->fill_image = count_image;
         dev->fill_image_mask = count_image_mask;
+        dev->clip_path = tick_clip_path;
+        dev->stroke_path = tick_stroke_path;
+        dev->clip_stroke_path = tick_clip_stroke_path;
+        dev->fill_shade = tick_fill_shade;
+        dev->clip_image_mask = tick_clip_image_mask;
+        dev->pop_clip = tick_pop_clip;
+        dev->begin_group = tick_begin_group;
         fz_run_page(ctx, page, dev, fz_identity, &dog.cookie);
         fz_close_device(ctx, dev);
+        if (device->calls > MAX_DRAWING_CALLS)
+            fz_throw(ctx, FZ_ERROR_GENERIC, "it draws more than %d times (forms drawing forms without end)",
+                     MAX_DRAWING_CALLS);
     }
     fz_always(ctx) {
         fz_drop_device(ctx, dev);

@@ -19,7 +19,7 @@ spec.loader.exec_module(hostile_documents)
 # The server's own limit for the whole test: a bomb that took gigabytes must take far less.
 MEMORY_LIMIT = 500 << 20
 
-ATTACKS = ["nested-resources", "nested-forms-100", "huge-count", "negative-count", "jbig2-bomb", "ccitt-bomb",
+ATTACKS = ["nested-resources", "nested-forms-100", "form-doubling", "huge-count", "negative-count", "jbig2-bomb", "ccitt-bomb",
            "flate-bomb", "dct-bomb", "jpx-bomb", "unbalanced-q", "million-pages", "deep-page-tree",
            "png-with-pdf-comment", "tiff-pages-1000", "tiff-float32", "tiff-12bit", "tiff-tiled-page2"]
 

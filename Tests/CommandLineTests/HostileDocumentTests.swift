@@ -37,6 +37,14 @@ struct HostileDocumentTests {
                 "\(result.standardError)")
     }
 
+    @Test("Forms that each draw the next twice (2^40 drawings from 7 KB) are stopped after 2,000,000 in one line")
+    func formDoubling() throws {
+        let result = try ocr(try Self.make("form-doubling", "pdf"))
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("page 1 cannot be read (it draws more than 2000000 times"), "\(result.standardError)")
+    }
+
     @Test("A hundred nested forms end as MuPDF's own error or a page, never a crash")
     func hundredForms() throws {
         let result = try ocr(try Self.make("nested-forms-100", "pdf"))
