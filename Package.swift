@@ -85,7 +85,8 @@ let package = Package(
         // formats as text; the core returns values and this renders them for a terminal.
         .target(
             name: "TerminalText",
-            dependencies: ["FilterOCRKit", "Imaging", "Recognition", "WordFrequency", "Session", "TextComparison", "Formats"]
+            dependencies: ["FilterOCRKit", "Imaging", "Recognition", "WordFrequency", "Session", "TextComparison", "Formats",
+                           "FileSystem"]
         ),
         // The corpus report as one self-contained HTML file: a pure function from the report to a
         // String, apart from the terminal's text (TerminalText) and from the served pages (Workbench).

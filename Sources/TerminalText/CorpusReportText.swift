@@ -1,3 +1,4 @@
+import FileSystem
 import FilterOCRKit
 import Foundation
 import TextComparison
@@ -150,18 +151,11 @@ public enum CorpusReportText {
         return String(repeating: "█", count: eighths / 8) + partial
     }
 
-    /// Text from files, shown without its control characters as `\x1B` (an escape sequence in
-    /// a truth file must not reach the terminal).
+    /// Text from files, shown as file names are: control characters as `\x1B` (an escape
+    /// sequence in a truth file must not reach the terminal) and invisible characters that move
+    /// or hide others (a bidirectional override) as `\u{202E}`.
     static func shown(_ text: String) -> String {
-        var shown = String.UnicodeScalarView()
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                shown.append(contentsOf: ("\\x" + String(format: "%02X", scalar.value)).unicodeScalars)
-            } else {
-                shown.append(scalar)
-            }
-        }
-        return String(shown)
+        PathEncoding.displayed(text)
     }
 
     private static func quoted(_ character: String) -> String {
