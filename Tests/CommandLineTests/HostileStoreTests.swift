@@ -129,9 +129,11 @@ struct HostileStoreTests {
         #expect(again.status == 0 && again.standardError.isEmpty)
         #expect(again.standardOutput.contains("\"stored\":true"), "the unreadable entry was replaced")
 
-        let pruned = try Command.filterocr(["store", "prune", "--store", user.path, "--to", "1"])
+        // Where a crafted value once made both die after a 40-second backtrace: measured.
+        let pruned = try Command.measuredFilterocr(["store", "prune", "--store", user.path, "--to", "1"], environment: [:])
         #expect(pruned.status == 0 && pruned.standardError.isEmpty)
         #expect(pruned.standardOutput.contains("removed 6 recognitions"))
+        #expect(pruned.peakBytes < 500 << 20 && pruned.seconds < 10, "\(pruned.peakMegabytes) MB, \(pruned.seconds) s")
     }
 
     // MARK: Foreign and damaged files

@@ -17,7 +17,11 @@ public struct MeasuredResult: Sendable {
 extension Command {
     /// Runs the built `filterocr` with `arguments`, standard input empty, and measures it.
     /// Its output goes through files, so that nothing blocks on a full pipe while it runs.
-    public static func measuredFilterocr(_ arguments: [String]) throws -> MeasuredResult {
+    ///
+    /// - Parameter environment: variables added to (or, with nil, removed from) this process's
+    ///   environment; by default no result store, so that what is measured is the reading.
+    public static func measuredFilterocr(_ arguments: [String],
+                                         environment changes: [String: String?] = ["FILTEROCR_STORE": "none"]) throws -> MeasuredResult {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (outPath, errPath) = (folder + "/stdout", folder + "/stderr")
@@ -30,7 +34,7 @@ extension Command {
         // One engine thread, as filterocr would re-execute itself to get: the measure is of one process.
         var environment = ProcessInfo.processInfo.environment
         environment["OMP_THREAD_LIMIT"] = "1"
-        environment["FILTEROCR_STORE"] = "none"
+        for (name, value) in changes { environment[name] = value }
         let argv = ([Paths.filterocr] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
