@@ -25,6 +25,11 @@ enum { MAX_NESTING = 1000, MAX_PAGE_TREE_DEPTH = 256 };
 typedef struct {
     size_t used;
     size_t limit;
+    /// The size of an allocation refused since this was last cleared, 0 for none: MuPDF takes
+    /// some such failures as a warning and draws the page without the image, which would pass
+    /// for a blank page. MuPDF retries a failed allocation after emptying its cache; one as
+    /// large that succeeds clears it.
+    size_t refused;
 } memory_budget;
 
 // Each block carries its size in front, so that freeing gives it back to the budget; 16
@@ -33,11 +38,15 @@ enum { BLOCK_HEADER = 16 };
 
 static void *budget_malloc(void *user, size_t size) {
     memory_budget *budget = user;
-    if (size > budget->limit - budget->used || size > SIZE_MAX - BLOCK_HEADER) return NULL;
+    if (size > budget->limit - budget->used || size > SIZE_MAX - BLOCK_HEADER) {
+        budget->refused = size;
+        return NULL;
+    }
     unsigned char *block = malloc(size + BLOCK_HEADER);
     if (!block) return NULL;
     memcpy(block, &size, sizeof size);
     budget->used += size;
+    if (size >= budget->refused) budget->refused = 0;
     return block + BLOCK_HEADER;
 }
 
@@ -57,11 +66,15 @@ static void *budget_realloc(void *user, void *pointer, size_t size) {
     unsigned char *block = (unsigned char *)pointer - BLOCK_HEADER;
     size_t old;
     memcpy(&old, block, sizeof old);
-    if (size > old && (size - old > budget->limit - budget->used || size > SIZE_MAX - BLOCK_HEADER)) return NULL;
+    if (size > old && (size - old > budget->limit - budget->used || size > SIZE_MAX - BLOCK_HEADER)) {
+        budget->refused = size;
+        return NULL;
+    }
     unsigned char *moved = realloc(block, size + BLOCK_HEADER);
     if (!moved) return NULL;
     memcpy(moved, &size, sizeof size);
     budget->used = budget->used - old + size;
+    if (size >= budget->refused) budget->refused = 0;
     return moved + BLOCK_HEADER;
 }
 
@@ -135,11 +148,23 @@ static int watchdog_stop(watchdog *dog) {
     return dog->fired;
 }
 
-/// `status`, or a timeout when the page's deadline passed.
-static filterocr_pdf_status finish_watch(watchdog *dog, filterocr_pdf_status status, char *message, size_t size) {
-    if (!watchdog_stop(dog)) return status;
-    if (size > 0) snprintf(message, size, "drawing the page took more than %g s", dog->seconds);
-    return FILTEROCR_PDF_TIMED_OUT;
+/// `status`, or a timeout when the page's deadline passed, or the budget when the page wanted
+/// more memory than it allows (whether MuPDF failed the page or drew it without what it could
+/// not allocate).
+static filterocr_pdf_status finish_watch(filterocr_pdf *pdf, watchdog *dog, filterocr_pdf_status status, char *message,
+                                         size_t size) {
+    int late = watchdog_stop(dog);
+    int refused = pdf->budget.refused > 0;
+    pdf->budget.refused = 0;
+    if (late) {
+        if (size > 0) snprintf(message, size, "drawing the page took more than %g s", dog->seconds);
+        return FILTEROCR_PDF_TIMED_OUT;
+    }
+    if (refused) {
+        if (size > 0) snprintf(message, size, "%zu", pdf->budget.limit);
+        return FILTEROCR_PDF_OVER_BUDGET;
+    }
+    return status;
 }
 
 /// Loads page `index`, its structure checked first (once per page) where MuPDF would recurse
@@ -414,7 +439,7 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double 
     fz_catch(ctx) {
         status = caught_status(ctx, message, message_size);
     }
-    return finish_watch(&dog, status, message, message_size);
+    return finish_watch(pdf, &dog, status, message, message_size);
 }
 
 static fz_irect pixel_bounds(fz_context *ctx, fz_page *page, float dpi, fz_matrix *ctm) {
@@ -474,5 +499,5 @@ filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float d
     fz_catch(ctx) {
         status = caught_status(ctx, message, message_size);
     }
-    return finish_watch(&dog, status, message, message_size);
+    return finish_watch(pdf, &dog, status, message, message_size);
 }

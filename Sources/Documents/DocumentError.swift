@@ -14,6 +14,9 @@ public struct DocumentError: Error, Equatable, Sendable {
         case imageTooLarge(page: Int, width: Int, height: Int, limit: Int)
         /// A page MuPDF cannot draw (the rest of the document may be fine).
         case pageUnreadable(page: Int, detail: String)
+        /// A page that wanted more memory than a page may take (`limit` bytes, which follows
+        /// from the pixel limit).
+        case pageOverBudget(page: Int, limit: Int)
         /// A page whose drawing took longer than a page may.
         case pageTimedOut(page: Int, detail: String)
         /// It has no pages.
@@ -54,6 +57,8 @@ extension DocumentError: CustomStringConvertible, LocalizedError {
                 + "(raise --max-pixels if this is intended)"
         case let .pageUnreadable(page, detail):
             "page \(page) cannot be read (\(detail))"
+        case let .pageOverBudget(page, limit):
+            "page \(page) needs more than the \(limit >> 20) MB of memory a page may take (set by --max-pixels)"
         case let .pageTimedOut(page, detail):
             "page \(page): \(detail)"
         case .noPages:

@@ -118,6 +118,7 @@ public final class PDFFile {
         case (FILTEROCR_PDF_DAMAGED, nil): .damaged(detail: message)
         case (FILTEROCR_PDF_DAMAGED, let page?): .pageUnreadable(page: page, detail: message)
         case (FILTEROCR_PDF_TIMED_OUT, let page?): .pageTimedOut(page: page, detail: message)
+        case (FILTEROCR_PDF_OVER_BUDGET, let page?): .pageOverBudget(page: page, limit: Int(message) ?? 0)
         case (_, let page?): .libraryFailed(detail: "page \(page): \(message)")
         default: .libraryFailed(detail: message)
         }

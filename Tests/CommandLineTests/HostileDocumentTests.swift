@@ -98,6 +98,14 @@ struct HostileDocumentTests {
         #expect(result.standardError.contains("page 1 draws an image of 65536 x 65536 pixels"), "\(result.standardError)")
     }
 
+    @Test("A JBIG2 page of 100000 x 100000 inside an image of 100 x 100 meets the memory budget, said, not a blank page")
+    func jbig2Budget() throws {
+        let result = try ocr(try Self.make("jbig2-bomb", "pdf"))
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("page 1 needs more than the 445 MB of memory a page may take"), "\(result.standardError)")
+    }
+
     @Test("10,000 TIFF pages: the last ten read as fast as a ten-page file's")
     func manyTIFFPages() throws {
         let file = try Self.make("tiff-pages-10000", "tif")

@@ -18,6 +18,9 @@ typedef enum {
     FILTEROCR_PDF_FAILED = 3,
     /// Drawing the page took longer than it was given.
     FILTEROCR_PDF_TIMED_OUT = 4,
+    /// The page wanted more memory than the document's budget (the message holds the budget in
+    /// bytes).
+    FILTEROCR_PDF_OVER_BUDGET = 5,
 } filterocr_pdf_status;
 
 /// What a page holds, found by running it through a device that draws nothing.
