@@ -21,8 +21,10 @@ public final class PageDocument: Sendable {
         /// Tesseract's renderer writes the document itself; what it writes reaches the file
         /// through checked writes (no `LibraryOutput` for standard output).
         case direct(Locked<TesseractDocument>, LibraryOutput?)
-        /// A searchable PDF that keeps PDFs' own pages, assembled when the run ends.
-        case assembled(SearchablePDFParts)
+        /// A searchable PDF that keeps PDFs' own pages, assembled when the run ends into the
+        /// file's replacement, opened when the run starts (nil for standard output): an output
+        /// that cannot be written is refused before any page is read.
+        case assembled(SearchablePDFParts, FileReplacement?)
     }
 
     /// Whose turn it is to add a page, and who waits for theirs.
@@ -48,7 +50,9 @@ public final class PageDocument: Sendable {
         self.format = format
         self.destination = destination
         if format == .pdf && keepsOriginalPages {
-            target = .assembled(try Self.named(destination) { try SearchablePDFParts() })
+            let replacement = destination == PNGOutput.standardOutputName ? nil
+                : try Self.named(destination) { try FileReplacement(destination) }
+            target = .assembled(try Self.named(destination) { try SearchablePDFParts() }, replacement)
             return
         }
         let document: Locked<TesseractDocument>
@@ -99,7 +103,7 @@ public final class PageDocument: Sendable {
         switch target {
         case .direct(let document, _):
             try document.withLock { document in try Self.named(destination) { try add(document) } }
-        case .assembled(let parts):
+        case .assembled(let parts, _):
             try Self.named(destination) { try parts.addPage(from: origin, add) }
         }
         turns.withLock { $0.added += 1 }
@@ -122,7 +126,7 @@ public final class PageDocument: Sendable {
         switch target {
         case let .direct(document, output):
             try finish(document, output)
-        case .assembled(let parts):
+        case let .assembled(parts, replacement):
             defer { parts.discard() }
             try Self.named(destination) {
                 if destination == PNGOutput.standardOutputName {
@@ -139,8 +143,7 @@ public final class PageDocument: Sendable {
                     if let failure {
                         throw ApplicationError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(failure))
                     }
-                } else {
-                    let replacement = try FileReplacement(destination)
+                } else if let replacement {
                     do {
                         try parts.write(named: destination) { bytes in replacement.write(bytes); return true }
                     } catch {
@@ -181,8 +184,9 @@ public final class PageDocument: Sendable {
         case let .direct(document, output):
             document.withLock { $0.close() }
             output?.abandon()
-        case .assembled(let parts):
+        case let .assembled(parts, replacement):
             parts.discard()
+            replacement?.abandon()
         }
     }
 

@@ -232,3 +232,21 @@ struct DocumentSignalTests {
         }
     }
 }
+
+/// An output that cannot be written is refused before any page is read (SPEC §22).
+@Suite("Outputs checked first")
+struct OutputCheckedFirstTests {
+    @Test("A searchable PDF of a PDF into a folder that does not exist is refused before any page is read",
+          arguments: ["pdf", "txt", "hocr"])
+    func missingFolder(format: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        let pdf = folder + "/scan.pdf"
+        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: pdf)
+        let feed = folder + "/topwords.json"
+        let result = try Command.filterocr(["ocr", "--feed", feed, "--format", format, "-o", folder + "/missing/out.\(format)", pdf])
+        #expect(result.status != 0)
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("missing/out.\(format)"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: feed), "no page was recognised")
+    }
+}
