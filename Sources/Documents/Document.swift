@@ -23,8 +23,13 @@ public final class Document {
     public let source: String
     public let kind: Kind
     public let pageCount: Int
-    private let pdf: PDFFile?
-    private let tiff: TIFFPages?
+    private let pages: Pages
+
+    /// Where the pages come from.
+    private enum Pages {
+        case pdf(PDFFile)
+        case tiff(TIFFPages)
+    }
 
     /// Opens `path` as a document; throws when it is one that cannot be read (encrypted, damaged).
     /// Call `Document.kind(of:)` first: an image file is no document.
@@ -35,14 +40,14 @@ public final class Document {
         switch kind {
         case .pdf:
             let file = try PDFFile(path, maxPixels: maxPixels)
-            (pdf, tiff) = (file, nil)
+            pages = .pdf(file)
             pageCount = file.pageCount
         case .tiff:
-            guard let pages = TIFFPages(path) else {
+            guard let tiff = TIFFPages(path) else {
                 throw DocumentError(source: path, problem: .damagedTIFF)
             }
-            (pdf, tiff) = (nil, pages)
-            pageCount = pages.count
+            pages = .tiff(tiff)
+            pageCount = tiff.count
         }
     }
 
@@ -70,10 +75,17 @@ public final class Document {
         guard (1...pageCount).contains(number) else {
             throw DocumentError(source: source, problem: .noSuchPage(page: number, count: pageCount))
         }
-        guard let pdf else {
-            let decoded = try tiff!.page(number - 1, decoder: decoder)
+        switch pages {
+        case .tiff(let tiff):
+            let decoded = try tiff.page(number - 1, decoder: decoder)
             return DocumentPage(number: number, count: pageCount, decoded: decoded, survey: nil, sharedTree: false)
+        case .pdf(let pdf):
+            return try page(number, of: pdf, dpi: dpi, decoder: decoder)
         }
+    }
+
+    /// Page `number` of `pdf`, surveyed (its images measured) and rendered.
+    private func page(_ number: Int, of pdf: PDFFile, dpi: Int?, decoder: ImageDecoder) throws -> DocumentPage {
         let survey = try pdf.survey(page: number)
         if let image = survey.largestImage {
             let area = image.width.multipliedReportingOverflow(by: image.height)
