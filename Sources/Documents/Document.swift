@@ -87,6 +87,8 @@ public final class Document {
     /// Page `number` of `pdf`, surveyed (its images measured) and rendered.
     private func page(_ number: Int, of pdf: PDFFile, dpi: Int?, decoder: ImageDecoder) throws -> DocumentPage {
         let survey = try pdf.survey(page: number)
+        // The structure walk measured every image object already; an inline image (BI ... ID
+        // in the content) is seen only by the survey.
         if let image = survey.largestImage {
             let area = image.width.multipliedReportingOverflow(by: image.height)
             guard !area.overflow, area.partialValue <= decoder.maxPixels else {

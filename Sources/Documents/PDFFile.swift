@@ -10,7 +10,7 @@ public final class PDFFile {
     static let cacheBytes = 32 << 20
     /// How long drawing one page may take: far longer than any real page (a dense vector map
     /// takes seconds), and a bound on a page made to draw forever.
-    public static let pageSeconds = 120.0
+    static let pageSeconds = 120.0
 
     /// The path the user gave.
     public let source: String

@@ -34,8 +34,8 @@ public struct ImageLoader: Sendable {
         if path != Self.standardInputName,
            let (read, kind) = try openDocument.page(page ?? 1, of: path, dpi: pageResolution, decoder: decoder) {
             loaded = LoadedImage(name: path, decoded: read.decoded, contentKey: nil, decodeTime: 0)
-            loaded.page = LoadedImage.Page(number: read.number, count: read.count, kind: kind, survey: read.survey)
-            loaded.page?.sharedTree = read.sharedTree
+            loaded.page = LoadedImage.Page(number: read.number, count: read.count, kind: kind, survey: read.survey,
+                                           sharedTree: read.sharedTree)
         } else {
             let bytes = path == Self.standardInputName
                 ? try Self.readStandardInput(decoder: decoder)

@@ -180,8 +180,8 @@ public final class ImageRunner: Sendable {
     private func items(_ inputs: some Sequence<String>, shard: Shard?,
                        isCancelled: @escaping () -> Bool) -> some Sequence<Item> {
         var names = SaveNames()
-        // Cancellation is looked at before every unit, not every input: a document's pages stop
-        // at the next page.
+        // Cancellation is looked at before each input (so that no other document is opened) and
+        // before each of its units (so that a document's pages stop at the next page).
         return inputs.enumerated().lazy
             .filter { position, _ in shard?.includes(position) ?? true }
             .prefix { _ in !isCancelled() }

@@ -31,10 +31,10 @@ public struct LoadedImage: Sendable {
         /// What a PDF page holds besides its pixels (its own text layer); nil for a TIFF page.
         public var survey: PageSurvey?
         /// Whether its PDF's page tree names pages more than once: its pages are then not copied.
-        public var sharedTree = false
+        public var sharedTree: Bool
 
-        public init(number: Int, count: Int, kind: Document.Kind, survey: PageSurvey? = nil) {
-            (self.number, self.count, self.kind, self.survey) = (number, count, kind, survey)
+        public init(number: Int, count: Int, kind: Document.Kind, survey: PageSurvey? = nil, sharedTree: Bool = false) {
+            (self.number, self.count, self.kind, self.survey, self.sharedTree) = (number, count, kind, survey, sharedTree)
         }
     }
 

@@ -21,7 +21,7 @@ public final class TIFFPages: Sendable {
 
     /// A TIFF of more pages than this is refused: a directory takes at least 18 bytes, so
     /// even a crafted file needs more than 18 MB for it.
-    public static let maxPages = 1_000_000
+    static let maxPages = 1_000_000
 
     /// Opens the TIFF at `path` and finds its pages; nil when libtiff cannot read it, its chain
     /// of pages loops, or it has more than `maxPages`.
