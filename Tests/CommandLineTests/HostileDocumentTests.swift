@@ -7,10 +7,10 @@ import Testing
 /// line, without a crash, within bounded memory.
 @Suite("Hostile documents")
 struct HostileDocumentTests {
-    /// What a run of a hostile file may take at most (the bound on this 2-core machine;
-    /// the attacks took gigabytes, minutes or hours).
+    /// The most memory a run of a hostile file may take (the attacks took gigabytes). Their
+    /// time (minutes or hours before) is bounded by the measured run's CPU limit, a guard
+    /// against a runaway rather than a timing figure.
     private static let peakLimit = 500 << 20
-    private static let timeLimit = 10.0
 
     /// Makes the generator's attack `name` in a new folder and returns its path.
     static func make(_ name: String, _ extensionName: String) throws -> String {
@@ -23,7 +23,6 @@ struct HostileDocumentTests {
     private func ocr(_ file: String, _ extra: [String] = []) throws -> MeasuredResult {
         let result = try Command.measuredFilterocr(["ocr", "--no-feed"] + extra + [file])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
-        #expect(result.seconds < Self.timeLimit, "\(result.seconds) s")
         return result
     }
 
@@ -66,7 +65,6 @@ struct HostileDocumentTests {
         let file = try Self.make("huge-count", "pdf")
         let result = try Command.measuredFilterocr(command + ["--no-feed", "--format", "jsonl", file])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
-        #expect(result.seconds < Self.timeLimit * 3, "\(result.seconds) s")
         #expect(result.status == 0, "\(result.status): \(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 1, "one page: \(lines.count) lines")
@@ -106,7 +104,7 @@ struct HostileDocumentTests {
         #expect(result.standardError.contains("page 1 needs more than the 445 MB of memory a page may take"), "\(result.standardError)")
     }
 
-    @Test("10,000 TIFF pages: the last ten read as fast as a ten-page file's")
+    @Test("10,000 TIFF pages: the last ten are read (a walk quadratic in the pages would pass the CPU limit)")
     func manyTIFFPages() throws {
         let file = try Self.make("tiff-pages-10000", "tif")
         let result = try ocr(file, ["--pages", "9991-", "--format", "jsonl"])

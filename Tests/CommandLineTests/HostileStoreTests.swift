@@ -133,7 +133,7 @@ struct HostileStoreTests {
         let pruned = try Command.measuredFilterocr(["store", "prune", "--store", user.path, "--to", "1"], environment: [:])
         #expect(pruned.status == 0 && pruned.standardError.isEmpty)
         #expect(pruned.standardOutput.contains("removed 6 recognitions"))
-        #expect(pruned.peakBytes < 500 << 20 && pruned.seconds < 10, "\(pruned.peakMegabytes) MB, \(pruned.seconds) s")
+        #expect(pruned.peakBytes < 500 << 20, "\(pruned.peakMegabytes) MB")
     }
 
     // MARK: Foreign and damaged files

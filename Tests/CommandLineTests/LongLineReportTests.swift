@@ -45,7 +45,7 @@ struct LongLineReportTests {
         let text = try Command.measuredFilterocr(["report", "--format", "text", folder + "/results.jsonl"])
         #expect(text.status == 0, "\(text.standardError)")
         #expect(text.standardOutput.contains("\(errors) character errors in"))
-        #expect(text.peakBytes < 500 << 20 && text.seconds < 10, "\(text.peakMegabytes) MB, \(text.seconds) s")
+        #expect(text.peakBytes < 500 << 20, "\(text.peakMegabytes) MB")
         let html = try Command.filterocr(["report", "--format", "html", folder + "/results.jsonl"])
         #expect(html.status == 0, "\(html.standardError)")
         // A row per 48 characters or so, each with its truth and its reading.
