@@ -23,10 +23,11 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper
 # The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
 # poppler's pdftotext, pdfinfo and pdfimages. The document tests make their PDFs and TIFFs
 # from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf; GreyPage reads pages through
-# ImageMagick's convert; the hostile-document tests read searchable PDFs with MuPDF's mutool, and
-# the store tests craft stores with sqlite3.
+# ImageMagick's convert; the hostile-document tests read searchable PDFs with MuPDF's mutool,
+# the store tests craft stores with sqlite3, and a born-digital manual (libtasn1-doc's) must
+# come back from a searchable PDF with its text as it was.
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
-    img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3
+    img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has

@@ -426,7 +426,15 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double 
         dev->clip_image_mask = tick_clip_image_mask;
         dev->pop_clip = tick_pop_clip;
         dev->begin_group = tick_begin_group;
-        fz_run_page(ctx, page, dev, fz_identity, &dog.cookie);
+        // What the page holds is its contents: a form field's value or a note's appearance is
+        // not the page's text (nor is a widget's border a drawing on it). Annotations are still
+        // run, for the count of drawing calls only, since rendering draws them.
+        fz_run_page_contents(ctx, page, dev, fz_identity, &dog.cookie);
+        filterocr_page_survey annotations;
+        memset(&annotations, 0, sizeof annotations);
+        device->survey = &annotations;
+        fz_run_page_annots(ctx, page, dev, fz_identity, &dog.cookie);
+        fz_run_page_widgets(ctx, page, dev, fz_identity, &dog.cookie);
         fz_close_device(ctx, dev);
         if (device->calls > MAX_DRAWING_CALLS)
             fz_throw(ctx, FZ_ERROR_GENERIC, "it draws more than %d times (forms drawing forms without end)",

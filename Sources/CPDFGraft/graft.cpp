@@ -7,6 +7,7 @@
 
 // qpdf 11's headers warn unless told which of its old PointerHolder interfaces to keep: none.
 #define POINTERHOLDER_TRANSITION 4
+#include <qpdf/Pl_Buffer.hh>
 #include <qpdf/Pl_Flate.hh>
 #include <qpdf/Pl_QPDFTokenizer.hh>
 #include <qpdf/Pipeline.hh>
@@ -17,6 +18,8 @@
 #include <qpdf/QPDFWriter.hh>
 
 #include <algorithm>
+#include <cctype>
+#include <ctime>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
@@ -226,6 +229,19 @@ void provideContents(QPDFObjectHandle stream, QPDFObjectHandle contents, bool dr
                              QPDFObjectHandle::newName("/FlateDecode"), QPDFObjectHandle::newNull());
 }
 
+/// Replaces `stream`'s data with itself without its invisible text, compressed. It is done
+/// now, in memory (a form is small), because a provider reading the stream's own data while
+/// the stream is written would read what it provides.
+void dropInvisibleTextNow(QPDFObjectHandle stream) {
+    Pl_Buffer buffer("filtered form");
+    Pl_Flate deflate("compressed form", &buffer, Pl_Flate::a_deflate);
+    InvisibleTextFilter filter(true);
+    Pl_QPDFTokenizer tokens("invisible text dropped", &filter, &deflate);
+    pipeContents(stream, &tokens);
+    stream.replaceStreamData(buffer.getBufferSharedPointer(), QPDFObjectHandle::newName("/FlateDecode"),
+                             QPDFObjectHandle::newNull());
+}
+
 /// A PDF opened once, its pages listed once.
 struct OpenedPDF {
     std::unique_ptr<QPDF> pdf;
@@ -336,21 +352,111 @@ std::string repeated(std::string const &text, int count) {
     return result;
 }
 
+/// Today, as a PDF date (D:YYYYMMDDHHmmSSZ) and as an XMP one (YYYY-MM-DDTHH:mm:SSZ).
+struct Now {
+    std::string pdf;
+    std::string xmp;
+
+    Now() {
+        std::time_t now = std::time(nullptr);
+        std::tm utc{};
+        gmtime_r(&now, &utc);
+        char pdfText[32], xmpText[32];
+        std::strftime(pdfText, sizeof pdfText, "D:%Y%m%d%H%M%SZ", &utc);
+        std::strftime(xmpText, sizeof xmpText, "%Y-%m-%dT%H:%M:%SZ", &utc);
+        pdf = pdfText;
+        xmp = xmpText;
+    }
+};
+
+/// `text` with XML's five special characters escaped.
+std::string xmlEscaped(std::string const &text) {
+    std::string escaped;
+    for (char c : text) {
+        switch (c) {
+        case '&': escaped += "&amp;"; break;
+        case '<': escaped += "&lt;"; break;
+        case '>': escaped += "&gt;"; break;
+        case '"': escaped += "&quot;"; break;
+        case '\'': escaped += "&apos;"; break;
+        default: escaped += c;
+        }
+    }
+    return escaped;
+}
+
+/// Sets the XMP property `name` (a qualified name such as pdf:Producer) to `value` wherever the
+/// packet gives it, as an element (<pdf:Producer>...</pdf:Producer>) or as an attribute of an
+/// rdf:Description (pdf:Producer="..."). A property the packet does not have is not added: the
+/// packet stays as its writer made it but for the values a producer updates.
+bool setXMPProperty(std::string &packet, std::string const &name, std::string const &value) {
+    bool changed = false;
+    std::string open = "<" + name + ">", close = "</" + name + ">";
+    for (size_t at = packet.find(open); at != std::string::npos; at = packet.find(open, at)) {
+        size_t begin = at + open.size(), end = packet.find(close, begin);
+        if (end == std::string::npos) break;
+        packet.replace(begin, end - begin, xmlEscaped(value));
+        at = begin;
+        changed = true;
+    }
+    for (char quote : {'"', '\''}) {
+        std::string attribute = name + "=" + quote;
+        for (size_t at = packet.find(attribute); at != std::string::npos; at = packet.find(attribute, at)) {
+            // A name preceded by a letter is another property's tail (xmp:ModifyDate in
+            // xmpX:ModifyDate would be); whitespace precedes a real attribute.
+            if (at > 0 && !std::isspace(static_cast<unsigned char>(packet[at - 1]))) {
+                at += attribute.size();
+                continue;
+            }
+            size_t begin = at + attribute.size(), end = packet.find(quote, begin);
+            if (end == std::string::npos) break;
+            packet.replace(begin, end - begin, xmlEscaped(value));
+            at = begin;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+/// Where pages are placed in the output: in order, each source's pages left out by the run
+/// (not selected, or not read) kept in their places among those it added.
 class Assembler {
   public:
-    Assembler(char const *textLayers, char const *rendered)
-        : textLayers_(textLayers ? textLayers : ""), rendered_(rendered ? rendered : "") {
-        output_.emptyPDF();
+    /// `base`, the first PDF whose pages are kept, is the output itself: its pages are changed
+    /// where they are, and everything it has at document level (information, XMP, outlines,
+    /// page labels, destinations, forms, the structure tree, attachments, viewer settings)
+    /// stays as it was.
+    Assembler(char const *textLayers, char const *rendered, char const *base)
+        : textLayers_(textLayers ? textLayers : ""), rendered_(rendered ? rendered : ""), base_(base ? base : "") {
+        if (base_.empty()) {
+            output_.emptyPDF();
+            return;
+        }
+        output_.setSuppressWarnings(true);
+        output_.processFile(base_.c_str());
+        // Pages take what they inherit from the tree's inner nodes, so that the tree can be
+        // laid flat in the order of the run.
+        output_.pushInheritedAttributesToPage();
+        basePages_ = output_.getAllPages();
+        version_.updateIfGreater(output_.getVersionAsPDFVersion());
+        for (auto const &entry : output_.getXRefTable()) usesObjectStreams_ = usesObjectStreams_ || entry.second.getType() == 2;
+        auto root = output_.getRoot();
+        tagged_ = root.hasKey("/StructTreeRoot");
     }
 
     void add(filterocr_graft_page const &entry) {
         if (!entry.source && rendered_.empty()) throw std::runtime_error("no rendered PDF for page " + std::to_string(entry.page));
-        auto original = open(entry.source ? entry.source : rendered_).page(entry.page);
-        output_.addPage(original.getObjectHandle(), false);
-        QPDFPageObjectHelper page(output_.getAllPages().back());
+        // A page of its own ends a source's pages: the rest of them come before it.
+        if (!entry.source) keepRemainingPages();
+        std::string path = entry.source ? entry.source : rendered_;
+        auto source = entry.source && path == base_ ? basePage(entry.page) : open(path).page(entry.page).getObjectHandle();
+        if (entry.source) keepPagesBefore(path, entry.page);
+        // The page as placed is read from here on: for a page placed twice, it is the page as
+        // it was before its first placement laid text over it.
+        QPDFPageObjectHelper page(place(source.getOwningQPDF() == &output_ ? source : output_.copyForeignObject(source)));
         if (!entry.remove_invisible_text && entry.text_page <= 0) return;
 
-        auto contents = original.getObjectHandle().getKey("/Contents");
+        auto contents = page.getObjectHandle().getKey("/Contents");
         InvisibleTextFilter content(false);
         if (!contents.isNull()) survey(contents, content);
         if (entry.remove_invisible_text) {
@@ -359,12 +465,29 @@ class Assembler {
                 provideContents(filtered, contents, true);
                 page.getObjectHandle().replaceKey("/Contents", filtered);
             }
-            removeInvisibleTextFromForms(original);
+            removeInvisibleTextFromForms(page);
         }
         if (entry.text_page > 0) {
             showAsRecognised(page, entry);
             layText(page, textLayer(entry.text_page), content.balance());
         }
+    }
+
+    /// Lays the page tree flat in the order placed, with the pages each source still has after
+    /// the last one the run added, and updates what a producer updates.
+    void finish(char const *producer) {
+        keepRemainingPages();
+        auto tree = output_.getRoot().getKey("/Pages");
+        if (!tree.isDictionary()) {
+            tree = output_.makeIndirectObject(QPDFObjectHandle::newDictionary());
+            tree.replaceKey("/Type", QPDFObjectHandle::newName("/Pages"));
+            output_.getRoot().replaceKey("/Pages", tree);
+        }
+        for (auto &page : order_) page.replaceKey("/Parent", tree);
+        tree.replaceKey("/Kids", QPDFObjectHandle::newArray(order_));
+        tree.replaceKey("/Count", QPDFObjectHandle::newInteger(static_cast<long long>(order_.size())));
+        output_.updateAllPagesCache();
+        recordProducer(producer ? producer : "");
     }
 
     void write(CallbackPipeline &output) {
@@ -378,7 +501,8 @@ class Assembler {
         writer.setObjectStreamMode(usesObjectStreams_ ? qpdf_o_generate : qpdf_o_disable);
         // The pages may use what their PDF's version allows (transparency, JPEG 2000).
         writer.setMinimumPDFVersion(version_);
-        writer.setDeterministicID(true);
+        // An encrypted PDF stays encrypted as it was, with an identifier of its own making.
+        if (!output_.isEncrypted()) writer.setDeterministicID(true);
         writer.write();
         output.flush();
     }
@@ -391,6 +515,53 @@ class Assembler {
         version_.updateIfGreater(pdf.pdf->getVersionAsPDFVersion());
         usesObjectStreams_ = usesObjectStreams_ || pdf.usesObjectStreams();
         return pdf;
+    }
+
+    QPDFObjectHandle basePage(int number) const {
+        if (number < 1 || static_cast<size_t>(number) > basePages_.size()) {
+            throw std::runtime_error(base_ + ": there is no page " + std::to_string(number) + " (it has " +
+                                     std::to_string(basePages_.size()) + ")");
+        }
+        return basePages_[static_cast<size_t>(number - 1)];
+    }
+
+    /// Adds `page`, an object of the output, after the pages placed so far, and returns it; a
+    /// page placed before (the same PDF given twice) goes in again as a copy of its own, made
+    /// from the page as it was before its first placement changed it (its text layer laid).
+    QPDFObjectHandle place(QPDFObjectHandle page) {
+        auto before = pristine_.find(page.getObjGen());
+        if (before != pristine_.end()) {
+            page = output_.makeIndirectObject(before->second.shallowCopy());
+        } else {
+            pristine_.emplace(page.getObjGen(), page.shallowCopy());
+        }
+        order_.push_back(page);
+        return page;
+    }
+
+    /// Before page `number` of `path`: the pages of that source the run skipped since the last
+    /// one it added, as they are. A source starts (again) when the one before was another, or
+    /// its page numbers went back (the same PDF given twice).
+    void keepPagesBefore(std::string const &path, int number) {
+        if (path != current_.path || number <= current_.last) {
+            keepRemainingPages();
+            current_ = Run{path, 0};
+        }
+        for (int skipped = current_.last + 1; skipped < number; ++skipped) keepAsIs(path, skipped);
+        current_.last = number;
+    }
+
+    /// The pages of the current source after the last one the run added, as they are.
+    void keepRemainingPages() {
+        if (current_.path.empty()) return;
+        int count = current_.path == base_ ? static_cast<int>(basePages_.size())
+                                           : static_cast<int>(open(current_.path).pages.size());
+        for (int skipped = current_.last + 1; skipped <= count; ++skipped) keepAsIs(current_.path, skipped);
+        current_ = Run{};
+    }
+
+    void keepAsIs(std::string const &path, int number) {
+        place(path == base_ ? basePage(number) : output_.copyForeignObject(open(path).page(number).getObjectHandle()));
     }
 
     /// Page `number` of the text layers as a form XObject in the output.
@@ -406,7 +577,8 @@ class Assembler {
     /// Draws `form` over the page's shown area, upright as the page is shown: the page's own
     /// contents go inside q ... Q first, so that whatever they leave in the graphics state (a
     /// transformation, a clip) does not move the text layer. `balance` says how many more q or
-    /// Q the contents hold, so that the wrapping closes exactly what they opened.
+    /// Q the contents hold, so that the wrapping closes exactly what they opened. In a tagged
+    /// PDF the layer is an artifact, outside the structure tree, so that the tags stay true.
     void layText(QPDFPageObjectHelper &page, QPDFObjectHandle form, ContentBalance balance) {
         normalizeRotation(page);
         auto resources = ownResources(page);
@@ -414,6 +586,7 @@ class Assembler {
         auto name = resources.getUniqueResourceName("/OCRText", suffix);
         resources.getKey("/XObject").replaceKey(name, form);
         auto draw = page.placeFormXObject(form, name, shownBox(page), true, true, true);
+        if (tagged_) draw = "/Artifact BMC\n" + draw + "\nEMC\n";
 
         int opened = 1 - balance.lowest;
         int closing = opened + balance.depth;
@@ -427,21 +600,62 @@ class Assembler {
     /// forms those draw, lose their invisible text too. A form starts in render mode 0 (the
     /// mode it inherits from the page is not followed). A form is one object in the output
     /// wherever it is drawn, so every page that draws it sees it filtered.
-    void removeInvisibleTextFromForms(QPDFPageObjectHelper &original) {
-        original.forEachFormXObject(true, [this](QPDFObjectHandle &form, QPDFObjectHandle &, std::string const &) {
-            // The page was copied already: this finds the form's copy.
-            auto copy = output_.copyForeignObject(form);
-            if (!filteredForms_.insert(copy.getObjGen()).second) return;
+    void removeInvisibleTextFromForms(QPDFPageObjectHelper &page) {
+        page.forEachFormXObject(true, [this](QPDFObjectHandle &form, QPDFObjectHandle &, std::string const &) {
+            if (!filteredForms_.insert(form.getObjGen()).second) return;
             InvisibleTextFilter content(false);
             survey(form, content);
-            if (content.invisibleText() > 0) provideContents(copy, form, true);
+            if (content.invisibleText() > 0) dropInvisibleTextNow(form);
         });
     }
 
+    /// What a producer updates, and nothing else: /Producer and /ModDate in the document
+    /// information, and the same in the XMP metadata where it gives them.
+    void recordProducer(std::string const &producer) {
+        Now now;
+        auto trailer = output_.getTrailer();
+        auto info = trailer.getKey("/Info");
+        if (!info.isDictionary()) {
+            info = output_.makeIndirectObject(QPDFObjectHandle::newDictionary());
+            trailer.replaceKey("/Info", info);
+        }
+        if (!producer.empty()) info.replaceKey("/Producer", QPDFObjectHandle::newUnicodeString(producer));
+        info.replaceKey("/ModDate", QPDFObjectHandle::newString(now.pdf));
+
+        auto metadata = output_.getRoot().getKey("/Metadata");
+        if (!metadata.isStream()) return;
+        std::string packet;
+        try {
+            auto data = metadata.getStreamData(qpdf_dl_generalized);
+            packet.assign(reinterpret_cast<char const *>(data->getBuffer()), data->getSize());
+        } catch (std::exception const &) {
+            return; // A packet that cannot be decoded stays as it is.
+        }
+        bool changed = false;
+        if (!producer.empty()) changed = setXMPProperty(packet, "pdf:Producer", producer) || changed;
+        changed = setXMPProperty(packet, "xmp:ModifyDate", now.xmp) || changed;
+        changed = setXMPProperty(packet, "xmp:MetadataDate", now.xmp) || changed;
+        // XMP stays uncompressed, so that tools that do not read PDF can still find it.
+        if (changed) metadata.replaceStreamData(packet, QPDFObjectHandle::newNull(), QPDFObjectHandle::newNull());
+    }
+
+    /// The source whose pages are being placed, and the last of them placed.
+    struct Run {
+        std::string path;
+        int last = 0;
+    };
+
     std::string textLayers_;
     std::string rendered_;
+    std::string base_;
     PDFVersion version_{1, 3};
     bool usesObjectStreams_ = false;
+    bool tagged_ = false;
+    std::vector<QPDFObjectHandle> basePages_;
+    Run current_;
+    std::vector<QPDFObjectHandle> order_;
+    /// Every page placed, as it was when first placed.
+    std::map<QPDFObjGen, QPDFObjectHandle> pristine_;
     std::set<QPDFObjGen> filteredForms_;
     // Declared before the output so that they outlive it: its copied streams read from them
     // while it is written.
@@ -460,12 +674,15 @@ void copyMessage(std::string text, char *message, size_t size) {
 } // namespace
 
 int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *text_layers,
-                           const char *rendered, filterocr_graft_write write, void *context,
+                           const char *rendered, const char *producer, filterocr_graft_write write, void *context,
                            char *message, size_t message_size) {
     try {
         if (count <= 0) throw std::runtime_error("no pages to assemble");
-        Assembler assembler(text_layers, rendered);
+        char const *base = nullptr;
+        for (int i = 0; i < count && !base; ++i) base = pages[i].source;
+        Assembler assembler(text_layers, rendered, base);
         for (int i = 0; i < count; ++i) assembler.add(pages[i]);
+        assembler.finish(producer);
         CallbackPipeline output(write, context);
         assembler.write(output);
         return 0;

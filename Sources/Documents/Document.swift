@@ -13,12 +13,9 @@ public final class Document {
         public var displayName: String { self == .pdf ? "PDF" : "TIFF" }
     }
 
-    /// The resolution a page is rendered at when neither `--dpi` nor a scan's own says otherwise,
-    /// as OCRmyPDF's rasteriser uses for scans.
+    /// The resolution a page is rendered at when neither `--dpi` nor its only image's own says
+    /// otherwise, as OCRmyPDF's rasteriser uses for scans.
     public static let defaultResolution = 300
-    /// The range a scanned image's own resolution is trusted in; outside it (a fax at 100, a
-    /// thumbnail, a misrecorded 2400) the default is used.
-    static let scanResolutions = 150...600
 
     public let source: String
     public let kind: Kind
@@ -69,8 +66,9 @@ public final class Document {
         return nil
     }
 
-    /// Page `number` (from 1): a PDF page rendered at `dpi`, or (without it) at its scanned
-    /// image's own resolution or the default; a TIFF page as it is.
+    /// Page `number` (from 1): a PDF page rendered at `dpi`, or (without it) at the resolution
+    /// of the one image that is all it shows (however low or high: a poster, a fax), or else
+    /// at the default; a TIFF page as it is.
     public func page(_ number: Int, dpi: Int?, decoder: ImageDecoder) throws -> DocumentPage {
         guard (1...pageCount).contains(number) else {
             throw DocumentError(source: source, problem: .noSuchPage(page: number, count: pageCount))
@@ -96,11 +94,11 @@ public final class Document {
                                                                             height: image.height, limit: decoder.maxPixels))
             }
         }
-        let resolution = dpi ?? survey.scanResolution.flatMap { Self.scanResolutions.contains($0) ? $0 : nil }
-            ?? Self.defaultResolution
+        let resolution = dpi.map(Double.init) ?? survey.imageResolution ?? Double(Self.defaultResolution)
         let image = try pdf.render(page: number, dpi: resolution, maxPixels: decoder.maxPixels)
         return DocumentPage(number: number, count: pageCount,
-                            decoded: DecodedImage(image: image, format: nil, resolution: resolution), survey: survey,
+                            decoded: DecodedImage(image: image, format: nil, resolution: max(1, Int(resolution.rounded()))),
+                            survey: survey,
                             sharedTree: pdf.sharesPages)
     }
 }

@@ -35,10 +35,13 @@ public enum PDFAssembly {
     /// Writes the PDF of `pages` to `sink`, which returns false when a write failed (it then
     /// stops); `textLayers` and `rendered` are the PDFs Tesseract wrote.
     ///
-    /// Each original page keeps its content streams, images and fonts byte for byte; the PDFs
-    /// are read while writing, never whole into memory.
-    public static func write(_ pages: [Page], textLayers: String?, rendered: String?, named destination: String,
-                             to sink: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) {
+    /// The first PDF among the pages' sources is the output: its own pages are changed where
+    /// they are, and all it has at document level stays, but for `producer` (the document
+    /// information's and the XMP's) and the time of modification. Pages a PDF has that `pages`
+    /// leaves out stay in their places. Each original page keeps its content streams, images
+    /// and fonts byte for byte; the PDFs are read while writing, never whole into memory.
+    public static func write(_ pages: [Page], textLayers: String?, rendered: String?, producer: String,
+                             named destination: String, to sink: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) {
         if let detail = outOfRange(pages) {
             throw DocumentError(source: destination, problem: .assemblyFailed(detail: detail))
         }
@@ -48,7 +51,7 @@ public enum PDFAssembly {
             let status = withUnsafeMutablePointer(to: &context) { context in
                 withCArguments(pages, textLayers: textLayers, rendered: rendered) { entries, textLayers, rendered in
                     message.withPointer { text, size in
-                        filterocr_pdf_assemble(entries, Int32(entries.count), textLayers, rendered,
+                        filterocr_pdf_assemble(entries, Int32(entries.count), textLayers, rendered, producer,
                                                { context, bytes, count in SinkContext.deliver(context, bytes, count) },
                                                context, text, size)
                     }

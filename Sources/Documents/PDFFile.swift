@@ -65,7 +65,7 @@ public final class PDFFile {
 
     /// Page `number` (from 1) rendered at `dpi`, refused before rendering when it would have
     /// more than `maxPixels` pixels.
-    public func render(page number: Int, dpi: Int, maxPixels: Int) throws(DocumentError) -> RGBImage {
+    public func render(page number: Int, dpi: Double, maxPixels: Int) throws(DocumentError) -> RGBImage {
         try checkPage(number)
         var message = MessageBuffer()
         var (width, height): (Int32, Int32) = (0, 0)
@@ -160,14 +160,16 @@ public struct PageSurvey: Sendable, Equatable {
     /// invisible text layer.
     public var isScan: Bool { images == 1 && imageCoverage > 0.9 && visibleText == 0 && paths == 0 }
 
-    /// The scanned image's own resolution, when the page is a scan: rendering at it reads the
-    /// pixels as they were scanned, neither invented nor thrown away.
-    public var scanResolution: Int? {
-        guard isScan, let image = largestImage, width > 0, height > 0 else { return nil }
+    /// The image's own resolution, when the page's only content is one image (a scan, a poster,
+    /// a photo placed on a page), in dots per inch of the page: rendering at it reads the pixels
+    /// as they were scanned, neither invented nor thrown away, however low or high it is.
+    public var imageResolution: Double? {
+        guard images == 1, visibleText == 0, paths == 0, imageCoverage > 0, let image = largestImage,
+              width > 0, height > 0 else { return nil }
         // The image may be placed turned; its longer side goes with the page's longer side.
         let imageLong = Double(max(image.width, image.height))
         let pageLong = max(width, height) / 72 * imageCoverage.squareRoot()
-        return Int((imageLong / pageLong).rounded())
+        return imageLong / pageLong
     }
 }
 

@@ -20,8 +20,8 @@ public final class ImageRunner: Sendable {
         case failed(String)
         /// Not processed because the run was cancelled.
         case skipped
-        /// A document's page with text of its own, left as it is (`--skip-text`).
-        case leftAsIs
+        /// A document's page with text of its own, left as it is (see `PagesWithText`).
+        case leftAsIs(PagesWithText.KeptPage)
     }
 
     public struct Result: Sendable {
@@ -85,12 +85,12 @@ public final class ImageRunner: Sendable {
     private let truth: TruthSource
     /// The pages of each document to read; nil for all.
     private let pageSelection: PageSelection?
-    /// Whether a PDF page with text of its own is left as it is rather than recognised.
-    private let skipsPagesWithText: Bool
+    /// Which PDF pages with text of their own are left as they are rather than recognised.
+    private let pagesWithText: PagesWithText
 
     public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
                 state: FilterState, auto: AutoSearch? = nil, jobs: Int, saveDirectory: String? = nil,
-                truth: TruthSource = .none, pageSelection: PageSelection? = nil, skipsPagesWithText: Bool = false) {
+                truth: TruthSource = .none, pageSelection: PageSelection? = nil, pagesWithText: PagesWithText = .keepVisible) {
         precondition(jobs >= 1, "a run needs at least one worker")
         self.settings = settings
         self.factory = factory
@@ -100,7 +100,7 @@ public final class ImageRunner: Sendable {
         self.saveDirectory = saveDirectory
         self.truth = truth
         self.pageSelection = pageSelection
-        self.skipsPagesWithText = skipsPagesWithText
+        self.pagesWithText = pagesWithText
     }
 
     /// Whether each image's filters are chosen by a search (`--auto`).
@@ -332,9 +332,12 @@ public final class ImageRunner: Sendable {
             case .answered(let report): return .recognized(report)
             case .loaded(let image): original = image
             }
-            if skipsPagesWithText, let page = original.page, page.survey?.hasText == true {
+            // A page of a PDF whose page tree names pages more than once cannot be kept as it
+            // is (qpdf refuses such trees): it is read and rendered whatever text it has.
+            if let page = original.page, !page.sharedTree, let survey = page.survey,
+               let kept = pagesWithText.reasonToKeep(survey) {
                 try pages?.addPage(item.ticket, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
-                return .leftAsIs
+                return .leftAsIs(kept)
             }
             loaded = (original, try recognize(original, &pipeline))
         } catch {

@@ -52,12 +52,7 @@ final class SearchablePDFParts: Sendable {
     }
 
     init() throws {
-        let template = FileManager.default.temporaryDirectory.path + "/filterocr-pdf-XXXXXX"
-        var bytes = Array(template.utf8CString)
-        guard let made = mkdtemp(&bytes) else {
-            throw ApplicationError.cannotWrite(path: template, reason: DescriptorWrite.reason(errno))
-        }
-        folder = String(cString: made)
+        folder = try PrivateTemporaries.pdfParts.makeFolder()
         do {
             rendered = try Part(folder + "/rendered.pdf", textOnly: false)
             do {
@@ -104,7 +99,8 @@ final class SearchablePDFParts: Sendable {
             try Self.copy(rendered.path, to: sink)
         } else {
             try PDFAssembly.write(plan.pages, textLayers: plan.textLayers > 0 ? textLayers.path : nil,
-                                  rendered: plan.rendered > 0 ? rendered.path : nil, named: destination, to: sink)
+                                  rendered: plan.rendered > 0 ? rendered.path : nil, producer: Product.nameAndVersion,
+                                  named: destination, to: sink)
         }
     }
 

@@ -104,7 +104,7 @@ final class RendererProbe {
     private let file: String
 
     init(format: DocumentFormat) throws(RecognitionError) {
-        let base = NSTemporaryDirectory() + "filterocr-renderer-" + UUID().uuidString
+        let base = PrivateTemporaries.rendererProbe.newFilePath()
         let renderer: OpaquePointer? = switch format {
         case .txt: TessTextRendererCreate(base)
         case .hocr: TessHOcrRendererCreate(base)

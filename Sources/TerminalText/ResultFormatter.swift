@@ -34,8 +34,9 @@ public struct ResultFormatter: Sendable {
             }
             // JSON carries these in the report; every other format says them on standard error.
             if !format.isJSON, let layer = report.page?.textLayer {
-                note = "\(result.displayName): has text of its own (\(layer == "invisible" ? "an earlier OCR layer" : "visible")); "
-                    + "recognised again\(layer == "invisible" ? ", its layer replaced in a PDF" : ""); --skip-text leaves such pages alone"
+                note = "\(result.displayName): " + (layer == "invisible"
+                    ? "has an earlier OCR layer; recognised again, the layer replaced in a PDF (--skip-text keeps it)"
+                    : "has visible text of its own; recognised again (--force-ocr): a searchable PDF carries its text twice")
             }
             if format.isJSON, let choice = report.auto, choice.timeLimited {
                 note = "\(result.displayName): auto: \(HumanText.timeLimitNote)"
@@ -50,11 +51,11 @@ public struct ResultFormatter: Sendable {
             guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
             return (JSONLines.line(ErrorReport(image: result.input, page: result.page, error: message)), message, nil)
-        case .leftAsIs:
-            let reason = "has text of its own; left as it is (--skip-text)"
-            guard format.isJSON else { return (nil, nil, "\(result.displayName): \(reason)") }
+        case .leftAsIs(let kept):
+            guard format.isJSON else { return (nil, nil, "\(result.displayName): \(kept.explanation)") }
             wroteAny = true
-            return (JSONLines.line(SkippedPage(image: result.input, page: result.page, skipped: reason)), nil, nil)
+            return (JSONLines.line(SkippedPage(image: result.input, page: result.page, textLayer: kept.rawValue,
+                                               skipped: kept.explanation)), nil, nil)
         case .skipped:
             return (nil, nil, nil)
         }
@@ -65,6 +66,8 @@ public struct ResultFormatter: Sendable {
 private struct SkippedPage: Encodable {
     var image: String
     var page: Int?
+    /// The page's own text: `visible` or `invisible`, as in a recognised page's line.
+    var textLayer: String
     var skipped: String
 }
 

@@ -1,4 +1,5 @@
 import FilterOCRKit
+import FileSystem
 import Foundation
 import Hummingbird
 import Logging
@@ -71,11 +72,10 @@ public struct WorkbenchServer: Sendable {
         let configuration = configuration
         let engines = try RecognizerPool(count: configuration.engines, settings: configuration.settings,
                                          factory: configuration.factory)
-        let temporary = FileManager.default.temporaryDirectory
         // A server killed before it could remove its uploads leaves them; the next one does.
-        StaleUploadFolders.removeStale(in: temporary)
-        let uploads = temporary.appendingPathComponent(
-            StaleUploadFolders.name(pid: getpid(), random: String(BrowserSessions.newID().prefix(8))), isDirectory: true)
+        PrivateTemporaries.uploads.removeStale()
+        let uploads = URL(fileURLWithPath: PrivateTemporaries.directory, isDirectory: true)
+            .appendingPathComponent(PrivateTemporaries.uploads.name(), isDirectory: true)
         defer { try? FileManager.default.removeItem(at: uploads) }
         let feed = configuration.feedPath.map { FeedEvents(path: $0) }
         let names = DisplayNames(imageFolder: configuration.imageFolder, uploads: uploads.path)

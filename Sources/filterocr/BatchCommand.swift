@@ -65,7 +65,7 @@ struct BatchCommand: ParsableCommand {
         let factory = try recognition.factory()
         let runner = ImageRunner(settings: settings, factory: factory, state: filters.ops, auto: filters.search, jobs: jobs.engines,
                                  saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages,
-                                 skipsPagesWithText: pageOptions.skipText)
+                                 pagesWithText: pageOptions.pagesWithText)
         var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true, documentDestination: try document.destination(for: format))
         if stdinImage {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import FileSystem
+import FilterOCRKit
 import Foundation
 import ImageCodec
 import Imaging
@@ -8,12 +9,10 @@ import Recognition
 /// The `filterocr` command: shows how image filters change what OCR can read.
 @main
 struct FilterOCR: ParsableCommand {
-    static let version = "0.1.0"
-
     static let configuration = CommandConfiguration(
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
-        version: "filterocr \(version) (Tesseract \(TesseractEngine.version))",
+        version: Product.nameAndVersion,
         subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,
                       TuneCommand.self, CompanionCommand.self, ServeCommand.self, ReportCommand.self, StoreCommand.self,
                       MergeCommand.self],

@@ -53,7 +53,7 @@ struct OCRCommand: ParsableCommand {
         let factory = try recognition.factory()
         let runner = ImageRunner(settings: settings, factory: factory, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source, pageSelection: pageOptions.pages,
-                                 skipsPagesWithText: pageOptions.skipText)
+                                 pagesWithText: pageOptions.pagesWithText)
         let format = json ? .jsonl : format
         var run = ImageRun(runner: runner, format: format, headers: units > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,

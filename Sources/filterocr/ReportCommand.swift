@@ -140,7 +140,7 @@ struct ReportCommand: ParsableCommand {
         let paths = Dictionary(known.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
         let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(),
                                  state: filters.ops, auto: filters.search, jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
-                                 skipsPagesWithText: pageOptions.skipText)
+                                 pagesWithText: pageOptions.pagesWithText)
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = ProgressBar.standardErrorIfTerminal()
         defer { progress?.finish() }
@@ -152,7 +152,7 @@ struct ReportCommand: ParsableCommand {
                 let outcome: CorpusEntry.Outcome? = switch result.outcome {
                 case .recognized(let report, _, _): .read(report.recognized.text)
                 case .failed(let message): .failed(message)
-                case .leftAsIs: .skipped("has text of its own; left as it is (--skip-text)")
+                case .leftAsIs(let kept): .skipped(kept.explanation)
                 case .skipped: nil
                 }
                 if let outcome {

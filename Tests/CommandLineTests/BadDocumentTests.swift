@@ -109,7 +109,8 @@ struct BadDocumentTests {
             %%EOF
 
             """, to: "scripted.pdf")
-        let result = try Command.filterocr(["ocr", "--no-feed", document])
+        // The page shows its text, which is left as it is by default: --force-ocr reads it.
+        let result = try Command.filterocr(["ocr", "--no-feed", "--force-ocr", document])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Hello reader"))
         #expect(!FileManager.default.fileExists(atPath: marker))

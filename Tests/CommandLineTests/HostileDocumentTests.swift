@@ -157,9 +157,10 @@ struct HostileDocumentTests {
     func unbalancedRestores() throws {
         let file = try Self.make("unbalanced-q", "pdf")
         let output = try Paths.temporaryDirectory() + "/out.pdf"
-        let result = try ocr(file, ["--format", "pdf", "-o", output])
+        // The page shows its text: by default it would be left as it is.
+        let result = try ocr(file, ["--force-ocr", "--format", "pdf", "-o", output])
         #expect(result.status == 0, "\(result.standardError)")
-        let recognised = try Command.filterocr(["ocr", "--no-feed", file]).standardOutput
+        let recognised = try Command.filterocr(["ocr", "--no-feed", "--force-ocr", file]).standardOutput
         let text = try Command.run("/usr/bin/pdftotext", [output, "-"]).standardOutput
         let word = String(try #require(recognised.split(whereSeparator: \.isWhitespace).first { $0.count > 3 }))
         // Once in the page's own visible text, once in the layer laid over it.

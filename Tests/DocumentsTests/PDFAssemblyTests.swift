@@ -17,7 +17,8 @@ import Testing
         try textLayers(of: [phototest, eurotext], at: layers)
         try TestDocuments.withTextLayer(image: eurotext, at: rendered)
 
-        // The first page comes twice, sharing its image.
+        // The PDF comes twice (as `batch scan.pdf image scan.pdf --pages 1` would give it): the
+        // second time its pages not named stay too, and they share their images with the first.
         try assemble([Page(source: .original(path: scan, page: 1), textLayer: 1),
                       Page(source: .original(path: scan, page: 2), textLayer: 2),
                       Page(source: .original(path: scan, page: 3)),
@@ -26,15 +27,19 @@ import Testing
                      textLayers: layers, rendered: rendered, at: output)
 
         let scanImages = try images(of: scan), renderedImages = try images(of: rendered)
-        let expected = [scanImages[0], scanImages[1], scanImages[2], renderedImages[0], scanImages[0]]
+        let expected = scanImages + renderedImages.prefix(1) + scanImages
         let found = try images(of: output)
-        #expect(found.map(\.page) == [1, 2, 3, 4, 5])
+        #expect(found.map(\.page) == Array(1...7))
         #expect(found.map(\.description) == expected.map(\.description))
         #expect(try found.map { try rawStream($0.object, of: output) }
             == expected.enumerated().map { index, image in
                 try rawStream(image.object, of: index == 3 ? rendered : scan)
             })
-        #expect(try pageSizes(of: output) == pageSizes(of: scan) + pageSizes(of: rendered) + pageSizes(of: scan).prefix(1))
+        #expect(try pageSizes(of: output) == pageSizes(of: scan) + pageSizes(of: rendered) + pageSizes(of: scan))
+        for page in [6, 7] {
+            #expect(try text(of: output, page: page).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+                    "page \(page), kept as it is the second time, has no text layer")
+        }
 
         #expect(try text(of: output, page: 1).contains("The quick brown dog jumped over the"))
         expectSameWords(try words(of: output), try words(of: layers))
@@ -159,6 +164,25 @@ import Testing
         try expectValid(output)
     }
 
+    /// The PDF is the output: the pages the plan does not name stay in their places, and what
+    /// the document has at document level stays, as scripts/document_features.py checks it.
+    @Test func thePagesLeftOutAndTheDocumentStay() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let script = Paths.packageRoot + "/scripts/document_features.py"
+        try TestDocuments.tool("/usr/bin/python3", [script, "make", folder, "features"])
+        let (features, layers, output) = (folder + "/features.pdf", folder + "/layers.pdf", folder + "/out.pdf")
+        try textLayers(of: [Paths.corpus + "/phototest.tif"], at: layers)
+        try assemble([Page(source: .original(path: features, page: 2), textLayer: 1)], textLayers: layers, at: output)
+
+        #expect(try pageSizes(of: output) == pageSizes(of: features))
+        #expect(try text(of: output, page: 2).contains("The quick brown dog jumped over the"))
+        #expect(try !text(of: output, page: 1).contains("The quick brown dog"))
+        let check = try Command.run("/usr/bin/python3", [script, "check", features, output])
+        #expect(check.status == 0, "\(check.standardOutput)")
+        try expectValid(output)
+    }
+
     @Test func aFailingSinkStopsTheWriting() throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -167,7 +191,7 @@ import Testing
         let pages = [Page(source: .original(path: scan, page: 1)), Page(source: .original(path: scan, page: 2))]
         var calls = 0
         #expect(throws: DocumentError(source: "out.pdf", problem: .assemblyFailed(detail: PDFAssembly.writeFailed))) {
-            try PDFAssembly.write(pages, textLayers: nil, rendered: nil, named: "out.pdf") { _ in
+            try PDFAssembly.write(pages, textLayers: nil, rendered: nil, producer: "filterocr tests", named: "out.pdf") { _ in
                 calls += 1
                 return calls < 2
             }
@@ -196,7 +220,7 @@ import Testing
         for (pages, textLayers, mentions) in cases {
             var written = 0
             let error = #expect(throws: DocumentError.self) {
-                try PDFAssembly.write(pages, textLayers: textLayers, rendered: nil, named: "out.pdf") {
+                try PDFAssembly.write(pages, textLayers: textLayers, rendered: nil, producer: "filterocr tests", named: "out.pdf") {
                     written += $0.count
                     return true
                 }
@@ -226,7 +250,7 @@ import Testing
 
     private func assemble(_ pages: [Page], textLayers: String?, rendered: String? = nil, at path: String) throws {
         var data = Data()
-        try PDFAssembly.write(pages, textLayers: textLayers, rendered: rendered, named: path) {
+        try PDFAssembly.write(pages, textLayers: textLayers, rendered: rendered, producer: "filterocr tests", named: path) {
             data.append(contentsOf: $0)
             return true
         }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Testing
 import Workbench
@@ -32,15 +33,17 @@ struct UploadRulesTests {
 
     @Test("An upload folder's name gives its server's process id; other names give none")
     func owner() {
-        #expect(StaleUploadFolders.owner(ofFolderNamed: "filterocr-serve-1234-9f1c0a7e") == 1234)
-        #expect(StaleUploadFolders.owner(ofFolderNamed: StaleUploadFolders.name(pid: 77, random: "abc")) == 77)
+        let uploads = PrivateTemporaries.uploads
+        #expect(uploads.owner(of: "filterocr-serve-1234-9f1c0a7e") == 1234)
+        #expect(uploads.owner(of: uploads.name(pid: 77, random: "abc")) == 77)
+        #expect(PrivateTemporaries.rendererProbe.owner(of: "filterocr-renderer-88-ab.hocr") == 88)
         for other in ["filterocr-serve-x-9f1c", "filterocr-serve-12", "filterocr-serve-12-", "filterocr-serve--1-ab",
                       "filterocr-serve-12-zz", "other-12-ab", "filterocr-serve-0-ab"] {
-            #expect(StaleUploadFolders.owner(ofFolderNamed: other) == nil, "\(other)")
+            #expect(uploads.owner(of: other) == nil, "\(other)")
         }
     }
 
-    @Test("Only the folders of dead servers are removed; a live server's and other files stay")
+    @Test("Only what dead runs left is removed; a live run's and other files stay")
     func removesDeadOnly() throws {
         let temporary = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: temporary) }
@@ -48,10 +51,12 @@ struct UploadRulesTests {
             try FileManager.default.createDirectory(at: temporary.appendingPathComponent(name + "/1"), withIntermediateDirectories: true)
         }
         _ = FileManager.default.createFile(atPath: temporary.appendingPathComponent("filterocr-serve-444-dd").path, contents: Data())
-        let removed = StaleUploadFolders.removeStale(in: temporary, isAlive: { $0 == 222 })
-        #expect(removed == ["filterocr-serve-111-aa"])
+        try FileManager.default.createSymbolicLink(atPath: temporary.appendingPathComponent("filterocr-serve-555-ee").path,
+                                                   withDestinationPath: temporary.appendingPathComponent("unrelated-333-cc").path)
+        let removed = PrivateTemporaries.uploads.removeStale(in: temporary.path, isAlive: { $0 == 222 })
+        #expect(removed == ["filterocr-serve-111-aa", "filterocr-serve-444-dd"])
         let left = try FileManager.default.contentsOfDirectory(atPath: temporary.path).sorted()
-        #expect(left == ["filterocr-serve-222-bb", "filterocr-serve-444-dd", "unrelated-333-cc"])
+        #expect(left == ["filterocr-serve-222-bb", "filterocr-serve-555-ee", "unrelated-333-cc"])
     }
 
     @Test("Images are named within the set's folder, uploads by their name; never by the server's paths")

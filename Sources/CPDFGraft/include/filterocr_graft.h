@@ -27,8 +27,14 @@ typedef struct {
 typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, size_t count);
 
 /// Writes a PDF of `pages` through `write`. Returns 0, or -1 with a one-line message.
+///
+/// The first PDF with a page among `pages` is the output itself, changed where its pages are
+/// (everything it holds at document level stays). Each PDF's pages that `pages` leaves out
+/// stay in their places among those it names. `producer` (UTF-8) goes into the document
+/// information's /Producer and the XMP's pdf:Producer, with the time into /ModDate and
+/// xmp:ModifyDate.
 int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *text_layers,
-                           const char *rendered, filterocr_graft_write write, void *context,
+                           const char *rendered, const char *producer, filterocr_graft_write write, void *context,
                            char *message, size_t message_size);
 
 #ifdef __cplusplus
