@@ -426,8 +426,7 @@ class Assembler {
     /// where they are, and everything it has at document level (information, XMP, outlines,
     /// page labels, destinations, forms, the structure tree, attachments, viewer settings)
     /// stays as it was.
-    Assembler(char const *textLayers, char const *rendered, char const *base)
-        : textLayers_(textLayers ? textLayers : ""), rendered_(rendered ? rendered : ""), base_(base ? base : "") {
+    explicit Assembler(char const *base) : base_(base ? base : "") {
         if (base_.empty()) {
             output_.emptyPDF();
             return;
@@ -445,12 +444,12 @@ class Assembler {
     }
 
     void add(filterocr_graft_page const &entry) {
-        if (!entry.source && rendered_.empty()) throw std::runtime_error("no rendered PDF for page " + std::to_string(entry.page));
-        // A page of its own ends a source's pages: the rest of them come before it.
-        if (!entry.source) keepRemainingPages();
-        std::string path = entry.source ? entry.source : rendered_;
-        auto source = entry.source && path == base_ ? basePage(entry.page) : open(path).page(entry.page).getObjectHandle();
-        if (entry.source) keepPagesBefore(path, entry.page);
+        if (!entry.source) throw std::runtime_error("no PDF for page " + std::to_string(entry.page));
+        std::string path = entry.source;
+        // A page that stands alone ends a kept source's pages: the rest of them come before it.
+        if (!entry.kept_whole) keepRemainingPages();
+        auto source = entry.kept_whole && path == base_ ? basePage(entry.page) : open(path).page(entry.page).getObjectHandle();
+        if (entry.kept_whole) keepPagesBefore(path, entry.page);
         // The page as placed is read from here on: for a page placed twice, it is the page as
         // it was before its first placement laid text over it.
         QPDFPageObjectHelper page(place(source.getOwningQPDF() == &output_ ? source : output_.copyForeignObject(source)));
@@ -469,7 +468,7 @@ class Assembler {
         }
         if (entry.text_page > 0) {
             showAsRecognised(page, entry);
-            layText(page, textLayer(entry.text_page), content.balance());
+            layText(page, textLayer(entry.text_layers, entry.text_page), content.balance());
         }
     }
 
@@ -564,10 +563,10 @@ class Assembler {
         place(path == base_ ? basePage(number) : output_.copyForeignObject(open(path).page(number).getObjectHandle()));
     }
 
-    /// Page `number` of the text layers as a form XObject in the output.
-    QPDFObjectHandle textLayer(int number) {
-        if (textLayers_.empty()) throw std::runtime_error("no text layers for text layer page " + std::to_string(number));
-        auto page = open(textLayers_).page(number);
+    /// Page `number` of the text layers `path` as a form XObject in the output.
+    QPDFObjectHandle textLayer(char const *path, int number) {
+        if (!path) throw std::runtime_error("no text layers for text layer page " + std::to_string(number));
+        auto page = open(path).page(number);
         auto form = page.getFormXObjectForPage();
         // Its data would come decoded from the page's contents; compress it.
         provideContents(form, page.getObjectHandle().getKey("/Contents"), false);
@@ -645,8 +644,6 @@ class Assembler {
         int last = 0;
     };
 
-    std::string textLayers_;
-    std::string rendered_;
     std::string base_;
     PDFVersion version_{1, 3};
     bool usesObjectStreams_ = false;
@@ -673,14 +670,13 @@ void copyMessage(std::string text, char *message, size_t size) {
 
 } // namespace
 
-int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *text_layers,
-                           const char *rendered, const char *producer, filterocr_graft_write write, void *context,
-                           char *message, size_t message_size) {
+int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *producer,
+                           filterocr_graft_write write, void *context, char *message, size_t message_size) {
     try {
         if (count <= 0) throw std::runtime_error("no pages to assemble");
         char const *base = nullptr;
-        for (int i = 0; i < count && !base; ++i) base = pages[i].source;
-        Assembler assembler(text_layers, rendered, base);
+        for (int i = 0; i < count && !base; ++i) base = pages[i].kept_whole ? pages[i].source : nullptr;
+        Assembler assembler(base);
         for (int i = 0; i < count; ++i) assembler.add(pages[i]);
         assembler.finish(producer);
         CallbackPipeline output(write, context);

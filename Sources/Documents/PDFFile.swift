@@ -7,7 +7,7 @@ import Imaging
 public final class PDFFile {
     /// What MuPDF may keep of decoded images and fonts between pages: scans are rendered
     /// once, so a large cache would only hold memory.
-    static let cacheBytes = 32 << 20
+    static let cacheBytes = 4 << 20
     /// How long drawing one page may take: far longer than any real page (a dense vector map
     /// takes seconds), and a bound on a page made to draw forever.
     static let pageSeconds = 120.0

@@ -80,5 +80,9 @@ public final class DedicatedEngine: Recognizer, Sendable {
         try core.recognizer.withLock { try $0.addLastPage(to: document, showing: shown) }
     }
 
+    public func releaseLastPage() {
+        core.recognizer.withLock { $0.releaseLastPage() }
+    }
+
     public var lastRecognitionWasStored: Bool { core.recognizer.withLock { $0.lastRecognitionWasStored } }
 }

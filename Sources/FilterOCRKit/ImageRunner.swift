@@ -3,6 +3,7 @@ import Documents
 import Foundation
 import Imaging
 import Recognition
+import Synchronization
 
 /// Runs one filter state over many images, for `ocr` and `batch`: a producer reads the
 /// inputs, `jobs` workers each with their own recognizer process them, and the caller's
@@ -142,11 +143,12 @@ public final class ImageRunner: Sendable {
             tally.summary.cancelled = isCancelled()
             return tally.summary
         }
-        // No more engines than images: each costs its start-up and its memory. For a document,
-        // twice the engines asked for: an engine whose page waits for a slower page before it
-        // to go in keeps its results, so others must go on recognising (a PDF of images/:
-        // 1.32x the time of JSON Lines with as many engines as cores, 1.13x with twice as many).
-        let wanted = pages != nil && self.jobs > 1 ? 2 * self.jobs : self.jobs
+        // No more engines than images: each costs its start-up and its memory. For a document
+        // written in input order, twice the engines asked for: an engine whose page waits for
+        // a slower page before it to go in keeps its results, so others must go on recognising
+        // (a PDF of images/: 1.32x the time of JSON Lines with as many engines as cores, 1.13x
+        // with twice as many). A searchable PDF takes pages in any order: no engine waits.
+        let wanted = pages?.addsInInputOrder == true && self.jobs > 1 ? 2 * self.jobs : self.jobs
         let jobs = min(wanted, max(1, total ?? wanted))
         if jobs == 1 {
             try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
@@ -220,7 +222,8 @@ public final class ImageRunner: Sendable {
         let work = WorkQueue<Item>()
         let events = WorkQueue<Event>()
         let window = DispatchSemaphore(value: jobs * 4)
-        try startWorkers(jobs: jobs, taking: work, reportingTo: events, pages: pages, isCancelled: isCancelled)
+        try startWorkers(jobs: jobs, taking: work, reportingTo: events, pages: pages, isCancelled: isCancelled,
+                         gate: MemoryGate(budget: Self.recognitionBudget))
         let producer = Thread { [self] in
             var ticket = 0
             for item in items(inputs, shard: shard, isCancelled: isCancelled) {
@@ -283,10 +286,13 @@ public final class ImageRunner: Sendable {
 
     /// Starts the workers, each with its own pipeline, taking items until the queue closes.
     private func startWorkers(jobs: Int, taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
-                              pages: PageDocument?, isCancelled: @escaping @Sendable () -> Bool) throws {
+                              pages: PageDocument?, isCancelled: @escaping @Sendable () -> Bool, gate: MemoryGate) throws {
         do {
-            try EngineThreads.start(count: jobs, make: { [self] in try Pipeline.make(settings, factory: factory, truth: truth) }) {
-                [self] pipeline in
+            // Each engine is numbered, so that a document can tell whose page it is given.
+            let numbers = Atomic(0)
+            try EngineThreads.start(count: jobs, make: { [self] in
+                (number: numbers.add(1, ordering: .relaxed).oldValue, pipeline: try Pipeline.make(settings, factory: factory, truth: truth))
+            }) { [self] engine in
                 while let item = work.pop() {
                     let outcome: Outcome
                     if isCancelled() {
@@ -294,7 +300,7 @@ public final class ImageRunner: Sendable {
                         pages?.passTurn(item.ticket)
                         outcome = .skipped
                     } else {
-                        outcome = process(item, with: &pipeline, pages: pages)
+                        outcome = process(item, engine: engine.number, with: &engine.pipeline, pages: pages, gate: gate)
                     }
                     events.push(.finished(item.ticket, item.result(outcome)))
                 }
@@ -305,10 +311,25 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    private func process(_ item: Item, with pipeline: inout Pipeline, pages: PageDocument?) -> Outcome {
-        process(item, with: &pipeline, pages: pages,
-                recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
+    private func process(_ item: Item, engine: Int, with pipeline: inout Pipeline, pages: PageDocument?,
+                         gate: MemoryGate) -> Outcome {
+        process(item, engine: engine, with: &pipeline, pages: pages,
+                recognize: { [state] original, pipeline in
+                    try gate.admitting(cost: Self.recognitionCost(of: original.image)) { try pipeline.run(original, state: state) }
+                },
                 addPage: Self.addPageFromSamePipeline)
+    }
+
+    /// The bytes of Tesseract's copies of pages that engines may hold at once; a page alone
+    /// always goes in. Two grey pages of 2550 x 3300 fit, a colour one goes alone: the 20
+    /// letter-size scans of `bench/documents.sh` peak near 300 MB at -j 2, where 48 MB lets
+    /// colour pages meet grey ones and peaks 5% higher, and no gate 15% (for 30% less time).
+    static let recognitionBudget = 40 << 20
+
+    /// What Tesseract copies of `image`: a grey page once, with its binary image; a colour one
+    /// at four bytes a pixel, with its grey and binary images.
+    static func recognitionCost(of image: RGBImage) -> Int {
+        image.width * image.height * (image.isGreyscale ? 2 : 5)
     }
 
     private static func addPageFromSamePipeline(_ pipeline: Pipeline, _ result: PipelineResult, _ original: LoadedImage,
@@ -318,7 +339,7 @@ public final class ImageRunner: Sendable {
 
     /// Loads, recognises, adds the page to the document (in its turn; an image that failed
     /// passes its turn) and saves the filtered image.
-    private func process(_ item: Item, with pipeline: inout Pipeline, pages: PageDocument?,
+    private func process(_ item: Item, engine: Int = 0, with pipeline: inout Pipeline, pages: PageDocument?,
                          recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
                          addPage: PageAdder) -> Outcome {
         let loaded: (LoadedImage, PipelineResult)
@@ -336,15 +357,23 @@ public final class ImageRunner: Sendable {
             // is (qpdf refuses such trees): it is read and rendered whatever text it has.
             if let page = original.page, !page.sharedTree, let survey = page.survey,
                let kept = pagesWithText.reasonToKeep(survey) {
-                try pages?.addPage(item.ticket, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
+                try pages?.addPage(item.ticket, engine: engine, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
                 return .leftAsIs(kept)
             }
+            // What decoding or rendering the page freed goes back before the page is read.
+            trimHeap()
             loaded = (original, try recognize(original, &pipeline))
         } catch {
             pages?.passTurn(item.ticket)
             return .failed(oneLineMessage(for: error))
         }
         let (original, result) = loaded
+        // The page is in its document (or needs none): the engine holds nothing of it while
+        // the next page is read.
+        defer {
+            pipeline.releaseLastPage()
+            trimHeap()
+        }
         var problems: [String] = []
         if let pages {
             // Standard input has no file to embed; its pixels are encoded instead, as a
@@ -352,7 +381,7 @@ public final class ImageRunner: Sendable {
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
                 let geometry = pipeline.geometry(of: result, original: original)
-                try pages.addPage(item.ticket, from: original.pageOrigin(shown: geometry)) { [pipeline] in
+                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: geometry)) { [pipeline] in
                     try addPage(pipeline, result, original, geometry, file, $0)
                 }
             } catch {
@@ -378,3 +407,7 @@ public struct RunnerError: LocalizedError, Sendable {
     public let message: String
     public var errorDescription: String? { message }
 }
+
+private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+    .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
+func trimHeap() { _ = mallocTrim?(0) }

@@ -27,7 +27,8 @@ public final class PageDocument: Sendable {
         case assembled(SearchablePDFParts, FileReplacement?)
     }
 
-    /// Whose turn it is to add a page, and who waits for theirs.
+    /// Whose turn it is to add a page, and who waits for theirs (in a document written in
+    /// input order).
     private struct Turns {
         var next = 0
         var waiting: [Int: DispatchSemaphore] = [:]
@@ -81,10 +82,24 @@ public final class PageDocument: Sendable {
         }
     }
 
-    /// Waits until every page before `ticket` (0, 1, 2 ... in input order) is in, adds this
-    /// one from `origin` with `add` (nothing for an image that failed: nil), and lets the next
-    /// page in.
-    public func addPage(_ ticket: Int, from origin: PageOrigin? = .image, _ add: (TesseractDocument) throws -> Void) throws {
+    /// Whether pages must be added in input order, each waiting for those before it: a
+    /// document Tesseract writes itself. A searchable PDF that is assembled takes them in any
+    /// order, so an engine never waits (nor keeps a finished page) for another.
+    public var addsInInputOrder: Bool {
+        if case .direct = target { true } else { false }
+    }
+
+    /// Adds the page at `ticket` (0, 1, 2 ... in input order), read by `engine`, from `origin`
+    /// with `add` (nothing for an image that failed: nil). A document written in input order
+    /// waits until every page before it is in, and then lets the next page in.
+    public func addPage(_ ticket: Int, engine: Int = 0, from origin: PageOrigin? = .image,
+                        _ add: (TesseractDocument) throws -> Void) throws {
+        if case .assembled(let parts, _) = target {
+            guard let origin else { return }
+            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, add) }
+            turns.withLock { $0.added += 1 }
+            return
+        }
         let wait: DispatchSemaphore? = turns.withLock { turns in
             guard turns.next != ticket else { return nil }
             let semaphore = DispatchSemaphore(value: 0)
@@ -99,13 +114,8 @@ public final class PageDocument: Sendable {
             }
             nextInLine?.signal()
         }
-        guard let origin else { return }
-        switch target {
-        case .direct(let document, _):
-            try document.withLock { document in try Self.named(destination) { try add(document) } }
-        case .assembled(let parts, _):
-            try Self.named(destination) { try parts.addPage(from: origin, add) }
-        }
+        guard origin != nil, case .direct(let document, _) = target else { return }
+        try document.withLock { document in try Self.named(destination) { try add(document) } }
         turns.withLock { $0.added += 1 }
     }
 

@@ -50,6 +50,11 @@ public struct Pipeline {
         try recognizer.addLastPage(to: document, showing: shown)
     }
 
+    /// Frees what the recognizer keeps of the last recognition for `addPage`.
+    public func releaseLastPage() {
+        recognizer.releaseLastPage()
+    }
+
     /// Where `result`'s rendering lies on `original`'s page: what a document turns and crops
     /// the page by to show it as recognised.
     public func geometry(of result: PipelineResult, original: LoadedImage) -> PageGeometry {

@@ -20,6 +20,11 @@ public protocol Recognizer {
     @discardableResult
     func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]?
 
+    /// Frees what it keeps of its last recognition for `addLastPage` (Tesseract's copies of the
+    /// page and its results): a run calls it once the page is in its document, so that an
+    /// engine does not hold one page while it reads the next.
+    func releaseLastPage()
+
     /// Whether the last recognition came from the result store rather than the engine.
     var lastRecognitionWasStored: Bool { get }
 
@@ -51,6 +56,7 @@ extension Recognizer {
 }
 
 extension Recognizer {
+    public func releaseLastPage() {}
     public var lastRecognitionWasStored: Bool { false }
     public var keepsRenderings: Bool { false }
     public func recognition(ofRendering source: RenderingKey, resolution: Int?) -> (RecognizedText, StoredRendering)? { nil }

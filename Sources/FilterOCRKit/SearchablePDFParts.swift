@@ -6,17 +6,30 @@ import Recognition
 /// A searchable PDF that keeps PDFs' own pages, while its pages come in: Tesseract writes the
 /// image pages (image and text) and the text-only layers of PDF pages to files of a private
 /// folder, and `write` assembles them with the PDFs' own pages, in input order.
+///
+/// Each engine writes to files of its own, as soon as it has read a page: it waits for no page
+/// before it, so it holds no finished page's recognition (nor its memory) while others read.
+/// The plan records where each page went, by its place in the input.
 final class SearchablePDFParts: Sendable {
     private let folder: String
-    private let rendered: Part
-    private let textLayers: Part
-    private let plan = Locked(Plan())
+    /// Each engine's files, by engine, made when it adds its first page of each kind.
+    private let parts = Locked<[PartKey: Part]>([:])
+    /// Each page's entry, by its place in the input.
+    private let plan = Locked<[Int: PDFAssembly.Page]>([:])
+
+    private struct PartKey: Hashable, Sendable {
+        var engine: Int
+        /// Image pages (image and text) rather than text-only layers.
+        var rendered: Bool
+    }
 
     /// One of Tesseract's PDFs, written through checked writes.
-    private struct Part: Sendable {
+    private final class Part: Sendable {
         let path: String
         let output: LibraryOutput
         let document: TesseractDocument
+        /// Pages added so far.
+        private let count = Locked(0)
 
         init(_ path: String, textOnly: Bool) throws {
             self.path = path
@@ -28,6 +41,15 @@ final class SearchablePDFParts: Sendable {
             } catch {
                 output.abandon()
                 throw error
+            }
+        }
+
+        /// Adds a page through `add` and returns its number (from 1).
+        func addPage(_ add: (TesseractDocument) throws -> Void) throws -> Int {
+            try add(document)
+            return count.withLock { count in
+                count += 1
+                return count
             }
         }
 
@@ -44,70 +66,60 @@ final class SearchablePDFParts: Sendable {
         }
     }
 
-    /// The pages so far, and how many each of Tesseract's documents has.
-    private struct Plan {
-        var pages: [PDFAssembly.Page] = []
-        var rendered = 0
-        var textLayers = 0
-    }
-
     init() throws {
         folder = try PrivateTemporaries.pdfParts.makeFolder()
-        do {
-            rendered = try Part(folder + "/rendered.pdf", textOnly: false)
-            do {
-                textLayers = try Part(folder + "/text.pdf", textOnly: true)
-            } catch {
-                rendered.discard()
-                throw error
-            }
-        } catch {
-            try? FileManager.default.removeItem(atPath: folder)
-            throw error
-        }
     }
 
-    /// Adds the next page: an image's through `add` into Tesseract's image pages, a PDF page's
-    /// text through `add` into the text layers, a PDF page kept as it is without `add`.
-    func addPage(from origin: PageOrigin, _ add: (TesseractDocument) throws -> Void) throws {
+    /// Adds the page at `ticket` (its place in the input), read by `engine`: an image's through
+    /// `add` into that engine's image pages, a PDF page's text through `add` into its text
+    /// layers, a PDF page kept as it is without `add`.
+    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin, _ add: (TesseractDocument) throws -> Void) throws {
+        let page: PDFAssembly.Page
         switch origin {
         case .image:
-            try add(rendered.document)
-            plan.withLock { plan in
-                plan.rendered += 1
-                plan.pages.append(PDFAssembly.Page(source: .rendered(page: plan.rendered)))
-            }
+            let part = try self.part(PartKey(engine: engine, rendered: true))
+            page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
         case let .pdfPage(path, number, replacesText, shown):
-            try add(textLayers.document)
-            plan.withLock { plan in
-                plan.textLayers += 1
-                plan.pages.append(PDFAssembly.Page(source: .original(path: path, page: number), textLayer: plan.textLayers,
-                                                   replacesInvisibleText: replacesText, shown: shown))
-            }
+            let part = try self.part(PartKey(engine: engine, rendered: false))
+            let layer = PDFAssembly.PageReference(path: part.path, page: try part.addPage(add))
+            page = PDFAssembly.Page(source: .original(path: path, page: number), textLayer: layer,
+                                    replacesInvisibleText: replacesText, shown: shown)
         case let .pdfPageAsIs(path, number):
-            plan.withLock { $0.pages.append(PDFAssembly.Page(source: .original(path: path, page: number))) }
+            page = PDFAssembly.Page(source: .original(path: path, page: number))
         }
+        plan.withLock { $0[ticket] = page }
+    }
+
+    /// `key`'s part, made the first time it is asked for. Only its engine asks for it, so
+    /// making it outside the lock makes it once.
+    private func part(_ key: PartKey) throws -> Part {
+        if let part = parts.withLock({ $0[key] }) { return part }
+        let kind = key.rendered ? "rendered" : "text"
+        let part = try Part(folder + "/\(kind)-\(key.engine).pdf", textOnly: !key.rendered)
+        parts.withLock { $0[key] = part }
+        return part
     }
 
     /// Ends Tesseract's documents and writes the whole PDF through `sink`, which returns false
-    /// once a write failed. Without a PDF page, Tesseract's own file goes out byte for byte.
+    /// once a write failed. Pages all of one engine's images, in order, go out as Tesseract
+    /// wrote them, byte for byte.
     func write(named destination: String, to sink: (UnsafeRawBufferPointer) -> Bool) throws {
-        try rendered.finish()
-        try textLayers.finish()
-        let plan = plan.withLock { $0 }
-        if plan.textLayers == 0 && plan.pages.count == plan.rendered {
-            try Self.copy(rendered.path, to: sink)
+        for part in parts.withLock({ Array($0.values) }) { try part.finish() }
+        let pages = plan.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
+        let onlyPart = parts.withLock { $0.count == 1 ? $0.first?.value : nil }
+        let renderedInOrder = pages.enumerated().allSatisfy { index, page in
+            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1)
+        }
+        if let onlyPart, renderedInOrder {
+            try Self.copy(onlyPart.path, to: sink)
         } else {
-            try PDFAssembly.write(plan.pages, textLayers: plan.textLayers > 0 ? textLayers.path : nil,
-                                  rendered: plan.rendered > 0 ? rendered.path : nil, producer: Product.nameAndVersion,
-                                  named: destination, to: sink)
+            try PDFAssembly.write(pages, producer: Product.nameAndVersion, named: destination, to: sink)
         }
     }
 
     /// Removes the private folder and what is in it.
     func discard() {
-        rendered.discard()
-        textLayers.discard()
+        for part in parts.withLock({ Array($0.values) }) { part.discard() }
         try? FileManager.default.removeItem(atPath: folder)
     }
 

@@ -31,6 +31,9 @@ public final class TesseractDocument: Sendable {
         case assembled(AssembledDocument)
     }
 
+    /// A PDF of invisible text alone, with no image under it.
+    public let textOnly: Bool
+
     /// A document written to `outputBase` + `.` + the format's extension, or to standard output
     /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
     ///
@@ -39,6 +42,7 @@ public final class TesseractDocument: Sendable {
     public init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory,
                 textOnly: Bool = false) throws(RecognitionError) {
         self.format = format
+        self.textOnly = format == .pdf && textOnly
         path = outputBase == Self.standardOutput ? outputBase : outputBase + "." + format.fileExtension
         if format == .pdf {
             guard let renderer = TessPDFRendererCreate(outputBase, dataDirectory, textOnly ? 1 : 0) else {

@@ -151,6 +151,12 @@ public final class TesseractEngine {
     /// for `addLastPage`; otherwise they are freed at once.
     public var keepsLastRecognition = true
 
+    /// Frees the last recognition's results and Tesseract's copies of its image; there is then
+    /// no last page to add.
+    public func releaseLastPage() {
+        TessBaseAPIClear(handle)
+    }
+
     /// Adds the page recognised last to `document` (which needs `keepsLastRecognition`). The
     /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page
     /// shows `shown`, the image as loaded, under the text recognised in the filtered one.
@@ -158,7 +164,9 @@ public final class TesseractEngine {
     @discardableResult
     public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) -> [UInt8]? {
         TessBaseAPISetInputName(handle, shown.file)
-        if document.format == .pdf {
+        // A page of text alone takes its size from the image recognised, which Tesseract has:
+        // no copy of the page to show.
+        if document.format == .pdf && !document.textOnly {
             guard let leptonica = LeptonicaImage.smallestDepth(shown.image) else {
                 throw .documentFailed("out of memory for a page of the document")
             }

@@ -19,12 +19,12 @@ import Testing
 
         // The PDF comes twice (as `batch scan.pdf image scan.pdf --pages 1` would give it): the
         // second time its pages not named stay too, and they share their images with the first.
-        try assemble([Page(source: .original(path: scan, page: 1), textLayer: 1),
-                      Page(source: .original(path: scan, page: 2), textLayer: 2),
+        try assemble([Page(source: .original(path: scan, page: 1), textLayer: .init(path: layers, page: 1)),
+                      Page(source: .original(path: scan, page: 2), textLayer: .init(path: layers, page: 2)),
                       Page(source: .original(path: scan, page: 3)),
-                      Page(source: .rendered(page: 1)),
-                      Page(source: .original(path: scan, page: 1), textLayer: 1)],
-                     textLayers: layers, rendered: rendered, at: output)
+                      Page(source: .rendered(path: rendered, page: 1)),
+                      Page(source: .original(path: scan, page: 1), textLayer: .init(path: layers, page: 1))],
+                     at: output)
 
         let scanImages = try images(of: scan), renderedImages = try images(of: rendered)
         let expected = scanImages + renderedImages.prefix(1) + scanImages
@@ -74,7 +74,7 @@ import Testing
         if angle < 0 { try rewrite(page, "/Rotate \(clockwise)", as: "/Rotate \(angle)") }
         try textLayers(of: [phototest], at: layer)
 
-        try assemble([Page(source: .original(path: page, page: 1), textLayer: 1)], textLayers: layer, at: output)
+        try assemble([Page(source: .original(path: page, page: 1), textLayer: .init(path: layer, page: 1))], at: output)
 
         try expectSameImages(output, as: page)
         let expected = try words(of: layer)
@@ -113,9 +113,9 @@ import Testing
         #expect(try text(of: searchable, page: 1).containsAll(old))
 
         let (replaced, kept) = (folder + "/replaced.pdf", folder + "/kept.pdf")
-        try assemble([Page(source: .original(path: searchable, page: 1), textLayer: 1, replacesInvisibleText: true)],
-                     textLayers: layer, at: replaced)
-        try assemble([Page(source: .original(path: searchable, page: 1), textLayer: 1)], textLayers: layer, at: kept)
+        try assemble([Page(source: .original(path: searchable, page: 1), textLayer: .init(path: layer, page: 1),
+                           replacesInvisibleText: true)], at: replaced)
+        try assemble([Page(source: .original(path: searchable, page: 1), textLayer: .init(path: layer, page: 1))], at: kept)
 
         let replacedText = try text(of: replaced, page: 1)
         #expect(replacedText.containsAll(new))
@@ -148,8 +148,8 @@ import Testing
         try handMadePDF(box: (100, 50, 345.76, 242), content: content, at: page)
         #expect(try text(of: page, page: 1).containsAll(["hiddenalpha", "hiddencharlie", "hiddenecho", "hiddengolf"]))
 
-        try assemble([Page(source: .original(path: page, page: 1), textLayer: 1, replacesInvisibleText: true)],
-                     textLayers: layer, at: output)
+        try assemble([Page(source: .original(path: page, page: 1), textLayer: .init(path: layer, page: 1),
+                           replacesInvisibleText: true)], at: output)
 
         let found = try text(of: output, page: 1)
         #expect(found.containsAll(["visiblebravo", "visibledelta", "visiblehotel", "Fuchs"]))
@@ -173,7 +173,7 @@ import Testing
         try TestDocuments.tool("/usr/bin/python3", [script, "make", folder, "features"])
         let (features, layers, output) = (folder + "/features.pdf", folder + "/layers.pdf", folder + "/out.pdf")
         try textLayers(of: [Paths.corpus + "/phototest.tif"], at: layers)
-        try assemble([Page(source: .original(path: features, page: 2), textLayer: 1)], textLayers: layers, at: output)
+        try assemble([Page(source: .original(path: features, page: 2), textLayer: .init(path: layers, page: 1))], at: output)
 
         #expect(try pageSizes(of: output) == pageSizes(of: features))
         #expect(try text(of: output, page: 2).contains("The quick brown dog jumped over the"))
@@ -191,7 +191,7 @@ import Testing
         let pages = [Page(source: .original(path: scan, page: 1)), Page(source: .original(path: scan, page: 2))]
         var calls = 0
         #expect(throws: DocumentError(source: "out.pdf", problem: .assemblyFailed(detail: PDFAssembly.writeFailed))) {
-            try PDFAssembly.write(pages, textLayers: nil, rendered: nil, producer: "filterocr tests", named: "out.pdf") { _ in
+            try PDFAssembly.write(pages, producer: "filterocr tests", named: "out.pdf") { _ in
                 calls += 1
                 return calls < 2
             }
@@ -207,20 +207,21 @@ import Testing
         try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: scan)
         try Data("%PDF-1.4\nnot really a PDF\n".utf8).write(to: URL(fileURLWithPath: damaged))
 
-        let cases: [(pages: [Page], textLayers: String?, mentions: String)] = [
-            ([Page(source: .original(path: folder + "/missing.pdf", page: 1))], nil, "missing.pdf"),
-            ([Page(source: .original(path: damaged, page: 1))], nil, "damaged.pdf"),
-            ([Page(source: .original(path: scan, page: 2))], nil, "no page 2"),
-            ([Page(source: .original(path: scan, page: 1), textLayer: 1)], damaged, "damaged.pdf"),
-            ([Page(source: .original(path: scan, page: 1), textLayer: 1)], nil, "no text layers"),
-            ([Page(source: .rendered(page: 1))], nil, "no rendered PDF"),
-            ([Page(source: .original(path: scan, page: 0))], nil, "no page 0"),
-            ([], nil, "no pages"),
+        let cases: [(pages: [Page], mentions: String)] = [
+            ([Page(source: .original(path: folder + "/missing.pdf", page: 1))], "missing.pdf"),
+            ([Page(source: .original(path: damaged, page: 1))], "damaged.pdf"),
+            ([Page(source: .original(path: scan, page: 2))], "no page 2"),
+            ([Page(source: .original(path: scan, page: 1), textLayer: .init(path: damaged, page: 1))], "damaged.pdf"),
+            ([Page(source: .original(path: scan, page: 1), textLayer: .init(path: folder + "/nolayers.pdf", page: 1))],
+             "nolayers.pdf"),
+            ([Page(source: .rendered(path: folder + "/norendering.pdf", page: 1))], "norendering.pdf"),
+            ([Page(source: .original(path: scan, page: 0))], "no page 0"),
+            ([], "no pages"),
         ]
-        for (pages, textLayers, mentions) in cases {
+        for (pages, mentions) in cases {
             var written = 0
             let error = #expect(throws: DocumentError.self) {
-                try PDFAssembly.write(pages, textLayers: textLayers, rendered: nil, producer: "filterocr tests", named: "out.pdf") {
+                try PDFAssembly.write(pages, producer: "filterocr tests", named: "out.pdf") {
                     written += $0.count
                     return true
                 }
@@ -248,9 +249,9 @@ import Testing
                                environment: ["OMP_THREAD_LIMIT": "1"])
     }
 
-    private func assemble(_ pages: [Page], textLayers: String?, rendered: String? = nil, at path: String) throws {
+    private func assemble(_ pages: [Page], at path: String) throws {
         var data = Data()
-        try PDFAssembly.write(pages, textLayers: textLayers, rendered: rendered, producer: "filterocr tests", named: path) {
+        try PDFAssembly.write(pages, producer: "filterocr tests", named: path) {
             data.append(contentsOf: $0)
             return true
         }

@@ -9,10 +9,16 @@ extern "C" {
 
 /// One page of an assembled PDF.
 typedef struct {
-    /// The PDF whose page `page` (from 1) is kept as it is; NULL for page `page` of `rendered`.
+    /// The PDF whose page `page` (from 1) is placed, as it is but for the text laid over it.
     const char *source;
     int page;
-    /// The page (from 1) of `text_layers` laid over it, invisible; 0 for none.
+    /// Whether `source` is one of the user's PDFs, kept whole (the first of them is the output
+    /// itself, and the pages of each that no entry names stay in their places), rather than a
+    /// PDF of pages Tesseract rendered, whose pages stand alone.
+    int kept_whole;
+    /// The PDF of text layers whose page `text_page` (from 1) is laid over it, invisible; NULL
+    /// (and 0) for none.
+    const char *text_layers;
     int text_page;
     /// Removes the page's own invisible text (an earlier OCR layer) before laying the new one.
     int remove_invisible_text;
@@ -28,13 +34,13 @@ typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, 
 
 /// Writes a PDF of `pages` through `write`. Returns 0, or -1 with a one-line message.
 ///
-/// The first PDF with a page among `pages` is the output itself, changed where its pages are
-/// (everything it holds at document level stays). Each PDF's pages that `pages` leaves out
-/// stay in their places among those it names. `producer` (UTF-8) goes into the document
+/// The first PDF kept whole among `pages` is the output itself, changed where its pages are
+/// (everything it holds at document level stays). Each such PDF's pages that `pages` leaves
+/// out stay in their places among those it names. `producer` (UTF-8) goes into the document
 /// information's /Producer and the XMP's pdf:Producer, with the time into /ModDate and
 /// xmp:ModifyDate.
-int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *text_layers,
-                           const char *rendered, const char *producer, filterocr_graft_write write, void *context,
+int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *producer,
+                           filterocr_graft_write write, void *context,
                            char *message, size_t message_size);
 
 #ifdef __cplusplus

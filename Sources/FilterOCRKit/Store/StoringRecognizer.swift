@@ -25,6 +25,10 @@ public final class StoringRecognizer: Recognizer {
         self.identity = identity
     }
 
+    public func releaseLastPage() {
+        started?.releaseLastPage()
+    }
+
     private var engine: any Recognizer {
         get throws {
             if let started { return started }
