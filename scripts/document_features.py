@@ -39,7 +39,7 @@ import sys
 import xml.etree.ElementTree as ElementTree
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from hostile_documents import stream, write_pdf  # noqa: E402
+from hostile_documents import stream, write_named, write_pdf  # noqa: E402
 
 # ----------------------------------------------------------------------------------------------
 # Scanned pages: text drawn in a 5x7 bitmap font, smoothed up, as a 1-bit image
@@ -1373,18 +1373,7 @@ def main(arguments):
         if len(arguments) < 2:
             print("usage: document_features.py make OUTDIR [NAME...]", file=sys.stderr)
             return 2
-        folder, names = arguments[1], arguments[2:] or list(FEATURES)
-        unknown = [name for name in names if name not in FEATURES]
-        if unknown:
-            print(f"unknown document: {' '.join(unknown)} (known: {' '.join(FEATURES)})", file=sys.stderr)
-            return 2
-        os.makedirs(folder, exist_ok=True)
-        for name in names:
-            path = os.path.join(folder, f"{name}.{extension(name)}")
-            with open(path, "wb") as file:
-                file.write(make(name))
-            print(path)
-        return 0
+        return write_named(arguments[1], arguments[2:], FEATURES, "document")
     parser = argparse.ArgumentParser(prog="document_features.py check")
     parser.add_argument("input")
     parser.add_argument("output")

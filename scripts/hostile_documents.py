@@ -483,23 +483,30 @@ def extension(name):
     return ATTACKS[name][1]
 
 
+def write_named(folder, names, table, kind):
+    """Writes FOLDER/NAME.EXT for each of `names` (all of `table`'s when none), `table` mapping
+    a name to (function making its bytes, extension), and prints the paths; returns the exit
+    status, 2 when a name is not in `table`."""
+    names = names or list(table)
+    unknown = [name for name in names if name not in table]
+    if unknown:
+        print(f"unknown {kind}: {' '.join(unknown)} (known: {' '.join(table)})", file=sys.stderr)
+        return 2
+    os.makedirs(folder, exist_ok=True)
+    for name in names:
+        function, ending = table[name]
+        path = os.path.join(folder, f"{name}.{ending}")
+        with open(path, "wb") as file:
+            file.write(function())
+        print(path)
+    return 0
+
+
 def main(arguments):
     if not arguments or arguments[0] in ("-h", "--help"):
         print(__doc__.strip() + "\n\nattacks: " + " ".join(ATTACKS), file=sys.stderr)
         return 2
-    folder, names = arguments[0], arguments[1:] or list(ATTACKS)
-    unknown = [name for name in names if name not in ATTACKS]
-    if unknown:
-        print(f"unknown attack: {' '.join(unknown)} (known: {' '.join(ATTACKS)})", file=sys.stderr)
-        return 2
-    os.makedirs(folder, exist_ok=True)
-    for name in names:
-        path = os.path.join(folder, f"{name}.{extension(name)}")
-        data = make(name)
-        with open(path, "wb") as file:
-            file.write(data)
-        print(path)
-    return 0
+    return write_named(arguments[0], arguments[1:], ATTACKS, "attack")
 
 
 if __name__ == "__main__":
