@@ -16,7 +16,8 @@ struct PagesOption: ParsableArguments {
     var forceOcr = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Pages of each PDF or multi-page TIFF to read, from 1: e.g. 1,3-5 or 10- (default: all).",
+            help: ArgumentHelp("Pages of each PDF or multi-page TIFF to read, from 1: e.g. 1,3-5 or 10- (default: all). "
+                               + "A searchable PDF of a PDF keeps the other pages too, as they are.",
                                valueName: "pages"),
             transform: PagesOption.selection)
     var pages: PageSelection?
