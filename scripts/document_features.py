@@ -542,13 +542,21 @@ def run_qpdf(arguments):
     return result.stdout
 
 
+def parse_qpdf_json(data):
+    """qpdf 11.3's JSON, which may write a name's bytes that are not UTF-8 as they are, and
+    negative zero as `-0.` (not JSON): the first read as U+FFFD (alike in both PDFs compared),
+    the second as `-0.0`."""
+    text = data.decode("utf-8", errors="replace")
+    return json.loads(re.sub(r"(?<=[\s\[,:])-0\.(?=[\s,\]}])", "-0.0", text))
+
+
 class Document:
     """A PDF's objects as qpdf's JSON (version 2) gives them, and what they mean: values as
     JSON (references "N G R", names "/Name", strings "u:text" or "b:hex"), pages numbered from 1."""
 
     def __init__(self, path):
         self.path = path
-        data = json.loads(run_qpdf(["--json=2", "--json-key=qpdf", "--json-key=pages", path]))
+        data = parse_qpdf_json(run_qpdf(["--json=2", "--json-key=qpdf", "--json-key=pages", path]))
         objects = data["qpdf"][1]
         self.objects = {key[4:]: value for key, value in objects.items() if key.startswith("obj:")}
         self.trailer = objects.get("trailer", {}).get("value", {})
@@ -973,6 +981,7 @@ def outline_items(document):
             if not isinstance(node, dict):
                 break
             title = plain(document.resolve(node.get("/Title")))
+            title = "(untitled)" if title is None else str(title)
             target = (("page", document.dest_page(node["/Dest"])) if "/Dest" in node
                       else document.action_target(node.get("/A")) if "/A" in node else ("none",))
             items.append((path + (title,), target))
@@ -1283,7 +1292,7 @@ def check_catalog(c):
         wanted = source
         if source[0] == "page":
             place = c.place.get(source[1])
-            wanted = ("page", place, source[2]) if place else None
+            wanted = ("page", place) + tuple(source[2:]) if place else None
         found = open_action(c.result)
         if wanted is not None and found != wanted:
             problems.append(f"/OpenAction {describe(wanted)} -> {describe(found)}")

@@ -153,6 +153,9 @@ public struct PageSurvey: Sendable, Equatable {
         paths = Int(survey.paths)
     }
 
+    /// The fewest pixels a side an image has to be read at its own resolution.
+    static let smallestScan = 32
+
     /// Whether the page has text of its own, seen or not.
     public var hasText: Bool { visibleText + invisibleText > 0 }
 
@@ -164,8 +167,10 @@ public struct PageSurvey: Sendable, Equatable {
     /// a photo placed on a page), in dots per inch of the page: rendering at it reads the pixels
     /// as they were scanned, neither invented nor thrown away, however low or high it is.
     public var imageResolution: Double? {
+        // An image of a few pixels (a 2 x 2 background) is no scan: such a page is drawn at
+        // the default resolution, not as a few pixels too small to read.
         guard images == 1, visibleText == 0, paths == 0, imageCoverage > 0, let image = largestImage,
-              width > 0, height > 0 else { return nil }
+              min(image.width, image.height) >= Self.smallestScan, width > 0, height > 0 else { return nil }
         // The image may be placed turned; its longer side goes with the page's longer side.
         let imageLong = Double(max(image.width, image.height))
         let pageLong = max(width, height) / 72 * imageCoverage.squareRoot()

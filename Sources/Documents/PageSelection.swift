@@ -27,15 +27,16 @@ public struct PageSelection: Sendable, Equatable, CustomStringConvertible {
         self.ranges = Self.merged(ranges)
     }
 
-    /// The selected pages of a document of `count` pages, in order, made as they are read (a
-    /// document may claim a billion pages), and the first selected page past its end, if any.
-    public func pages(of count: Int) -> (pages: Pages, firstMissing: Int?) {
-        let within = ranges.compactMap { range in
+    /// The selected pages a document of `count` pages has, in order, made as they are read (a
+    /// document may claim a billion pages); those past its end are left out.
+    public func pages(of count: Int) -> Pages {
+        Pages(ranges: ranges.compactMap { range in
             range.lowerBound <= count ? range.lowerBound...min(range.upperBound, count) : nil
-        }
-        let missing = ranges.first { $0.upperBound > count && $0.upperBound != Int.max }
-        return (Pages(ranges: within), missing.map { max($0.lowerBound, count + 1) })
+        })
     }
+
+    /// The first page selected.
+    public var firstPage: Int { ranges.first?.lowerBound ?? 1 }
 
     /// Every page of a document of `count` pages, as `pages(of:)` gives a selection's.
     public static func all(of count: Int) -> Pages {

@@ -16,9 +16,11 @@ public struct WorkUnit: Sendable, Equatable {
     }
 
     /// The units of `input`: itself for an image (or a file to be reported unreadable when
-    /// loaded), each selected page of a document, and a failure for pages asked for that the
-    /// document does not have, or for a document that cannot be opened. Made as they are
-    /// read: a document's pages are never listed up front.
+    /// loaded), each selected page of a document, or a failure for a document that cannot be
+    /// opened, or of which no page is selected (`--pages 5` of 3 pages). Selected pages past
+    /// the end of a document that has some of them are left out, as OCRmyPDF leaves them: a
+    /// batch's `--pages 1-3` reads a 2-page document's two. Made as they are read: a
+    /// document's pages are never listed up front.
     public static func units(of input: String, selection: PageSelection?) -> Units {
         guard input != ImageLoader.standardInputName, let kind = Document.kind(of: input) else {
             return Units(single: WorkUnit(input: input))
@@ -29,10 +31,11 @@ public struct WorkUnit: Sendable, Equatable {
         } catch {
             return Units(single: WorkUnit(input: input, failure: oneLineMessage(for: error)))
         }
-        let (pages, missing) = selection?.pages(of: count) ?? (PageSelection.all(of: count), nil)
-        let failure = missing.map { missing in
-            let error = DocumentError(source: PathEncoding.displayed(input), problem: .noSuchPage(page: missing, count: count))
-            return WorkUnit(input: input, page: missing, failure: error.description)
+        let pages = selection?.pages(of: count) ?? PageSelection.all(of: count)
+        let failure = selection.flatMap { selection -> WorkUnit? in
+            guard pages.count == 0 else { return nil }
+            let error = DocumentError(source: PathEncoding.displayed(input), problem: .noSuchPage(page: selection.firstPage, count: count))
+            return WorkUnit(input: input, page: selection.firstPage, failure: error.description)
         }
         return Units(input: input, pages: pages, last: failure)
     }

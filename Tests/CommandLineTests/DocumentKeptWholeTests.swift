@@ -182,6 +182,22 @@ struct DocumentKeptWholeTests {
         #expect(limited.status == 0, "\(limited.standardError)")
     }
 
+    @Test("A page whose only image is a few pixels is drawn at the default resolution and read, not refused as too small")
+    func tinyImagePage() throws {
+        let folder = try Paths.temporaryDirectory()
+        let (image, pdf, output) = (folder + "/dot.png", folder + "/dot.pdf", folder + "/out.pdf")
+        try TestDocuments.tool("/usr/bin/convert", ["-size", "2x2", "xc:white", image])
+        try TestDocuments.tool("/usr/bin/img2pdf", ["--pagesize", "A4", "-o", pdf, image])
+        let json = try Command.filterocr(["ocr", "--no-feed", "--json", pdf])
+        #expect(json.status == 0, "\(json.standardError)")
+        let line = try #require(try JSONSerialization.jsonObject(with: json.outputData) as? [String: Any])
+        let width = try #require((line["size"] as? [String: Int])?["width"])
+        #expect(abs(width - 2480) <= 1, "A4 at 300 dpi: \(width) pixels wide")
+        let result = try Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output, pdf])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Self.pageCount(output) == 1)
+    }
+
     @Test("A run killed with SIGKILL leaves nothing that the next run does not remove")
     func killedRunLeavesNothing() throws {
         let folder = try Paths.temporaryDirectory()
