@@ -12,8 +12,14 @@ extension HumanText {
                 ? "interrupted: the best recipe so far, on every page; not cross-validated (the folds had not finished)"
                 : "interrupted: the recipe and its estimate are whole; the comparison with --auto is not")
         }
-        lines.append("recipe: \(report.recipe)")
-        lines.append("  apply: filterocr batch --ops \"\(report.recipe)\" \(inputs)")
+        if let declined = report.declined, let estimate = report.estimate {
+            lines.append("recipe: original: leave the pages as they are")
+            lines.append("  the best recipe on every page, \(declined), read the pages it was not tuned on at CER "
+                         + "\(percent(estimate.rate.cer)), no better than \(percent(report.original.cer)) as given")
+        } else {
+            lines.append("recipe: \(report.recipe)")
+            lines.append("  apply: filterocr batch --ops \"\(report.recipe)\" \(inputs)")
+        }
         let pages = Plural.count(report.pages, "page")
         if let estimate = report.estimate {
             lines.append("expected CER \(percent(estimate.rate.cer)) on pages it was not tuned on (micro; macro "

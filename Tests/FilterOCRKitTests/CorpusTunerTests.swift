@@ -4,6 +4,7 @@ import ImageCodec
 import Imaging
 import Recognition
 import Synchronization
+import TerminalText
 import TestSupport
 import TextComparison
 import Testing
@@ -88,6 +89,31 @@ struct CorpusTunerTests {
         #expect(report.heldOut.map(\.errors) == [3, 3, 10])
         #expect(estimate.interval.low <= estimate.rate.cer && estimate.rate.cer <= estimate.interval.high)
         #expect(estimate.foldRange.low == 0.3 && estimate.foldRange.high == 1.0)
+    }
+
+    @Test("A recipe that reads the pages it was not tuned on no better than as given is declined: leave them")
+    func leavesThePagesAsGiven() throws {
+        // a and b read 2 errors as given and none thresholded; c (taller) none as given and 3
+        // thresholded. On every page the threshold wins (3 errors against 4). The fold holding
+        // a out is tuned on b and c, where the original wins (2 against 3): a keeps its 2, and
+        // so does b; the fold holding c out thresholds it: 3. Held out, 7 errors against 4.
+        let reader = RuleReader { image in
+            let binary = RuleReader.isBinary(image)
+            return image.height % 2 == 1 ? (binary ? 3 : 0) : (binary ? 0 : 2)
+        }
+        let pages = try writePages(["a", "b", "c"], heights: ["c": 21])
+        let tuner = CorpusTuner(settings: RecognitionSettings(), factory: reader.factory, jobs: 2, budget: 1000, folds: 3,
+                                limits: .init(kinds: [.median, .binarize]), auto: nil)
+        let report = try tuner.run(pages)
+        let estimate = try #require(report.estimate)
+        #expect(estimate.rate.errors == 2 + 2 + 3, "\(estimate.folds.map(\.recipe))")
+        #expect(report.original.errors == 4)
+        #expect(report.recipe == "original")
+        #expect(report.declined?.hasPrefix("binarize") == true, "\(String(describing: report.declined))")
+        #expect(report.tuned == report.original)
+        let text = HumanText.tune(report, inputs: "pages/")
+        #expect(text.first == "recipe: original: leave the pages as they are", "\(text.prefix(2))")
+        #expect(!text.joined().contains("apply:"))
     }
 
     @Test("The budget bounds the recognitions, and says when it passed candidates over")

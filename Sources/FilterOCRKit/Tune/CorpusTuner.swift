@@ -146,7 +146,13 @@ public struct CorpusTuner: Sendable {
             }
         }
         let crossValidated = !interrupted
-        let recipe = run.searches[0].best?.recipe ?? .original
+        // A recipe is recommended only where the evidence says it reads better: on the pages
+        // each fold held out, its recipes must make fewer errors than the pages as given.
+        let best = run.searches[0].best?.recipe ?? .original
+        let heldOutErrors = heldOut.values.map(\.count).total.errors
+        let givenErrors = heldOut.keys.compactMap { run.reader?.known(.original, page: $0) }.total.errors
+        let declines = crossValidated && !heldOut.isEmpty && best != .original && heldOutErrors >= givenErrors
+        let recipe = declines ? .original : best
         let tuned = all.compactMap { run.reader?.known(recipe, page: $0) }
         let searches = run.searches
         // The engines go before --auto starts its own.
@@ -174,7 +180,7 @@ public struct CorpusTuner: Sendable {
                 errors: held.count.errors, length: held.count.length)
         }
         return TuneReport(
-            recipe: recipe.description, pages: pages.count, pagesWithoutTruth: withoutTruth, unreadable: unreadable, budget: budget,
+            recipe: recipe.description, declined: declines ? best.description : nil, pages: pages.count, pagesWithoutTruth: withoutTruth, unreadable: unreadable, budget: budget,
             recognitions: recognitions, budgetReached: passedOver, interrupted: interrupted,
             tuned: TuneReport.Rate(tuned), original: TuneReport.Rate(original),
             estimate: crossValidated ? estimate(heldOut, split: split, searches: searches) : nil,

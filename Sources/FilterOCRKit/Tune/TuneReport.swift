@@ -9,8 +9,12 @@ public struct TuneReport: Sendable, Codable, Equatable {
     public static let currentSchema = 1
 
     public var schemaVersion = TuneReport.currentSchema
-    /// The recipe as an `--ops` script, tuned on every page.
+    /// The recipe as an `--ops` script, tuned on every page; `original` (leave the pages as they
+    /// are) when no recipe read better than that on pages it was not tuned on.
     public var recipe: String
+    /// The best recipe on every page, when it was declined: cross-validated, it read the pages
+    /// it was not tuned on no better than as given (`estimate` against `originalHeldOut`).
+    public var declined: String? = nil
     /// Pages with a truth, which the rates count; pages without one count in none.
     public var pages: Int
     public var pagesWithoutTruth: Int
