@@ -15,7 +15,7 @@ Chromium's RGB screenshot is re-encoded here: as 8-bit greyscale when every pixe
 with a pHYs chunk giving the page's resolution for the document pages. Output is the same
 on every run (no dates, sorted, deterministic encoding). OUTDIR/README.md is written too.
 --score also runs Tesseract on each page (eng, one thread) and adds CER and word recall to
-the README table, scored exactly as /work/shared/tools/ocreval.py does.
+the README table, scored by bench/score.py.
 
 Needs Python 3.11 (standard library only), Debian's chromium, fonts-dejavu-core,
 fonts-dejavu-extra and fonts-urw-base35; --score needs tesseract-ocr (eng, deu, fra).
@@ -28,6 +28,7 @@ import re
 import shutil
 import struct
 import subprocess
+import sys
 import tempfile
 import zlib
 from collections import Counter
@@ -487,31 +488,16 @@ def render(pg, outdir, workdir, keep_html=None):
 
 
 # ---------------------------------------------------------------------------------------
-# Scoring (the same measure as /work/shared/tools/ocreval.py).
+# Scoring: bench/score.py's measure, the one every accuracy figure of the project uses.
 
-def _norm(s):
-    return re.sub(r"\s+", " ", s).strip()
-
-
-def _lev(a, b):
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
-
-
-def _words(s):
-    return Counter(re.findall(r"[a-z0-9']+", s.lower()))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "bench"))
+from score import scores  # noqa: E402
 
 
 def score(truth, ocr):
-    g, o = _norm(truth), _norm(ocr)
-    cer = _lev(g, o) / max(1, len(g))
-    gw, ow = _words(truth), _words(ocr)
-    return cer, sum((gw & ow).values()) / max(1, sum(gw.values()))
+    """The character error rate and word recall of `ocr` against `truth`."""
+    cer, _, recall = scores(truth, ocr)
+    return cer, recall
 
 
 def tesseract(png, lang="eng"):
@@ -594,7 +580,7 @@ def readme(pages, outdir, scores):
             w("- `%s`: %s" % (pg.name, pg.note))
         w("")
     if scores:
-        w("CER and word recall as `/work/shared/tools/ocreval.py` computes them, for "
+        w("CER and word recall as `bench/score.py` computes them, for "
           "`OMP_THREAD_LIMIT=1 tesseract PAGE.png - -l eng` (Tesseract 5.3.0, Debian 12); for "
           "non-English pages the figure with the page's own language, where Debian's data for "
           "it is installed (deu, fra), is given in brackets; Debian's Spanish and Italian data "
