@@ -1,4 +1,4 @@
-# Sourced by bench/auto.sh and bench/tune.sh: sets set_dir to the degraded set bench/degrade.py
+# Sourced by bench/tune.sh: sets set_dir to the degraded set bench/degrade.py
 # builds. With AUTO_SET=DIR the set is built in DIR and kept, or reused when DIR/manifest.tsv
 # exists; otherwise it is built in $work/set, which the caller removes.
 # Needs: $python, $work.

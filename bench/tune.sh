@@ -13,7 +13,7 @@
 #        auto       `filterocr batch --auto` (each page's own choice, without the truth)
 #        oracle     per page the best CER among the candidates of a large search scored against
 #                   the truth: `batch --auto --auto-budget $ORACLE_BUDGET --explain`, minimum of
-#                   auto.candidates[].accuracy.characterErrorRate (as bench/auto.sh's oracle)
+#                   auto.candidates[].accuracy.characterErrorRate
 #   3. whether the recipe's held-out CER falls within the spread tune stated (its bootstrap
 #      interval, and its folds' range), and per page where the recipe or --auto reads better.
 # One line for scripts at the end:
@@ -27,7 +27,7 @@
 #
 # usage: bench/tune.sh [path/to/filterocr]
 # environment:
-#   AUTO_SET=DIR       the set (bench/auto.sh's): built in DIR and kept, or reused when
+#   AUTO_SET=DIR       the set (bench/degrade.py's, not bench/auto.sh's development set): built in DIR and kept, or reused when
 #                      DIR/manifest.tsv exists. Default: a temporary directory, removed at the end.
 #   TUNE_BUDGET=N      tune's --budget (default: tune's own, 40 recognitions a page)
 #   FOLDS=K            tune's --folds (default 3)
