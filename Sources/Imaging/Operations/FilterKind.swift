@@ -9,7 +9,7 @@
 public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStringConvertible {
     /// Every filter, in the order help lists them.
     public static let allCases: [FilterKind] = [
-        .blur, .binarize, .greyscale, .contrast, .sharpen, .median, .erode, .dilate, .scale, .invert, .otsu,
+        .blur, .binarize, .greyscale, .contrast, .levels, .sharpen, .median, .erode, .dilate, .scale, .invert, .otsu,
         .sauvola, .deskew, .rotate, .orient, .background, .borders, .despeckle, .lighttext,
     ]
 
