@@ -58,7 +58,7 @@ struct AutoSearchTests {
         let choice = try #require(report.auto)
         #expect(choice.chosen.score > choice.original.score)
         #expect(report.filters == choice.chosen.filters)
-        #expect(report.operations.contains { [.sauvola, .otsu, .binarize].contains($0.kind) }, "\(report.filters)")
+        #expect(report.operations.contains { [.sauvola, .otsu, .binarize, .levels].contains($0.kind) }, "\(report.filters)")
         #expect(report.recognized.words.count == 6)
         #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
     }

@@ -1,3 +1,4 @@
+import Foundation
 import FilterOCRKit
 import Imaging
 import Testing
@@ -62,5 +63,45 @@ struct PageRightingTests {
         var negative = RGBImage(width: 240, height: 160, fill: RGBPixel(grey: 10))
         for y in 20..<140 { for x in 20..<220 where x % 6 < 4 && y % 8 < 6 { negative[x, y] = RGBPixel(grey: 230) } }
         #expect(PageRighting.bases(of: negative, in: .linear, detector: nil).isEmpty)
+    }
+
+    /// `page` turned by `degrees` on a white ground (the lid of a scanner).
+    private static func tilted(_ degrees: Double) -> RGBImage {
+        let angle = degrees * Double.pi / 180
+        var ground = RGBImage(width: 320, height: 240)
+        for y in 0..<ground.height {
+            for x in 0..<ground.width {
+                // The point of the page that lands here, the page centred on the ground.
+                let dx = Double(x) - 160, dy = Double(y) - 120
+                let u = Int((dx * cos(angle) - dy * sin(angle) + 120).rounded())
+                let v = Int((dx * sin(angle) + dy * cos(angle) + 80).rounded())
+                if u >= 0, u < page.width, v >= 0, v < page.height { ground[x, y] = page[u, v] }
+            }
+        }
+        return ground
+    }
+
+    @Test("A page tilted by a few degrees is straightened, turned or not; one tilted by less is left")
+    func tilt() {
+        let crooked = Self.tilted(4)
+        let bases = PageRighting.bases(of: crooked, in: .linear, detector: Self.detector(turns: 2, confidence: 9))
+        #expect(bases.map(\.filters.description) == ["rotate; slider 50%; then deskew", "deskew"])
+        #expect(bases.last.map { $0.image == FilterOperation(.deskew).apply(to: crooked) } == true)
+        #expect(PageRighting.bases(of: Self.tilted(0.4), in: .linear, detector: nil).isEmpty)
+    }
+
+    @Test("When OSD is unsure of the page, it is asked again with the light evened out")
+    func unevenLight() {
+        var shaded = Self.page
+        for y in 0..<shaded.height {
+            for x in 0..<shaded.width where shaded[x, y].red > 128 { shaded[x, y] = RGBPixel(grey: UInt8(255 - x / 3)) }
+        }
+        let evened = FilterOperation(.background).apply(to: shaded)
+        #expect(evened != shaded)
+        let bases = PageRighting.bases(of: shaded, in: .linear, detector: { image in
+            OrientationEstimate(clockwiseTurns: 1, confidence: image == evened ? 6 : 0.2)
+        })
+        #expect(bases.map(\.filters.description) == ["rotate"])
+        #expect(bases.first.map { $0.image == QuarterTurn(clockwise: 1).apply(to: shaded) } == true, "the turn is of the page itself")
     }
 }

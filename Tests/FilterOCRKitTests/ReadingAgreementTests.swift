@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Reading agreement: what a candidate loses of the original's surest words")
 struct ReadingAgreementTests {
-    private func reading(_ text: String, confidence: Double = 90) -> RecognizedText {
+    private func reading(_ text: String, confidence: Double = 90, inDictionary: Bool = true) -> RecognizedText {
         let box = BoundingBox(x: 0, y: 0, width: 10, height: 10)
-        let words = text.split(separator: " ").map { RecognizedWord(text: String($0), confidence: confidence, box: box, inDictionary: true) }
+        let words = text.split(separator: " ").map {
+            RecognizedWord(text: String($0), confidence: confidence, box: box, inDictionary: inDictionary)
+        }
         return RecognizedText(text: text, meanConfidence: Int(confidence), words: words)
     }
 
@@ -34,5 +36,23 @@ struct ReadingAgreementTests {
     func onlySureWords() {
         #expect(ReadingAgreement.penalty(reading(""), against: reading(original, confidence: 60)) == 0)
         #expect(ReadingAgreement.penalty(reading(""), against: reading("a to of it")) == 0)
+    }
+
+    @Test("A candidate that no longer reads a third of the original's sure words is not one to choose")
+    func losesTheText() {
+        let kept = ReadingAgreement(reading("The new community garden behind the old station"), against: reading(original))
+        #expect(kept.keepsTheText)
+        let lost = ReadingAgreement(reading("The new garden opened"), against: reading(original))
+        #expect(!lost.keepsTheText, "\(lost)")
+    }
+
+    @Test("Sure words the dictionary lacks (another language's) count for keeping the text, not for the charge")
+    func otherLanguage() {
+        let french = reading("Phileas Fogg etait riche incontestablement mais comment avait fortune", inDictionary: false)
+        let agreement = ReadingAgreement(reading("Phileas Fogg"), against: french)
+        #expect(agreement.penalty == 0)
+        #expect(!agreement.keepsTheText)
+        let unsure = reading("Phileas Fogg etait riche incontestablement", confidence: 70, inDictionary: false)
+        #expect(ReadingAgreement(reading(""), against: unsure).keepsTheText)
     }
 }

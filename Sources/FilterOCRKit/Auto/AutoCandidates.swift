@@ -5,7 +5,7 @@ import Recognition
 ///
 /// Each answers a common way a page is hard to read: photocopy specks (despeckle), uneven
 /// light and low contrast (an adaptive threshold, the background flattened, more contrast),
-/// sensor noise (a median, a slight blur),
+/// sensor noise (a median, a slight blur), faded print (the levels stretched),
 /// text too small for Tesseract (Lanczos enlarging), thin or faded print (a minimum that
 /// thickens dark strokes), a skewed page. After the single filters, the best of them is
 /// extended by the filters that combine well with it.
@@ -38,21 +38,41 @@ public enum AutoCandidates {
             scripts.insert("scale", at: 0)
             scripts.insert("scale; then median", at: 2)
         }
+        if looksFaded(original) { scripts.insert("levels", at: 0) }
         return scripts.compactMap(state)
     }
 
-    /// The second round: `best` followed by filters that often help after it.
+    /// Filters whose default strength often falls short (heavy noise wants a 5×5 median, dense
+    /// specks a larger area): the second round tries them at twice it first.
+    static let strengthened: Set<FilterKind> = [.median, .despeckle, .background, .levels]
+
+    /// The second round: `best` at twice its last filter's strength where that often helps,
+    /// then `best` followed by filters that often help after it.
     public static func extensions(of best: FilterState) -> [FilterState] {
         guard best.segment != .original else { return [] }
+        var scripts: [String] = []
+        if let last = best.operations.last, strengthened.contains(last.kind),
+           last.intensity == FilterOperation.defaultIntensity {
+            scripts.append("\(best); slider \(Int(last.intensity * 200))%")
+        }
         let followers: [String] = switch best.segment.filter {
         case .sauvola, .otsu, .binarize: ["median", "erode"]
         case .scale: ["median", "erode", "otsu", "sauvola"]
         case .median: ["erode", "otsu", "sauvola"]
         default: ["sauvola", "median", "otsu", "erode"]
         }
-        return followers.compactMap { follower in
-            state("\(best); then \(follower)")
-        }.filter { $0 != best }
+        scripts += followers.map { "\(best); then \($0)" }
+        return scripts.compactMap(state).filter { $0 != best }
+    }
+
+    /// Ink and paper closer than this many levels: a faded page, worth stretching first.
+    static let fadedSpan = 140
+
+    /// Whether the page's ink and paper lie close together (faded print, a light photocopy,
+    /// grey paper): Tesseract's global threshold may then drop the text altogether.
+    static func looksFaded(_ image: RGBImage) -> Bool {
+        let levels = LevelStretch(inkShare: 0.005).levels(of: image)
+        return levels.paper - levels.ink < fadedSpan
     }
 
     /// Whether the text looks small enough to enlarge; not known before the original is read.

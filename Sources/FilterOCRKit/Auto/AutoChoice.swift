@@ -13,9 +13,14 @@ public struct AutoChoice: Sendable, Encodable {
         public var accuracy: Accuracy?
         /// Rendering and recognition, in seconds.
         public var seconds: Double
+        /// `ReadingScore.likelyCharacters`: what it is judged by when the reference read nothing.
+        public var likelyCharacters = 0.0
+        /// False when it lost too much of the reference's sure words to be chosen
+        /// (`ReadingAgreement.keepsTheText`).
+        public var keepsTheText = true
 
         private enum CodingKeys: String, CodingKey {
-            case script, score, wordCount, meanConfidence, accuracy, seconds
+            case script, score, wordCount, meanConfidence, accuracy, seconds, losesText
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -26,6 +31,7 @@ public struct AutoChoice: Sendable, Encodable {
             try container.encode(meanConfidence, forKey: .meanConfidence)
             try container.encodeIfPresent(accuracy, forKey: .accuracy)
             try container.encode(AutoChoice.rounded(seconds), forKey: .seconds)
+            if !keepsTheText { try container.encode(true, forKey: .losesText) }
         }
     }
 

@@ -48,8 +48,16 @@ struct AutoPlan {
             later = Array(first.dropFirst(Self.extendAfter))
             return Array(first.prefix(Self.extendAfter))
         case 1:
+            // Judged as the choice judges them: by the characters likely right when the
+            // original read nothing, by the score otherwise.
+            let readNothing = tried.first?.wordCount == 0
+            func measure(_ candidate: AutoChoice.Candidate) -> Double {
+                readNothing ? candidate.likelyCharacters : candidate.score
+            }
             var best = tried.first
-            for candidate in tried where candidate.score > (best?.score ?? -.infinity) { best = candidate }
+            for candidate in tried where candidate.keepsTheText && measure(candidate) > best.map(measure) ?? -.infinity {
+                best = candidate
+            }
             let extensions = best.map { AutoCandidates.extensions(of: $0.filters) } ?? []
             let round = unseen(extensions) + later
             return round.isEmpty ? nil : round

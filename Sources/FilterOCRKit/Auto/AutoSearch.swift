@@ -147,12 +147,14 @@ public struct AutoSearch: Sendable {
                 case .success(let recognized):
                     allStored = allStored && done.stored
                     // The original is recognised alone, before any other candidate.
-                    let penalty = baselineReading.map { ReadingAgreement.penalty(recognized, against: $0) } ?? 0
+                    let agreement = baselineReading.map { ReadingAgreement(recognized, against: $0) }
+                    let reading = ReadingScore(recognized)
                     let candidate = AutoChoice.Candidate(
-                        filters: job.filters, score: ReadingScore(recognized).value - penalty,
+                        filters: job.filters, score: reading.value - (agreement?.penalty ?? 0),
                         wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
                         accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
-                        seconds: job.renderSeconds + done.seconds)
+                        seconds: job.renderSeconds + done.seconds, likelyCharacters: reading.likelyCharacters,
+                        keepsTheText: agreement?.keepsTheText ?? true)
                     finished[done.tag] = Outcome(candidate: candidate, recognized: recognized, image: job.image)
                     pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
                     // Measured on the first recognition made now: one from the result store
@@ -208,16 +210,29 @@ public struct AutoSearch: Sendable {
         return PipelineResult(report: report, image: outcome.image)
     }
 
-    /// The candidate to keep: the best score, if it beats the reference's (the original's, or
-    /// the righted page's, which reads at least as well) by the required gain; otherwise the
-    /// reference. Of equal scores the one tried first wins, so the choice depends only on the
+    /// The candidate to keep: the best score among those that keep the text, if it beats the
+    /// reference's (the original's, or the righted page's, which reads at least as well) by the
+    /// required gain; otherwise the reference. When the reference read no word at all, the
+    /// candidate with the most characters likely right, if it has `leastReading` of them. Of equal scores the one tried first wins, so the choice depends only on the
     /// candidates' order, which is the plan's.
     static func choose(_ candidates: [AutoChoice.Candidate], over reference: FilterState = FilterState()) -> AutoChoice.Candidate? {
         guard let base = candidates.first(where: { $0.filters == reference })
                 ?? candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }
+        if base.wordCount == 0 {
+            // Nothing read: any reading with enough characters likely right beats it.
+            var best = base
+            for candidate in candidates where candidate.likelyCharacters > max(best.likelyCharacters, leastReading) {
+                best = candidate
+            }
+            return best
+        }
         var best = base
-        for candidate in candidates where candidate.score > best.score { best = candidate }
+        for candidate in candidates where candidate.keepsTheText && candidate.score > best.score { best = candidate }
         guard best.score > base.score + requiredGain * abs(base.score) else { return base }
         return best
     }
+
+    /// The characters likely read right that a reading of a page read as nothing must have to
+    /// be chosen: a few words, more than specks on a blank page read as letters.
+    static let leastReading = 40.0
 }

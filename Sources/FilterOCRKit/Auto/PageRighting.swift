@@ -5,6 +5,9 @@ import Imaging
 /// facts about the page, not tastes, so they are decided once, cheaply, and the search over
 /// chains runs on the righted page.
 ///
+/// A page whose text lines are tilted by a degree or more (`leastTilt`) is straightened after
+/// it is turned: a crooked page on a scanner's glass is as much a fact as a sideways one.
+///
 /// Inversion and borders are each kept only where their filter changes the page (`lighttext`
 /// and `borders` leave a page without light text or dark edges exactly as it is), so a clean
 /// page gets no righting at all. The turn comes from the orientation detector (Tesseract's OSD)
@@ -34,14 +37,40 @@ public enum PageRighting {
             fixed = Base(filters: fixed.filters.followed(by: link), image: changed)
         }
         var bases: [Base] = []
-        if let estimate = detector?(fixed.image), estimate.clockwiseTurns != 0,
-           estimate.confidence >= leastTurnConfidence,
+        if let estimate = orientation(of: fixed.image, in: space, detector: detector), estimate.clockwiseTurns != 0,
            case let quarterTurn = QuarterTurn(clockwise: estimate.clockwiseTurns),
            let turn = try? FilterState().applying(.select(.rotate)).applying(.slider(quarterTurn.intensity)) {
             let turned = quarterTurn.apply(to: fixed.image)
-            bases.append(Base(filters: fixed.filters.followed(by: turn), image: turned))
+            bases.append(straightened(Base(filters: fixed.filters.followed(by: turn), image: turned), in: space))
         }
-        if fixed.filters != FilterState() { bases.append(fixed) }
+        let straight = straightened(fixed, in: space)
+        if straight.filters != FilterState() { bases.append(straight) }
         return bases
+    }
+
+    /// OSD's estimate for `image`, or, when it has none it is sure enough of, its estimate for
+    /// the page with its light evened out (`background`): a shadow or a lamp's gradient leaves
+    /// OSD too few clear characters (two of ten turned pages in uneven light), while on a page
+    /// it already reads the first estimate stands.
+    static func orientation(of image: RGBImage, in space: WorkingSpace,
+                            detector: OrientationDetector?) -> OrientationEstimate? {
+        guard let detector else { return nil }
+        if let estimate = detector(image), estimate.confidence >= leastTurnConfidence { return estimate }
+        let evened = FilterOperation(.background).apply(to: image, in: space)
+        guard evened != image, let estimate = detector(evened), estimate.confidence >= leastTurnConfidence else { return nil }
+        return estimate
+    }
+
+    /// The least tilt worth straightening, in degrees: Tesseract reads lines tilted less
+    /// than this as well as straight ones, and turning resamples the page.
+    public static let leastTilt = 1.0
+
+    /// `base` followed by `deskew` when its lines are tilted by `leastTilt` or more (within
+    /// the filter's search at its default strength).
+    static func straightened(_ base: Base, in space: WorkingSpace) -> Base {
+        let deskew = FilterOperation(.deskew)
+        let angle = Deskew.detectAngle(in: base.image, maximumAngle: FilterKind.deskew.parameter(at: deskew.intensity).value)
+        guard abs(angle) >= leastTilt, let link = try? FilterState().applying(.select(.deskew)) else { return base }
+        return Base(filters: base.filters.followed(by: link), image: deskew.apply(to: base.image, in: space))
     }
 }

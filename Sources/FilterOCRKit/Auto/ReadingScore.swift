@@ -14,6 +14,11 @@ import Recognition
 /// little confidence is most likely a speck, and costs as an error rate would count it.
 public struct ReadingScore: Sendable, Equatable, Comparable {
     public let value: Double
+    /// The characters likely read right, less the fragments' charge: the score without the
+    /// charge for words likely wrong. Against a page read as nothing a wrong character costs no
+    /// more than a missing one (an error rate counts a substitution as a deletion), so this is
+    /// what a reading of such a page is judged by.
+    public let likelyCharacters: Double
     /// Characters in words the dictionary knows, in words that look like numbers, and in the rest.
     public let dictionaryCharacters: Int
     public let numberCharacters: Int
@@ -26,6 +31,7 @@ public struct ReadingScore: Sendable, Equatable, Comparable {
 
     public init(_ recognized: RecognizedText) {
         var value = 0.0
+        var likely = 0.0
         var counts = (dictionary: 0, number: 0, other: 0)
         for word in recognized.words {
             let shape = WordShape(word.text, inDictionary: word.inDictionary)
@@ -39,6 +45,7 @@ public struct ReadingScore: Sendable, Equatable, Comparable {
                 // that read a few more words and many more specks won (CER 0.33 → 0.38).
                 let likelihood = confidence * confidence * confidence
                 value += (length + 1) * (likelihood - (1 - likelihood))
+                likely += (length + 1) * (likelihood - (1 - likelihood))
                 counts.other += word.text.count
                 continue
             }
@@ -58,8 +65,10 @@ public struct ReadingScore: Sendable, Equatable, Comparable {
                 counts.other += word.text.count
             }
             value += length * (likelihood - Self.garbageCost * (1 - likelihood))
+            likely += length * likelihood
         }
         self.value = value
+        likelyCharacters = likely
         (dictionaryCharacters, numberCharacters, otherCharacters) = counts
     }
 
