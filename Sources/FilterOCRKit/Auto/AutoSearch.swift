@@ -226,8 +226,12 @@ public struct AutoSearch: Sendable {
             }
             return best
         }
+        // A reading of nothing is never better than one of something: its error rate is 1, and a
+        // page read badly is rarely worse. It wins on score only against a garbled reading.
         var best = base
-        for candidate in candidates where candidate.keepsTheText && candidate.score > best.score { best = candidate }
+        for candidate in candidates where candidate.keepsTheText && candidate.wordCount > 0 && candidate.score > best.score {
+            best = candidate
+        }
         guard best.score > base.score + requiredGain * abs(base.score) else { return base }
         return best
     }
