@@ -155,13 +155,15 @@ def measure(args, pages):
                 writer.writerow(rows[key])
         os.replace(args.rows + ".part", args.rows)
 
+    # Each page's row, image and truth, read once.
+    work = []
     for page in pages:
-        key = (page["split"], page["file"])
         image = os.path.join(args.set, page["split"], page["file"])
         truth = truth_of(image)
-        row = rows.setdefault(key, {field: "" for field in FIELDS})
+        row = rows.setdefault((page["split"], page["file"]), {field: "" for field in FIELDS})
         row.update(split=page["split"], file=page["file"], kinds=page["kinds"],
                    truth_chars=str(len(score.normalised(truth))))
+        work.append((row, image, truth))
 
     def wanted(row, column):
         return column in redo or row[column] == ""
@@ -169,10 +171,7 @@ def measure(args, pages):
     # The reference columns, two at a time: they are not timed.
     jobs = []
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as pool:
-        for page in pages:
-            row = rows[(page["split"], page["file"])]
-            image = os.path.join(args.set, page["split"], page["file"])
-            truth = truth_of(image)
+        for row, image, truth in work:
             if wanted(row, "tesseract"):
                 jobs.append((row, "tesseract", pool.submit(run_tesseract, image, truth)))
             if args.ocrmypdf and wanted(row, "ocrmypdf"):
@@ -186,10 +185,7 @@ def measure(args, pages):
             save()
 
     # filterocr alone: its times are compared with each other.
-    for index, page in enumerate(pages, 1):
-        row = rows[(page["split"], page["file"])]
-        image = os.path.join(args.set, page["split"], page["file"])
-        truth = truth_of(image)
+    for index, (row, image, truth) in enumerate(work, 1):
         if wanted(row, "original") or "plain" in redo:
             value, seconds, _, _, note = run_filterocr(args.bin, image, truth, auto=False)
             row.update(original=fmt(value), plain_s=fmt(seconds, 2))
@@ -203,7 +199,7 @@ def measure(args, pages):
         save()
         print(f"[{index}/{len(pages)}] {row['split']:5} {row['file']:58} tess {row['tesseract']:>6} "
               f"orig {row['original']:>6} auto {row['auto']:>6}  {row['chosen']}", flush=True)
-    return [rows[(page["split"], page["file"])] for page in pages]
+    return [row for row, _, _ in work]
 
 
 def summary(rows, label):

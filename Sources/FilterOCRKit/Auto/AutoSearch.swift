@@ -213,8 +213,9 @@ public struct AutoSearch: Sendable {
     /// The candidate to keep: the best score among those that keep the text, if it beats the
     /// reference's (the original's, or the righted page's, which reads at least as well) by the
     /// required gain; otherwise the reference. When the reference read no word at all, the
-    /// candidate with the most characters likely right, if it has `leastReading` of them. Of equal scores the one tried first wins, so the choice depends only on the
-    /// candidates' order, which is the plan's.
+    /// candidate with the most characters likely right, if it has `leastReading` of them. Of
+    /// equal scores the one tried first wins, so the choice depends only on the candidates'
+    /// order, which is the plan's.
     static func choose(_ candidates: [AutoChoice.Candidate], over reference: FilterState = FilterState()) -> AutoChoice.Candidate? {
         guard let base = candidates.first(where: { $0.filters == reference })
                 ?? candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }

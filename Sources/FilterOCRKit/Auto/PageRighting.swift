@@ -68,9 +68,9 @@ public enum PageRighting {
     /// `base` followed by `deskew` when its lines are tilted by `leastTilt` or more (within
     /// the filter's search at its default strength).
     static func straightened(_ base: Base, in space: WorkingSpace) -> Base {
-        let deskew = FilterOperation(.deskew)
-        let angle = Deskew.detectAngle(in: base.image, maximumAngle: FilterKind.deskew.parameter(at: deskew.intensity).value)
+        let search = FilterKind.deskew.parameter(at: FilterOperation.defaultIntensity).value
+        let angle = Deskew.detectAngle(in: base.image, maximumAngle: search)
         guard abs(angle) >= leastTilt, let link = try? FilterState().applying(.select(.deskew)) else { return base }
-        return Base(filters: base.filters.followed(by: link), image: deskew.apply(to: base.image, in: space))
+        return Base(filters: base.filters.followed(by: link), image: Deskew.straighten(base.image, skew: angle, in: space))
     }
 }

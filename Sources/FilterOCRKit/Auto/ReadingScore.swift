@@ -44,8 +44,9 @@ public struct ReadingScore: Sendable, Equatable, Comparable {
                 // at 0.6 a character they cost less than a short real word earns, and a filter
                 // that read a few more words and many more specks won (CER 0.33 → 0.38).
                 let likelihood = confidence * confidence * confidence
-                value += (length + 1) * (likelihood - (1 - likelihood))
-                likely += (length + 1) * (likelihood - (1 - likelihood))
+                let charge = (length + 1) * (likelihood - (1 - likelihood))
+                value += charge
+                likely += charge
                 counts.other += word.text.count
                 continue
             }

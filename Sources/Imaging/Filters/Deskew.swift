@@ -42,9 +42,14 @@ public struct Deskew: Sendable {
 
     /// The straightened image, the same size; the input itself when there is nothing to turn.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
-        let angle = Self.detectAngle(in: image, maximumAngle: maximumAngle)
-        guard angle != 0 else { return image }
-        return Rotation(degrees: -angle).apply(to: image, in: space)
+        Self.straighten(image, skew: Self.detectAngle(in: image, maximumAngle: maximumAngle), in: space)
+    }
+
+    /// `image` turned by minus `skew` degrees (an angle `detectAngle` found), the same size;
+    /// the input itself when the skew is 0.
+    public static func straighten(_ image: RGBImage, skew: Double, in space: WorkingSpace = .linear) -> RGBImage {
+        guard skew != 0 else { return image }
+        return Rotation(degrees: -skew).apply(to: image, in: space)
     }
 }
 

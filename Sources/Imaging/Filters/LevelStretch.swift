@@ -27,15 +27,9 @@ public struct LevelStretch: Sendable {
 
     /// The ink and paper levels of `image`, in the encoding of `space`'s levels.
     public func levels(of image: RGBImage, in space: WorkingSpace = .linear) -> (ink: Int, paper: Int) {
-        let levels = Self.middleLevels(of: image, at: [inkShare, Self.paperShare], in: space)
-        return (levels[0], levels[1])
-    }
-
-    /// The luminance levels below which each of `shares` of the page's middle lies.
-    public static func middleLevels(of image: RGBImage, at shares: [Double], in space: WorkingSpace = .linear) -> [Int] {
-        let histogram = middleHistogram(LuminanceLevels(image, in: space))
+        let histogram = Self.middleHistogram(LuminanceLevels(image, in: space))
         let total = histogram.reduce(0, +)
-        return shares.map { level(at: $0, of: histogram, total: total) }
+        return (Self.level(at: inkShare, of: histogram, total: total), Self.level(at: Self.paperShare, of: histogram, total: total))
     }
 
     /// The stretched image.
