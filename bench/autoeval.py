@@ -21,7 +21,7 @@ For every page, one row:
              for pages that carry no resolution)
   original   `filterocr ocr IMAGE --json` (no filters)
   auto       `filterocr ocr IMAGE --auto --json` (the rendering chosen without the truth)
-each scored by bench/score.py's definition (README, "Accuracy"), with the wall seconds of the
+each scored by bench/score.py's definition (docs/accuracy.md), with the wall seconds of the
 plain and the --auto run (the tesseract and OCRmyPDF columns run two at a time; filterocr's two
 alone, so that their times are a quiet machine's, and with --no-store, so that every
 recognition is made and none is answered by the result store).

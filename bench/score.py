@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Scores a recognised text against its ground truth, as filterocr's own accuracy report does
-(README, "Accuracy"): both texts NFC-normalised, every run of white space one space, the ends
+(docs/accuracy.md): both texts NFC-normalised, every run of white space one space, the ends
 trimmed; the character error rate is the Levenshtein distance over Unicode code points divided
 by the truth's length (an empty truth counts as 1); the word error rate is the same over the
 words separated by white space; word recall is the share of the truth's words (runs of letters

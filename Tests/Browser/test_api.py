@@ -461,7 +461,7 @@ def test_the_filter_list_drives_the_page(server):
 
 
 def test_a_json_command_is_read_whatever_type_the_client_declares(server):
-    """`curl -d '{"command": "blur"}'` sends a form's Content-Type: the README's example."""
+    """`curl -d '{"command": "blur"}'` sends a form's Content-Type: docs/serve.md's example."""
     session, _ = server.new_session()
     path = f"/api/sessions/{session}/commands"
     for content_type in ("application/x-www-form-urlencoded", "text/plain", None):

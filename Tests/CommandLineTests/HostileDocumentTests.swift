@@ -170,7 +170,7 @@ struct HostileDocumentTests {
     }
 }
 
-/// A run writes its document only when it has a page to put in it (README: "Outputs").
+/// A run writes its document only when it has a page to put in it (docs/limits.md: "no page was read").
 @Suite("Failed runs leave outputs alone")
 struct FailedRunOutputTests {
     @Test("When every input fails, an existing output is left byte for byte and the run says so",

@@ -1,4 +1,4 @@
-/// Character error rate as the README's "Accuracy" defines it and `bench/score.py` computes it:
+/// Character error rate as docs/accuracy.md defines it and `bench/score.py` computes it:
 /// runs of white space folded to one space, ends trimmed, Levenshtein distance over Unicode
 /// scalars divided by the length of the truth.
 public enum OCRScore {

@@ -4,7 +4,7 @@
 ///
 /// Each filter's entry lives in its implementation file (`GaussianBlur.swift` holds
 /// `FilterKind.blur`); `allCases` lists them in the order help shows them. Parsers, help,
-/// completion, sweeps, charts, the web API and the README's table all come from these entries,
+/// completion, sweeps, charts, the web API and the filter table in docs/filters.md all come from these entries,
 /// so adding a filter is its file and one line in `allCases`.
 public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStringConvertible {
     /// Every filter, in the order help lists them.
