@@ -63,6 +63,17 @@ struct AutoSearchTests {
         #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
     }
 
+    @Test("Between garbled readings the original is kept: a filter that reads less garbage, and nothing right, is not chosen")
+    func garbledOriginalKept() throws {
+        let report = try search(GarbledRecognizer())
+        let choice = try #require(report.auto)
+        #expect(choice.original.score < 0, "the original reads more garbage than text")
+        #expect(choice.candidates.contains { $0.score > choice.original.score && $0.wordCount > 0 },
+                "some rendering scores higher by reading less")
+        #expect(choice.chosen.filters == FilterState(), "chose \(choice.chosen.filters)")
+        #expect(report.recognized.words.contains { $0.text == "Harbor" })
+    }
+
     @Test("The candidates, their order and the choice do not depend on which engine finishes first, nor on how many there are")
     func orderIndependent() throws {
         let runs = try [(1, 0), (3, 1), (3, 2)].map { jobs, seed in
@@ -113,5 +124,17 @@ private final class JitteryRecognizer: Recognizer, Sendable {
         let call = counter.add(1, ordering: .relaxed).newValue
         usleep(UInt32(((call * 7919 + seed * 104_729) % 13) * 3_000))
         return try reader.recognize(image, resolution: resolution)
+    }
+}
+
+/// Reads the original page as many words of garbage around a few right ones, and any rendering
+/// of it as one word of garbage: as a dithered fax page reads before and after a median.
+private final class GarbledRecognizer: Recognizer, Sendable {
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        let isOriginal = image.samples.allSatisfy { $0 == 190 || $0 == 60 }
+        let garbage = RecognizedWord(text: "x#7q", confidence: 20, box: BoundingBox(x: 0, y: 0, width: 8, height: 8), inDictionary: false)
+        let right = RecognizedWord(text: "Harbor", confidence: 60, box: BoundingBox(x: 0, y: 0, width: 8, height: 8), inDictionary: true)
+        let words = isOriginal ? [right, right, right] + Array(repeating: garbage, count: 40) : [garbage]
+        return RecognizedText(text: words.map(\.text).joined(separator: " "), meanConfidence: 20, words: words)
     }
 }

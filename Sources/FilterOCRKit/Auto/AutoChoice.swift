@@ -20,13 +20,14 @@ public struct AutoChoice: Sendable, Encodable {
         public var keepsTheText = true
 
         private enum CodingKeys: String, CodingKey {
-            case script, score, wordCount, meanConfidence, accuracy, seconds, losesText
+            case script, score, likelyCharacters, wordCount, meanConfidence, accuracy, seconds, losesText
         }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(filters.description, forKey: .script)
             try container.encode(AutoChoice.rounded(score), forKey: .score)
+            try container.encode(AutoChoice.rounded(likelyCharacters), forKey: .likelyCharacters)
             try container.encode(wordCount, forKey: .wordCount)
             try container.encode(meanConfidence, forKey: .meanConfidence)
             try container.encodeIfPresent(accuracy, forKey: .accuracy)

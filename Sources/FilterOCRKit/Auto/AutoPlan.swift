@@ -49,16 +49,18 @@ struct AutoPlan {
             return Array(first.prefix(Self.extendAfter))
         case 1:
             // Judged as the choice judges them: by the characters likely right when the
-            // original read nothing, by the score otherwise.
-            let readNothing = tried.first?.wordCount == 0
+            // original read nothing, by the score among those that may replace it otherwise.
+            guard let original = tried.first else { return later.isEmpty ? nil : later }
+            let readNothing = original.wordCount == 0
             func measure(_ candidate: AutoChoice.Candidate) -> Double {
                 readNothing ? candidate.likelyCharacters : candidate.score
             }
-            var best = tried.first
-            for candidate in tried where candidate.keepsTheText && measure(candidate) > best.map(measure) ?? -.infinity {
+            var best = original
+            for candidate in tried where (readNothing || AutoSearch.mayReplace(original, with: candidate))
+                && measure(candidate) > measure(best) {
                 best = candidate
             }
-            let extensions = best.map { AutoCandidates.extensions(of: $0.filters) } ?? []
+            let extensions = AutoCandidates.extensions(of: best.filters)
             let round = unseen(extensions) + later
             return round.isEmpty ? nil : round
         default:

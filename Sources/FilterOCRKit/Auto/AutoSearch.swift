@@ -227,14 +227,25 @@ public struct AutoSearch: Sendable {
             }
             return best
         }
-        // A reading of nothing is never better than one of something: its error rate is 1, and a
-        // page read badly is rarely worse. It wins on score only against a garbled reading.
         var best = base
-        for candidate in candidates where candidate.keepsTheText && candidate.wordCount > 0 && candidate.score > best.score {
+        for candidate in candidates where mayReplace(base, with: candidate) && candidate.score > best.score {
             best = candidate
         }
         guard best.score > base.score + requiredGain * abs(base.score) else { return base }
         return best
+    }
+
+    /// Whether `candidate` may be chosen over `base`, a reading of something, on its score: it
+    /// keeps the text (`ReadingAgreement.keepsTheText`) and reads something; and where `base`'s
+    /// reading is more garbage than text (a score of 0 or less), its own is not.
+    ///
+    /// A reading of nothing is never better than one of something: its error rate is 1, and a
+    /// page read badly is rarely worse; it wins on score only against a garbled reading. Between
+    /// two garbled readings the score says little about the error rate: the one that reads fewer
+    /// wrong words scores higher, and with them it loses the few right ones (a dithered fax page
+    /// read as 390 words, mostly wrong, at CER 0.77 lost to a median that read 9 at 0.99).
+    static func mayReplace(_ base: AutoChoice.Candidate, with candidate: AutoChoice.Candidate) -> Bool {
+        candidate.keepsTheText && candidate.wordCount > 0 && (base.score > 0 || candidate.score > 0)
     }
 
     /// The characters likely read right that a reading of a page read as nothing must have to
