@@ -20,7 +20,7 @@ public final class BackgroundProcess: Sendable {
 
     private let process: Process
     /// The process's result store's folder, removed with this.
-    private let cacheFolder = NSTemporaryDirectory() + "filterocr-tests-cache-" + UUID().uuidString
+    private let cacheFolder = Paths.temporaryRoot + "/cache-" + UUID().uuidString
     private let store = Store()
     public let input = Pipe()
 

@@ -40,9 +40,20 @@ public enum Paths {
         }
     }
 
+    /// A new empty folder inside `temporaryRoot`.
     public static func temporaryDirectory() throws -> String {
-        let path = NSTemporaryDirectory() + "filterocr-tests-" + UUID().uuidString
+        let path = temporaryRoot + "/" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         return path
     }
+
+    /// The one folder in the system's temporary folder that holds every temporary folder of this
+    /// test process, removed when the process exits: the tests make thousands, and most have no
+    /// owner that outlives them to remove them.
+    public static let temporaryRoot: String = {
+        let path = NSTemporaryDirectory() + "filterocr-tests-" + UUID().uuidString
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        atexit { try? FileManager.default.removeItem(atPath: Paths.temporaryRoot) }
+        return path
+    }()
 }
