@@ -44,7 +44,7 @@ endef
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader FuzzDocumentReader
 
-.PHONY: deps bench-deps test-deps build run serve test bench fuzz stress tsan clean
+.PHONY: deps bench-deps test-deps build run serve test bench fuzz stress tsan manual completions install uninstall clean
 
 deps:
 	$(call install-missing,$(RUNTIME_PACKAGES) $(BUILD_PACKAGES))
@@ -67,9 +67,13 @@ run: build
 serve: build
 	$(BIN) serve
 
+# The tests import the modules' public API only, so they build without testable imports: the
+# modules then compile with the flags `make build` uses, and `make run` after `make test` (or the
+# reverse) rebuilds next to nothing. (Only `swift test` takes the option, so it builds too.)
+TEST_BUILD = -c $(CONFIG) --disable-testable-imports
+
 test: deps test-deps
-	$(SWIFT) build -c $(CONFIG) --build-tests
-	$(SWIFT) test -c $(CONFIG) --skip-build
+	$(SWIFT) test $(TEST_BUILD)
 	FILTEROCR_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/Browser
 
 # The benchmarks time recognitions against other tools: none is answered from the result store,
@@ -103,9 +107,8 @@ fuzz: deps
 
 # The long versions of the storm and fault tests, and attacks on the web server.
 stress: deps
-	$(SWIFT) build -c $(CONFIG) --build-tests
 	FILTEROCR_STORM_COMMANDS=200000 FILTEROCR_FEED_WRITES=20000 \
-	    $(SWIFT) test -c $(CONFIG) --skip-build --filter "ReplStormTests|FeedCrashSafetyTests|SignalTests|HostileInputTests"
+	    $(SWIFT) test $(TEST_BUILD) --filter "ReplStormTests|FeedCrashSafetyTests|SignalTests|HostileInputTests"
 	$(PYTHON) bench/serve_stress.py $(BIN)
 
 # The batch runner, the feed, the REPL driver, speculation and the engine pools under Thread Sanitizer.
@@ -113,6 +116,39 @@ tsan: deps
 	$(SWIFT) build --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --build-tests
 	FILTEROCR_STORM_COMMANDS=300 FILTEROCR_FEED_WRITES=300 $(SWIFT) test --scratch-path .build-tsan --sanitize=thread -Xswiftc -DTSAN --skip-build \
 	    --filter "ImageRunnerTests|ReorderBufferTests|ReplDriverTests|ReplStormTests|FeedWriter|FeedCrashSafetyTests|SpeculationTests|DedicatedEngineTests|RecognizerPoolTests|NewestQueueTests|RendererTests|PageDocumentTests|FeedFollowerTests"
+
+# Manual pages, one per command, generated from the commands' declarations by
+# swift-argument-parser's plugin (which builds every product in release first), and shell
+# completions printed by the binary itself: neither can drift from the options.
+MANUAL = .build/manual
+manual: build
+	$(SWIFT) package generate-manual --multi-page --authors "the filterocr authors" \
+	    --section 1 --date "$$(git log -1 --format=%cs 2>/dev/null || date +%F)"
+	rm -rf $(MANUAL) && mkdir -p $(MANUAL)
+	cp .build/plugins/GenerateManual/outputs/filterocr/*.1 $(MANUAL)/
+
+completions: build
+	mkdir -p .build/completions
+	$(BIN) --generate-completion-script bash > .build/completions/filterocr.bash
+	$(BIN) --generate-completion-script zsh > .build/completions/_filterocr
+	$(BIN) --generate-completion-script fish > .build/completions/filterocr.fish
+
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the binary, its manual pages and its
+# completions for bash, zsh and fish, where each shell looks for them under PREFIX.
+PREFIX ?= /usr/local
+install: build manual completions
+	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/filterocr
+	install -d $(DESTDIR)$(PREFIX)/share/man/man1
+	install -m 644 $(MANUAL)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
+	install -D -m 644 .build/completions/filterocr.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/filterocr
+	install -D -m 644 .build/completions/_filterocr $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr
+	install -D -m 644 .build/completions/filterocr.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/filterocr $(DESTDIR)$(PREFIX)/share/man/man1/filterocr*.1 \
+	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/filterocr \
+	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr \
+	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
 
 clean:
 	rm -rf .build

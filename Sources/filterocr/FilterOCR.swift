@@ -12,6 +12,16 @@ struct FilterOCR: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "filterocr",
         abstract: "See how image filters change what Tesseract OCR can read.",
+        discussion: """
+            Load an image, move it through filter states in the REPL (the default command), and after \
+            every change see what Tesseract recognises in the image as it now is; every recognition \
+            updates a JSON feed with the three most frequent words, which `filterocr companion` shows \
+            live. The same engine recognises many images and documents in batch (ocr, batch), finds \
+            the filters that read a page best without its truth (ocr --auto), sweeps a filter's \
+            strength (sweep), measures a corpus against its truth (report, tune), and serves a \
+            workbench in a browser (serve). Each command's page: filterocr.COMMAND(1), or \
+            filterocr help COMMAND.
+            """,
         version: Product.nameAndVersion,
         subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,
                       TuneCommand.self, CompanionCommand.self, ServeCommand.self, ReportCommand.self, StoreCommand.self,

@@ -1,0 +1,48 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The bash completion script `make install` installs, as bash runs it: sourced, then its
+/// function called with a command line the way bash calls it on Tab.
+@Suite("filterocr --generate-completion-script bash completes commands and options")
+struct ShellCompletionTests {
+    /// What the script offers for `line`, the word being typed last (empty after a space).
+    private func completions(of line: String) throws -> [String] {
+        let script = try Command.filterocr(["--generate-completion-script", "bash"])
+        #expect(script.status == 0, "\(script.standardError)")
+        let file = try Paths.temporaryDirectory() + "/filterocr.bash"
+        try script.standardOutput.write(toFile: file, atomically: true, encoding: .utf8)
+        var words = line.split(separator: " ").map(String.init)
+        if line.hasSuffix(" ") { words.append("") }
+        let quoted = words.map { "'\($0)'" }.joined(separator: " ")
+        let driver = """
+            source '\(file)'
+            COMP_WORDS=(\(quoted)); COMP_CWORD=\(words.count - 1)
+            COMP_LINE='\(line)'; COMP_POINT=${#COMP_LINE}; COMPREPLY=()
+            _filterocr filterocr '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : "")'
+            printf '%s\\n' "${COMPREPLY[@]}"
+            """
+        let result = try Command.run("/bin/bash", ["-c", driver])
+        #expect(result.status == 0, "\(result.standardError)")
+        return result.standardOutput.split(separator: "\n").map(String.init)
+    }
+
+    @Test("Every command is offered after the program's name, and a prefix narrows them")
+    func subcommands() throws {
+        let all = try completions(of: "filterocr ")
+        for command in ["repl", "ocr", "filter", "batch", "report", "sweep", "tune", "companion", "serve", "store", "merge"] {
+            #expect(all.contains(command), "\(command) missing from \(all)")
+        }
+        #expect(try completions(of: "filterocr tu") == ["tune"])
+    }
+
+    @Test("A command's options are offered, and a prefix narrows them")
+    func options() throws {
+        let options = try completions(of: "filterocr ocr --")
+        for option in ["--auto", "--ops", "--json", "--format", "--lang", "--no-store"] {
+            #expect(options.contains(option), "\(option) missing from ocr's \(options.count) options")
+        }
+        #expect(Set(try completions(of: "filterocr ocr --au")) == ["--auto", "--auto-budget"])
+        #expect(try completions(of: "filterocr store pr") == ["prune"])
+    }
+}
