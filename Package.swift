@@ -46,15 +46,18 @@ let package = Package(
         // The sanitizer runtimes' entry points (libFuzzer's driver, Thread Sanitizer's
         // annotations), declared for the fuzz and TSan builds.
         .target(name: "CSanitizers"),
+        // Thread plumbing below every module that needs it: the lock wrapper Thread Sanitizer
+        // sees into, work queues, the reorder buffer, a memory gate, stoppable waits.
+        .target(name: "Threading", dependencies: ["CSanitizers"]),
         // Vector square root and clamping for the filters' inner loops (one C header).
         .target(name: "CVectorMath"),
         // Pixel buffers and filters: pure Swift, no I/O.
-        .target(name: "Imaging", dependencies: ["CVectorMath"]),
+        .target(name: "Imaging", dependencies: ["CVectorMath", "Threading"]),
         // Image files <-> pixel buffers, through Leptonica.
-        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem"]),
+        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem", "Threading"]),
         // Files as filterocr reads and writes them: kinds, bounded reads, atomic replacement,
         // names that are not UTF-8.
-        .target(name: "FileSystem"),
+        .target(name: "FileSystem", dependencies: ["Threading"]),
         // Documents page by page: PDF pages rendered by MuPDF, multi-page TIFF pages read by
         // Leptonica, and searchable PDFs assembled from a PDF's own pages by qpdf.
         .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "CTesseract", "FileSystem"]),
@@ -72,13 +75,13 @@ let package = Package(
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
-        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats", "FileSystem"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats", "FileSystem", "Threading"]),
         // The application core every front end shares: pipeline, renderer, recogniser
         // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
         .target(
             name: "FilterOCRKit",
             dependencies: ["Imaging", "ImageCodec", "Documents", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem", "TextComparison", "CSanitizers", "Formats", "ResultStore",
+                           "FileSystem", "TextComparison", "CSanitizers", "Formats", "ResultStore", "Threading",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
         // What the command-line front end prints: reports, tables, previews and the result
@@ -97,6 +100,7 @@ let package = Package(
         .target(
             name: "Workbench",
             dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Documents", "CompanionFeed", "Session", "FileSystem",
+                           "Threading",
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Logging", package: "swift-log"),
@@ -113,6 +117,7 @@ let package = Package(
             dependencies: [
                 "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
                 "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
+                "Threading",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -139,7 +144,7 @@ let package = Package(
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
         .testTarget(name: "FilterOCRKitTests",
                     dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
-                                   "CompanionFeed", "TestSupport", "TerminalText", "TextComparison"]),
+                                   "CompanionFeed", "TestSupport", "TerminalText", "TextComparison", "Threading"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "FilterOCRKit", "Recognition", "Imaging"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed", "Imaging"]),
         .testTarget(name: "CorpusReportPageTests", dependencies: ["CorpusReportPage", "FilterOCRKit", "TextComparison"]),

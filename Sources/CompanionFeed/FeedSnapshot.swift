@@ -61,11 +61,11 @@ public struct FeedSnapshot: Codable, Equatable, Sendable {
 
     private static let timestampStyle = Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt)
 
-    /// Sorted keys and no escaped slashes: equal snapshots give equal bytes.
-    public func encoded() -> Data {
+    /// Sorted keys and no escaped slashes: equal snapshots give equal bytes. Throws only for a
+    /// rate that is not a finite number, which JSON cannot hold.
+    public func encoded() throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        // A struct of strings, numbers and arrays always encodes.
-        return try! encoder.encode(self) + Data("\n".utf8)
+        return try encoder.encode(self) + Data("\n".utf8)
     }
 }

@@ -61,8 +61,11 @@ public final class FeedWriter {
             let last = max(current, sequence)
             var snapshot = snapshot
             snapshot.sequence = (0..<Self.maximumSequence).contains(last) ? last + 1 : 1
+            guard let bytes = try? snapshot.encoded() else {
+                throw .cannotWrite(path: path, reason: "a rate that is not a number cannot be written as JSON")
+            }
             do throws(FileError) {
-                try AtomicFile.write(Array(snapshot.encoded()), to: path)
+                try AtomicFile.write(Array(bytes), to: path)
             } catch {
                 throw .cannotWrite(path: path, reason: Self.reason(error))
             }

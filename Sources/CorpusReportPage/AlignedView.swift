@@ -1,3 +1,4 @@
+import FilterOCRKit
 import TextComparison
 
 /// A truth and its recognition side by side: a table row per stretch of about a row's width,
@@ -10,7 +11,7 @@ enum AlignedView {
         for row in alignment.rows(width: width) {
             var (truth, read) = ("", "")
             for segment in row {
-                let (truthText, readText) = (HTMLText.escaped(segment.truth), HTMLText.escaped(segment.recognized))
+                let (truthText, readText) = (MarkupText.escaped(segment.truth), MarkupText.escaped(segment.recognized))
                 switch segment.kind {
                 case .equal:
                     truth += truthText

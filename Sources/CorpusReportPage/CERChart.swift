@@ -32,7 +32,7 @@ enum CERChart {
             let barHeight = max(1, y(0) - y(rates[index]))
             let counts = page.counts.map { " (\($0.characterErrors) errors in \($0.characters) characters)" } ?? ""
             svg += "<a href=\"#\(anchors[index])\"><rect class=\"bar\" x=\"\(f(x))\" y=\"\(f(y(0) - barHeight))\" "
-                + "width=\"\(f(barWidth))\" height=\"\(f(barHeight))\"><title>\(HTMLText.escaped(page.name)): CER "
+                + "width=\"\(f(barWidth))\" height=\"\(f(barHeight))\"><title>\(MarkupText.escaped(page.name)): CER "
                 + "\(number(rates[index]))%\(counts)</title></rect></a>\n"
         }
         for (kind, value) in [("micro", micro), ("macro", macro)] {

@@ -32,13 +32,13 @@ public enum CorpusReportPage {
             <meta http-equiv="Content-Security-Policy" content="\(contentSecurityPolicy)">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="referrer" content="no-referrer">
-            <title>\(HTMLText.escaped(title))</title>
+            <title>\(MarkupText.escaped(title))</title>
             <style>\(ReportStyle.css)</style>
             </head>
             <body>
             <header>
             <h1>Corpus report</h1>
-            <p class="source">\(HTMLText.escaped(report.source))</p>
+            <p class="source">\(MarkupText.escaped(report.source))</p>
             </header>
 
             """
@@ -107,7 +107,7 @@ public enum CorpusReportPage {
 
             """
         for (index, page) in report.pages.enumerated() {
-            let link = "<a href=\"#\(anchors[index])\">\(HTMLText.escaped(page.name))</a>"
+            let link = "<a href=\"#\(anchors[index])\">\(MarkupText.escaped(page.name))</a>"
             html += "<tr><td class=\"number\">\(index + 1)</td><td>\(link)</td>"
             if let counts = page.counts {
                 html += "<td class=\"number\">\(percent(counts.characterErrorRate))</td>"
@@ -115,7 +115,7 @@ public enum CorpusReportPage {
                     + [counts.characterErrors, counts.characters, counts.wordErrors, counts.words]
                         .map { "<td class=\"number\">\($0)</td>" }.joined()
             } else {
-                html += "<td colspan=\"6\" class=\"unscored\">\(HTMLText.escaped(unscoredReason(page)))</td>"
+                html += "<td colspan=\"6\" class=\"unscored\">\(MarkupText.escaped(unscoredReason(page)))</td>"
             }
             html += "</tr>\n"
         }
@@ -152,20 +152,20 @@ public enum CorpusReportPage {
 
             """
         for (index, page) in report.pages.enumerated() {
-            html += "<article class=\"page\" id=\"\(anchors[index])\">\n<h3>\(HTMLText.escaped(page.name))"
+            html += "<article class=\"page\" id=\"\(anchors[index])\">\n<h3>\(MarkupText.escaped(page.name))"
             if let counts = page.counts {
                 html += " · CER \(percent(counts.characterErrorRate)) · WER \(percent(counts.wordErrorRate))"
             }
             html += "</h3>\n"
             if let script = page.script, !script.isEmpty {
-                html += "<p class=\"legend\">filters: <code>\(HTMLText.escaped(script))</code></p>\n"
+                html += "<p class=\"legend\">filters: <code>\(MarkupText.escaped(script))</code></p>\n"
             }
             if let alignment = page.alignment {
                 html += AlignedView.table(alignment, width: alignedWidth)
             } else {
-                html += "<p class=\"unscored\">\(HTMLText.escaped(unscoredReason(page)))</p>\n"
+                html += "<p class=\"unscored\">\(MarkupText.escaped(unscoredReason(page)))</p>\n"
                 if let text = page.recognized {
-                    html += "<div class=\"recognition-only\">\(HTMLText.escaped(text))</div>\n"
+                    html += "<div class=\"recognition-only\">\(MarkupText.escaped(text))</div>\n"
                 }
             }
             html += "<p class=\"back\"><a href=\"#pages\">back to the pages</a></p>\n</article>\n"
@@ -185,7 +185,7 @@ public enum CorpusReportPage {
     /// A confusion's character as code, ∅ for none and ␣ for a space.
     private static func character(_ text: String) -> String {
         let shown = text.isEmpty ? CharacterConfusion.nothing : text == " " ? "␣" : text
-        return "<code class=\"char\">\(HTMLText.escaped(shown))</code>"
+        return "<code class=\"char\">\(MarkupText.escaped(shown))</code>"
     }
 
     /// `3.21%`.

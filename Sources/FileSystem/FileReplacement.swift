@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Threading
 
 /// The new version of a file while it is being written: a temporary file beside it that
 /// takes the place of the old one only when every byte of it is written and flushed.
@@ -18,7 +18,7 @@ public final class FileReplacement: Sendable {
     public let path: String
     /// The temporary file, named so that `StaleTemporaries` knows it.
     private let temporary: String
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var descriptor: Int32
@@ -45,7 +45,7 @@ public final class FileReplacement: Sendable {
                 _ = fchown(descriptor, existing.st_uid, existing.st_gid)
             }
         }
-        state = Mutex(State(descriptor: descriptor))
+        state = Locked(State(descriptor: descriptor))
     }
 
     deinit { abandon() }

@@ -4,7 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
-import Synchronization
+import Threading
 
 /// A file that a C library writes by name (Tesseract's renderers open `BASE.EXT` with
 /// `fopen`, and ignore what `fwrite` and `fclose` report), written so that nothing is lost:
@@ -18,7 +18,7 @@ public final class LibraryOutput: Sendable {
     private let fifo: String
     private let reader: Int32
     private let replacement: FileReplacement
-    private let started = Mutex(false)
+    private let started = Locked(false)
     private let copied = DispatchSemaphore(value: 0)
 
     /// Makes the FIFO `base.fileExtension` for the library to open; call `libraryOpened`

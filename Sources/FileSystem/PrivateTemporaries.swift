@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Threading
 
 /// Files and folders a run keeps in the temporary folder (`$TMPDIR`) while it works, named
 /// `filterocr-KIND-PID-RANDOM` (a file may add an extension). A run removes its own when it
@@ -20,7 +20,7 @@ public struct PrivateTemporaries: Sendable {
     public static let rendererProbe = PrivateTemporaries(kind: "renderer")
 
     /// Kinds this process has cleaned up after already: one listing each, however many it makes.
-    private static let cleaned = Mutex<Set<String>>([])
+    private static let cleaned = Locked<Set<String>>([])
 
     /// The name of a new one of this process.
     public func name(pid: Int32 = getpid(), random: String = Self.randomHex()) -> String {

@@ -3,14 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Threading
 
 /// Temporary files that filterocr left when it was killed mid-write: `.NAME.PID.RANDOM.tmp`
 /// (a library's extension may follow, `.tmp.pdf`), named after a process that no longer
 /// exists. The next writer in the same folder removes them.
 public enum StaleTemporaries {
     /// Folders this process has already cleaned: one listing each, however many files it writes.
-    private static let cleaned = Mutex<Set<String>>([])
+    private static let cleaned = Locked<Set<String>>([])
 
     /// Removes the stale temporaries in `folder`, the first time this process writes there.
     public static func removeOnce(in folder: String) {

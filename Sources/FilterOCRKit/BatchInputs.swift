@@ -2,6 +2,7 @@ import FileSystem
 import Documents
 import Foundation
 import ImageCodec
+import Threading
 
 /// The image paths of a batch, produced lazily in input order: arguments expanded (folders
 /// recursively to their image files, globs to their matches), and paths read from standard

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Imaging
 import Recognition
+import Threading
 
 /// A recognizer on a thread of its own, so that a caller whose recognition is cancelled
 /// stops waiting at once.

@@ -1,4 +1,5 @@
 import CompanionFeed
+import Threading
 import WordFrequency
 import Foundation
 

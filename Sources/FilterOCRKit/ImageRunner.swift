@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import Recognition
 import Synchronization
+import Threading
 
 /// Runs one filter state over many images, for `ocr` and `batch`: a producer reads the
 /// inputs, `jobs` workers each with their own recognizer process them, and the caller's

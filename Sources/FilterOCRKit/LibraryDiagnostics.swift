@@ -1,4 +1,5 @@
 import Foundation
+import Threading
 
 /// Keeps the C libraries' own diagnostics off the user's terminal.
 ///

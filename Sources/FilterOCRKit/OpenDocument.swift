@@ -1,7 +1,7 @@
 import Documents
 import FileSystem
 import ImageCodec
-import Synchronization
+import Threading
 
 /// The document a loader read a page of last, kept open for its next page: opening one reads
 /// its structure (a PDF's cross-references and page tree, a TIFF's chain of pages), which a
@@ -13,7 +13,7 @@ final class OpenDocument: Sendable {
         var document: Document
     }
 
-    private let kept = Mutex<Kept?>(nil)
+    private let kept = Locked<Kept?>(nil)
 
     /// Page `number` of the document at `path`, or nil when `path` is no document (an image).
     /// A file changed since it was opened is opened again.

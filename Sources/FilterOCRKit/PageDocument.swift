@@ -4,6 +4,7 @@ import FileSystem
 import Foundation
 import Imaging
 import Recognition
+import Threading
 
 /// One document in a Tesseract format for a whole run (`ocr` or `batch` with `--format
 /// hocr` and the like): each image's page is added by the engine that recognised it, in input

@@ -161,7 +161,7 @@ public struct Pipeline {
 
     /// The resolution the recognition assumes: the option's, else the file's own.
     public func resolution(of original: LoadedImage) -> Int? {
-        settings.resolution ?? original.decoded.resolution
+        settings.resolution(of: original)
     }
 
     /// The report of `original` rendered with `state` as `rendered`, which read `recognized`.

@@ -149,20 +149,6 @@ public struct RecognitionReport: Sendable, Encodable {
     }
 }
 
-/// An image that could not be processed, as a JSON line.
-public struct ErrorReport: Sendable, Encodable {
-    public var image: String?
-    /// The document's page that failed, when one did.
-    public var page: Int?
-    public var error: String
-
-    public init(image: String?, page: Int? = nil, error: String) {
-        self.image = image
-        self.page = page
-        self.error = error
-    }
-}
-
 /// The one-line message for `error`: its `LocalizedError` description, new lines folded.
 public func oneLineMessage(for error: any Error) -> String {
     let described = (error as? LocalizedError)?.errorDescription ?? String(describing: error)

@@ -10,6 +10,11 @@ public struct RecognitionSettings: Sendable, Encodable {
     public var pageSegmentation: PageSegmentation
     /// The resolution to assume; nil uses the file's own, or lets Tesseract estimate it.
     public var resolution: Int?
+
+    /// The resolution a recognition of `original` assumes: the option's, else the file's own.
+    public func resolution(of original: LoadedImage) -> Int? {
+        resolution ?? original.decoded.resolution
+    }
     /// The values the filters work on.
     public var space: WorkingSpace
     /// Words left out of the top words, such as `StopWords.english`.

@@ -1,6 +1,7 @@
 import Imaging
 import Recognition
 import Session
+import Threading
 
 /// Renders an image through filter operations. With a cache it keeps every rendering (and
 /// the recognition of it, once made), so a state seen before needs no filtering, and a

@@ -2,6 +2,7 @@ import Documents
 import FileSystem
 import Foundation
 import Recognition
+import Threading
 
 /// A searchable PDF that keeps PDFs' own pages, while its pages come in: Tesseract writes the
 /// image pages (image and text) and the text-only layers of PDF pages to files of a private

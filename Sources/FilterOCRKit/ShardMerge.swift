@@ -57,9 +57,9 @@ public enum ShardMerge {
     /// the line before's page of the same document, starts a new input.
     static func inputs(of lines: [String], shard: Int) throws(Failure) -> [[String]] {
         var groups: [[String]] = []
-        var previous: Line?
+        var previous: JSONLines.BatchLine?
         for (number, text) in lines.enumerated() where !text.isEmpty {
-            guard let line = try? JSONDecoder().decode(Line.self, from: Data(text.utf8)) else {
+            guard let line = JSONLines.batchLine(Array(text.utf8)) else {
                 throw Failure(message: "shard \(shard) line \(number + 1) is not a JSON object of filterocr batch")
             }
             if let previous, let page = line.page, let before = previous.page, previous.image == line.image, page > before {
@@ -70,10 +70,5 @@ public enum ShardMerge {
             previous = line
         }
         return groups
-    }
-
-    private struct Line: Decodable {
-        var image: String?
-        var page: Int?
     }
 }

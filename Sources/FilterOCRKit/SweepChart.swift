@@ -82,7 +82,7 @@ public enum SweepChart {
         // One polyline and one dot per point for each measure.
         for (index, item) in series.enumerated() {
             let points = zip(xs, item.values).map { "\(f(x($0))),\(f(y($1, right: item.rightAxis)))" }
-            svg += "<g class=\"series\" data-name=\"\(escaped(item.name))\" stroke=\"\(item.colour)\" fill=\"\(item.colour)\">\n"
+            svg += "<g class=\"series\" data-name=\"\(MarkupText.escaped(item.name))\" stroke=\"\(item.colour)\" fill=\"\(item.colour)\">\n"
             svg += "<polyline fill=\"none\" stroke-width=\"2\" points=\"\(points.joined(separator: " "))\"/>\n"
             for (px, value) in zip(xs, item.values) {
                 svg += "<circle class=\"point\" cx=\"\(f(x(px)))\" cy=\"\(f(y(value, right: item.rightAxis)))\" r=\"3\"/>\n"
@@ -124,17 +124,12 @@ public enum SweepChart {
         guard !content.isEmpty else { return "" }
         let transform = rotate ? " transform=\"rotate(-90 \(f(x)) \(f(y)))\"" : ""
         return "<text x=\"\(f(x))\" y=\"\(f(y))\" text-anchor=\"\(anchor)\" font-size=\"\(size)\" font-weight=\"\(weight)\" "
-            + "fill=\"\(colour)\"\(transform)>\(escaped(content))</text>\n"
+            + "fill=\"\(colour)\"\(transform)>\(MarkupText.escaped(content))</text>\n"
     }
 
     private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
 
     public static func number(_ value: Double) -> String {
         abs(value - value.rounded()) < 1e-9 ? String(Int(value.rounded())) : String(format: "%g", (value * 1000).rounded() / 1000)
-    }
-
-    static func escaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
     }
 }

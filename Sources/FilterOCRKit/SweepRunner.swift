@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import Recognition
 import TextComparison
+import Threading
 
 /// Runs a sweep: one thread renders the points in order through a shared render cache (a
 /// compounding chain filters only its last step), `jobs` engines recognise them in
@@ -56,7 +57,7 @@ public final class SweepRunner: Sendable {
         let work = WorkQueue<Work>()
         let events = WorkQueue<Event>()
         let window = DispatchSemaphore(value: jobs * 2)
-        let resolution = settings.resolution ?? original.decoded.resolution
+        let resolution = settings.resolution(of: original)
         do {
             try EngineThreads.start(count: jobs, make: { [factory, settings] in try factory(settings) }) { recognizer in
                 while let item = work.pop() {

@@ -2,7 +2,7 @@ internal import CTIFF
 import FileSystem
 import Glibc
 import Imaging
-import Synchronization
+import Threading
 
 /// The pages of a multi-page TIFF, read by libtiff through one handle kept open: the chain of
 /// image file directories is walked once, on opening, and libtiff remembers where each
@@ -15,7 +15,7 @@ public final class TIFFPages: Sendable {
     /// Each page's directory offset, in page order.
     private let offsets: [UInt64]
     /// libtiff's handle, which reads one directory at a time.
-    private let handle: Mutex<OpaquePointer>
+    private let handle: Locked<OpaquePointer>
 
     public var count: Int { offsets.count }
 
@@ -38,7 +38,7 @@ public final class TIFFPages: Sendable {
         }
         source = path
         self.offsets = offsets
-        handle = Mutex(tiff)
+        handle = Locked(tiff)
     }
 
     deinit { handle.withLock { TIFFClose($0) } }

@@ -3,7 +3,7 @@ import FileSystem
 import Formats
 import Foundation
 import Imaging
-import Synchronization
+import Threading
 
 /// A document in one of Tesseract's output formats: byte for byte what `tesseract IMAGE out
 /// FORMAT` writes for the same recognition, one page per image added, in the order they are
@@ -23,7 +23,7 @@ public final class TesseractDocument: Sendable {
     public let format: Format
     /// Where the document goes: the output base with the format's extension, or `-`.
     public let path: String
-    private let backend: Mutex<Backend>
+    private let backend: Locked<Backend>
 
     private enum Backend {
         /// Tesseract's renderer, until `close`; and whether the document has ended.
@@ -48,9 +48,9 @@ public final class TesseractDocument: Sendable {
             guard let renderer = TessPDFRendererCreate(outputBase, dataDirectory, textOnly ? 1 : 0) else {
                 throw .documentFailed("Tesseract has no pdf renderer")
             }
-            backend = Mutex(.renderer(renderer, ended: false))
+            backend = Locked(.renderer(renderer, ended: false))
         } else {
-            backend = Mutex(.assembled(try AssembledDocument(format: format, path: path)))
+            backend = Locked(.assembled(try AssembledDocument(format: format, path: path)))
         }
     }
 

@@ -1,6 +1,6 @@
 internal import CTesseract
 import Imaging
-import Synchronization
+import Threading
 
 /// Tesseract's orientation and script detection (OSD, `osd.traineddata`) as the
 /// `OrientationDetector` the `orient` filter asks.
@@ -14,7 +14,7 @@ public final class TesseractOrientation: Sendable {
 
     private let directory: String
     /// The engine, made on first use; nil inside when it could not start (no model).
-    private let engine = Mutex<OrientationEngine??>(nil)
+    private let engine = Locked<OrientationEngine??>(nil)
 
     public init(dataDirectory: String? = nil) {
         directory = dataDirectory ?? TesseractEngine.defaultDataDirectory

@@ -20,11 +20,11 @@ public struct ResultFormatter: Sendable {
     /// and a note for standard error that is not an error (how `--auto` chose, unless in JSON).
     public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?, note: String?) {
         switch result.outcome {
-        case let .recognized(report, problem, saved):
+        case let .recognized(report, problem, _):
             var note: String?
             let output: String = switch format {
             case .jsonl, .json:
-                JSONLines.line(ReportLine(report: report, saved: saved, warning: problem))
+                JSONLines.line(for: result) ?? ""
             case .text:
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.displayName) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
@@ -50,41 +50,13 @@ public struct ResultFormatter: Sendable {
         case .failed(let message):
             guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
-            return (JSONLines.line(ErrorReport(image: result.input, page: result.page, error: message)), message, nil)
+            return (JSONLines.line(for: result), message, nil)
         case .leftAsIs(let kept):
             guard format.isJSON else { return (nil, nil, "\(result.displayName): \(kept.explanation)") }
             wroteAny = true
-            return (JSONLines.line(SkippedPage(image: result.input, page: result.page, textLayer: kept.rawValue,
-                                               skipped: kept.explanation)), nil, nil)
+            return (JSONLines.line(for: result), nil, nil)
         case .skipped:
             return (nil, nil, nil)
         }
-    }
-}
-
-/// The JSON line of a page left as it is.
-private struct SkippedPage: Encodable {
-    var image: String
-    var page: Int?
-    /// The page's own text: `visible` or `invisible`, as in a recognised page's line.
-    var textLayer: String
-    var skipped: String
-}
-
-/// A report's JSON line, with where `--save-dir` put the filtered image and, in `warning`,
-/// what went wrong besides the recognition (the image could not be saved), so that the line
-/// alone tells the whole story.
-private struct ReportLine: Encodable {
-    var report: RecognitionReport
-    var saved: String?
-    var warning: String?
-
-    private enum CodingKeys: String, CodingKey { case saved, warning }
-
-    func encode(to encoder: any Encoder) throws {
-        try report.encode(to: encoder)
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encodeIfPresent(saved, forKey: .saved)
-        try container.encodeIfPresent(warning, forKey: .warning)
     }
 }

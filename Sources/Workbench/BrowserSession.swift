@@ -3,6 +3,7 @@ import FilterOCRKit
 import Foundation
 import RegexBuilder
 import Synchronization
+import Threading
 
 /// One browser tab's session: a REPL driver of its own (state, render cache, session words)
 /// and a folder for the images uploaded into it, which keeps only the latest upload the
@@ -16,16 +17,16 @@ final class BrowserSession: Sendable {
     let id: String
     /// Where this session's uploads are written; removed with the session.
     let uploads: URL
-    private let driver: Mutex<ReplDriver>
+    private let driver: Locked<ReplDriver>
     private let uploadCount = Atomic<Int>(0)
     /// The server's count of upload bytes, which this session's files are part of.
     private let ledger: UploadLedger
     /// The upload the session opened last, kept until the next one replaces it.
-    private let keptUpload = Mutex<(path: String, bytes: Int)?>(nil)
+    private let keptUpload = Locked<(path: String, bytes: Int)?>(nil)
 
     init(id: String, driver: consuming sending ReplDriver, uploads: URL, ledger: UploadLedger) {
         self.id = id
-        self.driver = Mutex(driver)
+        self.driver = Locked(driver)
         self.uploads = uploads
         self.ledger = ledger
     }

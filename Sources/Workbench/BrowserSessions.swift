@@ -1,11 +1,11 @@
 import FilterOCRKit
 import Foundation
-import Synchronization
+import Threading
 
 /// Every browser tab's session, by a random id that only that tab knows: at most a fixed
 /// number, the longest idle dropped to make room and any idle too long dropped.
 package final class BrowserSessions: Sendable {
-    private let table: Mutex<SessionTable<BrowserSession>>
+    private let table: Locked<SessionTable<BrowserSession>>
     private let folder: URL
     let ledger: UploadLedger
 
@@ -13,7 +13,7 @@ package final class BrowserSessions: Sendable {
     ///   - folder: where the sessions' uploads go, one subfolder each.
     ///   - ledger: the server's budget for what they upload.
     init(capacity: Int, idleLimit: Duration, folder: URL, ledger: UploadLedger) {
-        table = Mutex(SessionTable(capacity: capacity, idleLimit: idleLimit))
+        table = Locked(SessionTable(capacity: capacity, idleLimit: idleLimit))
         self.folder = folder
         self.ledger = ledger
     }

@@ -1,16 +1,17 @@
 import NIOCore
 import Synchronization
+import Threading
 
 /// Every open connection of the server, under `ConnectionTable`'s rules, and the deadlines
 /// each one is held to.
 final class ConnectionRegistry: Sendable {
     let limits: ConnectionDeadlines.Limits
-    private let table: Mutex<ConnectionTable<any Channel>>
+    private let table: Locked<ConnectionTable<any Channel>>
     private let nextID = Atomic<Int>(0)
 
     init(capacity: Int, limits: ConnectionDeadlines.Limits) {
         self.limits = limits
-        table = Mutex(ConnectionTable(capacity: capacity))
+        table = Locked(ConnectionTable(capacity: capacity))
     }
 
     /// Registers `channel`; its id, or nil when it is refused for want of room.

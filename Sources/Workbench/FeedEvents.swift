@@ -2,7 +2,7 @@ import CompanionFeed
 import Foundation
 import NIOCore
 import ServiceLifecycle
-import Synchronization
+import Threading
 
 /// The companion feed as a stream of server-sent events, for every watch page at once.
 ///
@@ -23,7 +23,7 @@ package final class FeedEvents: Service, Sendable {
 
     let reader: FeedReader
     let interval: Duration
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     package init(path: String, interval: Duration = .milliseconds(50)) {
         reader = FeedReader(path: path)
@@ -60,8 +60,9 @@ package final class FeedEvents: Service, Sendable {
             var follower = FeedFollower(path: self.reader.path)
             var quietSince = ContinuousClock.now
             while !Task.isCancelled {
-                if case .snapshot(let snapshot)? = follower.poll() {
-                    self.broadcast(Self.event(for: snapshot))
+                // A snapshot read from the file was JSON, so it encodes again.
+                if case .snapshot(let snapshot)? = follower.poll(), let event = try? Self.event(for: snapshot) {
+                    self.broadcast(event)
                     quietSince = .now
                 }
                 if ContinuousClock.now - quietSince > Self.keepAliveInterval {
@@ -88,8 +89,8 @@ package final class FeedEvents: Service, Sendable {
     }
 
     /// `event: feed`, the sequence as the event's id, the snapshot's JSON as its data.
-    package static func event(for snapshot: FeedSnapshot) -> ByteBuffer {
-        let json = String(decoding: snapshot.encoded(), as: UTF8.self).trimmingCharacters(in: .newlines)
+    package static func event(for snapshot: FeedSnapshot) throws -> ByteBuffer {
+        let json = String(decoding: try snapshot.encoded(), as: UTF8.self).trimmingCharacters(in: .newlines)
         return ByteBuffer(string: "event: feed\nid: \(snapshot.sequence)\ndata: \(json)\n\n")
     }
 }

@@ -1,11 +1,11 @@
-import Synchronization
+import Threading
 
 /// The server's `UploadBudget`, shared by every session.
 final class UploadLedger: Sendable {
-    private let budget: Mutex<UploadBudget>
+    private let budget: Locked<UploadBudget>
 
     init(limit: Int) {
-        budget = Mutex(UploadBudget(limit: limit))
+        budget = Locked(UploadBudget(limit: limit))
     }
 
     func reserve(_ bytes: Int, for session: String) -> UploadBudget.Decision {

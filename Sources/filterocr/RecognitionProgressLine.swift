@@ -1,6 +1,6 @@
 import FilterOCRKit
 import Foundation
-import Synchronization
+import Threading
 
 /// The REPL's line on standard error while a command works: shown once it has taken half a
 /// second (`working…` while it loads or filters, then Tesseract's progress), and cleared
@@ -18,7 +18,7 @@ final class RecognitionProgressLine: Sendable {
     /// How long a recognition runs before the line appears: a quick one should not flicker.
     static let delayMilliseconds = 500
     static let delay = Duration.milliseconds(delayMilliseconds)
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// The line when standard error is a terminal; nil otherwise.
     static func standardErrorIfTerminal() -> RecognitionProgressLine? {

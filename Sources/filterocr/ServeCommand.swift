@@ -2,7 +2,7 @@ import ArgumentParser
 import Dispatch
 import FilterOCRKit
 import Foundation
-import Synchronization
+import Threading
 import Workbench
 
 /// `filterocr serve`: the workbench and the watch in a browser.
@@ -146,7 +146,7 @@ struct ServeCommand: ParsableCommand {
     /// commands, and so the entry point, are synchronous.
     private static func waitFor(_ work: @escaping @Sendable () async throws -> Void) throws {
         let finished = DispatchSemaphore(value: 0)
-        let failure = Mutex<String?>(nil)
+        let failure = Locked<String?>(nil)
         Task {
             do {
                 try await work()

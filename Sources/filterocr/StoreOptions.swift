@@ -2,7 +2,7 @@ import ArgumentParser
 import FilterOCRKit
 import Foundation
 import ResultStore
-import Synchronization
+import Threading
 
 /// `--store PATH` and `--no-store`: where recognitions are kept and looked up.
 struct StoreOptions: ParsableArguments {
@@ -70,6 +70,6 @@ struct StoreOptions: ParsableArguments {
         return RecognitionSettings.storing(in: store)
     }
 
-    private static let opened = Mutex<(String, ResultStore?)?>(nil)
-    private static let unavailableSaid = Mutex(false)
+    private static let opened = Locked<(String, ResultStore?)?>(nil)
+    private static let unavailableSaid = Locked(false)
 }

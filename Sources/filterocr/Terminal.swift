@@ -4,6 +4,7 @@ import FilterOCRKit
 import Foundation
 import Synchronization
 import TerminalText
+import Threading
 
 /// Writing to standard output and standard error.
 enum Terminal {
@@ -23,7 +24,7 @@ enum Terminal {
     /// reason other than a closed pipe. Output stops then too, and the command ends with
     /// this error and status 1: results that never arrived must not look like a success.
     static var outputFailure: String? { failure.withLock { $0 } }
-    private static let failure = Mutex<String?>(nil)
+    private static let failure = Locked<String?>(nil)
 
     /// Records that standard output failed, and why; the first reason is the one reported.
     static func recordOutputFailure(_ reason: String) {

@@ -14,7 +14,7 @@ private func snapshot(_ image: String = "page.png", words: [WordCount] = [WordCo
 struct FeedWriterTests {
     @Test("The feed is one flat object with the documented keys, sorted, no nulls")
     func schema() throws {
-        let data = snapshot().encoded()
+        let data = try snapshot().encoded()
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         #expect(Set(object.keys) == ["schema", "sequence", "updatedAt", "image", "segment", "operations", "topWords",
                                      "sessionTopWords", "wordCount", "meanConfidence", "source"])
@@ -23,7 +23,7 @@ struct FeedWriterTests {
         let text = String(decoding: data, as: UTF8.self)
         #expect(!text.contains("null"))
         #expect(text.hasPrefix("{\"image\":"))
-        #expect(snapshot().encoded() == data)
+        #expect(try snapshot().encoded() == data)
     }
 
     @Test("Writing creates the folder, and sequences rise from the feed already there")

@@ -2,6 +2,7 @@ import Dispatch
 import FilterOCRKit
 import Synchronization
 import Testing
+import Threading
 
 @Suite("A queue that keeps the newest when its consumer falls behind")
 struct NewestQueueTests {

@@ -1,5 +1,6 @@
 import FilterOCRKit
 import Testing
+import Threading
 
 @Suite("Reorder buffer: results in input order")
 struct ReorderBufferTests {

@@ -23,7 +23,7 @@ struct FeedEventsTests {
     func eventFormat() throws {
         var snapshot = Self.snapshot("receipt.png")
         snapshot.sequence = 41
-        let event = String(buffer: FeedEvents.event(for: snapshot))
+        let event = String(buffer: try FeedEvents.event(for: snapshot))
         let lines = event.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count == 5 && lines[0] == "event: feed" && lines[1] == "id: 41")
         #expect(event.hasSuffix("\n\n"))

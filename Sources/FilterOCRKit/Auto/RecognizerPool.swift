@@ -1,6 +1,7 @@
 import Foundation
 import Imaging
 import Recognition
+import Threading
 
 /// Several recognizers, each on its own thread, taking rendered images from one queue.
 ///

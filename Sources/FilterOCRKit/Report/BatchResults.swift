@@ -13,26 +13,15 @@ public enum BatchResults {
         public var errorDescription: String? { message }
     }
 
-    /// The fields of a line that the report reads; the line has many more.
-    private struct Line: Decodable {
-        var image: String?
-        var page: Int?
-        var script: String?
-        var text: String?
-        var error: String?
-        var skipped: String?
-    }
-
     /// The entries of the lines in `bytes`, in order, without truths; `name` names the
     /// source in errors. Empty lines are passed over; a line that is not a batch's is an error.
     public static func entries(in bytes: [UInt8], name: String) throws -> [CorpusEntry] {
-        let decoder = JSONDecoder()
         var entries: [CorpusEntry] = []
         for (number, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
             guard line.contains(where: { !(($0 == UInt8(ascii: " ")) || $0 == UInt8(ascii: "\t") || $0 == UInt8(ascii: "\r")) })
             else { continue }
             let place = "\(PathEncoding.displayed(name)) line \(number + 1)"
-            guard let fields = try? decoder.decode(Line.self, from: Data(line)) else {
+            guard let fields = JSONLines.batchLine(line) else {
                 throw ReadError(message: "\(place): not JSON; give the JSON Lines filterocr batch writes "
                                 + "(filterocr batch IMAGES > results.jsonl)")
             }

@@ -135,7 +135,7 @@ final class SessionSpeculation {
             from: machine, pixels: pixels, recognitionTime: current?.report.timings.ocr ?? Double(pixels) * 0.2e-3,
             known: { operations in renderer.key(original, operations).map { renderer.cache?.contains($0) == true } ?? true })
         let (space, loader) = (pipeline.settings.space, pipeline.loader)
-        let resolution = pipeline.settings.resolution
+        let settings = pipeline.settings
         let dpi = pipeline.resolution(of: original)
         let currentOperations = machine.filters.operations
         var jobs: [Speculator<Target, Outcome>.Job] = []
@@ -176,7 +176,7 @@ final class SessionSpeculation {
                     let stamp = FileStamp(at: path)
                     let loaded = try loader.load(path, identified: true)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
-                    let recognized = try recognizer.recognize(loaded.image, resolution: resolution ?? loaded.decoded.resolution,
+                    let recognized = try recognizer.recognize(loaded.image, resolution: settings.resolution(of: loaded),
                                                               monitor: monitor)
                     return Outcome(original: loaded, operations: [], image: loaded.image, recognized: recognized, stamp: stamp)
                 })
@@ -193,7 +193,7 @@ final class SessionSpeculation {
                     if monitor.isCancelled { throw RecognitionError.cancelled }
                     let image = operations.apply(to: loaded.image, in: space)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
-                    let dpi = resolution ?? loaded.decoded.resolution
+                    let dpi = settings.resolution(of: loaded)
                     let recognized = try recognizer.recognize(image, resolution: dpi, monitor: monitor)
                     let originalRecognized = operations.isEmpty
                         ? nil : try recognizer.recognize(loaded.image, resolution: dpi, monitor: monitor)

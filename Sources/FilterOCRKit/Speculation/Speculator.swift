@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Recognition
+import Threading
 
 /// Engines of its own that do, while the user reads, work the user is likely to ask for next.
 ///

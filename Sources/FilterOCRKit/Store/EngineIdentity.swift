@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Recognition
-import Synchronization
+import Threading
 
 /// Everything about the engine that decides what it reads, besides the image and the
 /// resolution: Tesseract's version, the languages and the checksums of their model files, the
@@ -24,7 +24,7 @@ public struct EngineIdentity: Sendable, Equatable {
     }
 
     /// Model checksums already computed in this process, by path, size and modification time.
-    private static let checksums = Mutex<[String: String]>([:])
+    private static let checksums = Locked<[String: String]>([:])
 
     /// The SHA-256 of a model file, or `missing` (the engine then fails to start anyway).
     private static func checksum(of path: String) -> String {

@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Recognition
 import TextComparison
+import Threading
 
 /// Reads recipes on a corpus's pages with engines working in parallel, and remembers every
 /// page's error count under its recipe and under its rendering's pixels: a recipe counted
@@ -67,7 +68,7 @@ final class TuneReader: Sendable {
                 return remember(ErrorCount(nothingReadOf: truth), key, rendering, recognized: false)
             }
             let text = try? LibraryDiagnostics.silenced {
-                try recognizer.recognize(rendered, resolution: settings.resolution ?? original.decoded.resolution)
+                try recognizer.recognize(rendered, resolution: settings.resolution(of: original))
             }.text
             return remember(text.map { ErrorCount(charactersOf: $0, truth: truth) } ?? ErrorCount(nothingReadOf: truth),
                             key, rendering, recognized: true)

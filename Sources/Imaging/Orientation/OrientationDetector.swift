@@ -1,4 +1,4 @@
-import Synchronization
+import Threading
 
 /// What a detector says of a page: the quarter turns clockwise that bring it upright, and how
 /// sure it is, on the detector's own scale (Tesseract's OSD: about 10 and above is sure).
@@ -24,7 +24,7 @@ public typealias OrientationDetector = @Sendable (RGBImage) -> OrientationEstima
 /// table and cannot be handed one per call. Without a detector (the pure tests), `orient`
 /// leaves every page as it is.
 public enum OrientationDetection {
-    private static let installed = Mutex<OrientationDetector?>(nil)
+    private static let installed = Locked<OrientationDetector?>(nil)
 
     /// Makes `detector` the one `orient` uses; nil removes it.
     public static func install(_ detector: OrientationDetector?) {

@@ -1,9 +1,9 @@
-/// Text and attribute values made safe for HTML: truth files, recognitions and file names are
-/// untrusted, and every one of them reaches the page through `escaped`.
-enum HTMLText {
+/// Text and attribute values made safe for HTML and SVG: truth files, recognitions and file
+/// names are untrusted, and every one of them reaches a page or a chart through `escaped`.
+public enum MarkupText {
     /// `text` with `&`, `<`, `>`, `"` and `'` as character references, fit for element content
     /// and for attribute values in either quote.
-    static func escaped(_ text: String) -> String {
+    public static func escaped(_ text: String) -> String {
         var escaped = ""
         escaped.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {

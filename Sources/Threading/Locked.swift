@@ -9,15 +9,17 @@ import CSanitizers
 /// reports every access under the lock as a race (a ten-line program with a `Mutex`-guarded
 /// counter shows the same). In `make tsan` builds (`-DTSAN`) each critical section tells the
 /// sanitizer it acquires and releases the lock, so that real races stay visible.
-final class Locked<Value>: Sendable {
+package final class Locked<Value>: Sendable {
     private let mutex: Mutex<Value>
 
-    init(_ value: sending Value) {
+    package init(_ value: sending Value) {
         mutex = Mutex(value)
     }
 
-    func withLock<Result>(_ body: (inout sending Value) throws -> sending Result) rethrows -> sending Result {
-        try mutex.withLock { value in
+    package func withLock<Result, Failure: Error>(
+        _ body: (inout sending Value) throws(Failure) -> sending Result
+    ) throws(Failure) -> sending Result {
+        try mutex.withLock { value throws(Failure) in
             #if TSAN
             let address = Unmanaged.passUnretained(self).toOpaque()
             __tsan_acquire(address)

@@ -7,7 +7,7 @@ import Foundation
 /// Engines of a run read pages side by side; two large colour pages at once cost Tesseract
 /// twice their copies (a 2550 x 3300 page is 34 MB at 4 bytes a pixel, plus its grey and
 /// binary images). The gate lets small pages share the cores and queues large ones.
-final class MemoryGate: Sendable {
+package final class MemoryGate: Sendable {
     private let budget: Int
     private let state = Locked(State())
     /// Woken whenever work leaves; a waiter then looks again whether it fits.
@@ -18,12 +18,12 @@ final class MemoryGate: Sendable {
         var running = 0
     }
 
-    init(budget: Int) {
+    package init(budget: Int) {
         self.budget = budget
     }
 
     /// Runs `body` once `cost` bytes fit beside the work already in (or nothing else runs).
-    func admitting<Result>(cost: Int, _ body: () throws -> Result) rethrows -> Result {
+    package func admitting<Result>(cost: Int, _ body: () throws -> Result) rethrows -> Result {
         changed.lock()
         while !state.withLock({ $0.running == 0 || $0.inUse + cost <= budget }) { changed.wait() }
         state.withLock { state in

@@ -2,18 +2,18 @@
 ///
 /// Pure decisions, no I/O and no locks: the one owner of the output feeds it each result
 /// as it arrives and prints what it hands back. Tickets are numbered from 0 in input order.
-public struct ReorderBuffer<Value> {
+package struct ReorderBuffer<Value> {
     private var waiting: [Int: Value] = [:]
     /// The ticket released next.
-    public private(set) var next = 0
+    package private(set) var next = 0
     /// How many tickets were issued, once the input has ended.
-    public private(set) var total: Int?
+    package private(set) var total: Int?
 
-    public init() {}
+    package init() {}
 
     /// Result `ticket` arrived: the results now ready, in input order (empty while an
     /// earlier one is still outstanding).
-    public mutating func arrived(_ ticket: Int, _ value: Value) -> [Value] {
+    package mutating func arrived(_ ticket: Int, _ value: Value) -> [Value] {
         precondition(ticket >= next && waiting[ticket] == nil, "ticket \(ticket) delivered twice")
         waiting[ticket] = value
         var ready: [Value] = []
@@ -25,14 +25,14 @@ public struct ReorderBuffer<Value> {
     }
 
     /// No tickets after the first `count` will come.
-    public mutating func inputEnded(after count: Int) {
+    package mutating func inputEnded(after count: Int) {
         precondition(count >= next, "input ended before tickets already released")
         total = count
     }
 
     /// Every ticket issued has been released.
-    public var isComplete: Bool { total == next }
+    package var isComplete: Bool { total == next }
 
     /// Results held back behind an outstanding earlier one.
-    public var heldBack: Int { waiting.count }
+    package var heldBack: Int { waiting.count }
 }

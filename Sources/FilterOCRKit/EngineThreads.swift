@@ -1,4 +1,5 @@
 import Foundation
+import Threading
 
 /// The worker threads of a run: each makes its own engine (Tesseract serves one thread at a
 /// time) and then works with it until its queue closes.

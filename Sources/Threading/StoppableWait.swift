@@ -4,7 +4,7 @@ import Foundation
 extension DispatchSemaphore {
     /// Waits for a signal, asking `stop` every 10 ms in the meantime; false if `stop`
     /// answered true first (the signal is then left for no one).
-    func wait(unless stop: () -> Bool) -> Bool {
+    package func wait(unless stop: () -> Bool) -> Bool {
         while wait(timeout: .now() + .milliseconds(10)) == .timedOut {
             if stop() { return false }
         }
@@ -15,7 +15,7 @@ extension DispatchSemaphore {
 /// Runs `work` on a thread of its own and waits for it unless `stop` answers true first;
 /// nil then, and the work finishes unseen. For work that cannot stop halfway, such as a
 /// filter over a large image, when the caller must be able to give up on it at once.
-func runAside<Value: Sendable>(unless stop: () -> Bool, _ work: @escaping @Sendable () -> Value) -> Value? {
+package func runAside<Value: Sendable>(unless stop: () -> Bool, _ work: @escaping @Sendable () -> Value) -> Value? {
     let result = Locked<Value?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
