@@ -72,11 +72,6 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    private enum Event: Sendable {
-        case finished(Int, Result)
-        case inputEnded(count: Int)
-    }
-
     private let settings: RecognitionSettings
     private let factory: RecognizerFactory
     private let state: FilterState
@@ -215,41 +210,28 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    /// Several engines: a producer thread reads the inputs, workers process them, and this
-    /// thread puts the results back in input order.
+    /// Several engines: a producer thread reads the inputs, the engines process them, and this
+    /// thread puts the results back in input order (`OrderedEngineMap`).
     private func runInParallel(_ inputs: some Sequence<String> & Sendable, jobs: Int, shard: Shard?,
                                isCancelled: @escaping @Sendable () -> Bool, pages: PageDocument?,
                                deliver: (Result) -> Void) throws {
-        let work = WorkQueue<Item>()
-        let events = WorkQueue<Event>()
-        let window = DispatchSemaphore(value: jobs * 4)
-        try startWorkers(jobs: jobs, taking: work, reportingTo: events, pages: pages, isCancelled: isCancelled,
-                         gate: MemoryGate(budget: Self.recognitionBudget))
-        let producer = Thread { [self] in
-            var ticket = 0
-            for item in items(inputs, shard: shard, isCancelled: isCancelled) {
-                var item = item
-                item.ticket = ticket
-                window.wait()
-                work.push(item)
-                ticket += 1
+        let gate = MemoryGate(budget: Self.recognitionBudget)
+        // Each engine is numbered, so that a document can tell whose page it is given.
+        let numbers = Atomic(0)
+        try OrderedEngineMap.run(engines: jobs, window: jobs * 4, makeEngine: { [self] in
+            (number: numbers.add(1, ordering: .relaxed).oldValue, pipeline: try Pipeline.make(settings, factory: factory, truth: truth))
+        }, produce: { [self] emit in
+            for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item) }
+        }, transform: { [self] engine, ticket, item in
+            var item = item
+            item.ticket = ticket
+            if isCancelled() {
+                // Its turn passes, so that the pages after it are not held up.
+                pages?.passTurn(ticket)
+                return item.result(.skipped)
             }
-            events.push(.inputEnded(count: ticket))
-            work.close(consumers: jobs)
-        }
-        producer.start()
-        var order = ReorderBuffer<Result>()
-        while !order.isComplete, let event = events.pop() {
-            switch event {
-            case .inputEnded(let count):
-                order.inputEnded(after: count)
-            case let .finished(ticket, result):
-                for ready in order.arrived(ticket, result) {
-                    deliver(ready)
-                    window.signal()
-                }
-            }
-        }
+            return item.result(process(item, engine: engine.number, with: &engine.pipeline, pages: pages, gate: gate))
+        }, deliver: deliver)
     }
 
     /// The counts, progress and feed of a run, kept by the thread that delivers results.
@@ -282,33 +264,6 @@ public final class ImageRunner: Sendable {
             }
             (progress.done, progress.failed) = (summary.succeeded + summary.failed, summary.failed)
             return progress
-        }
-    }
-
-    /// Starts the workers, each with its own pipeline, taking items until the queue closes.
-    private func startWorkers(jobs: Int, taking work: WorkQueue<Item>, reportingTo events: WorkQueue<Event>,
-                              pages: PageDocument?, isCancelled: @escaping @Sendable () -> Bool, gate: MemoryGate) throws {
-        do {
-            // Each engine is numbered, so that a document can tell whose page it is given.
-            let numbers = Atomic(0)
-            try EngineThreads.start(count: jobs, make: { [self] in
-                (number: numbers.add(1, ordering: .relaxed).oldValue, pipeline: try Pipeline.make(settings, factory: factory, truth: truth))
-            }) { [self] engine in
-                while let item = work.pop() {
-                    let outcome: Outcome
-                    if isCancelled() {
-                        // Its turn passes, so that the pages after it are not held up.
-                        pages?.passTurn(item.ticket)
-                        outcome = .skipped
-                    } else {
-                        outcome = process(item, engine: engine.number, with: &engine.pipeline, pages: pages, gate: gate)
-                    }
-                    events.push(.finished(item.ticket, item.result(outcome)))
-                }
-            }
-        } catch {
-            work.close(consumers: jobs)
-            throw error
         }
     }
 

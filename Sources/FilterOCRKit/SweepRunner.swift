@@ -1,24 +1,17 @@
-import Dispatch
 import FileSystem
 import Foundation
 import Imaging
 import Recognition
 import TextComparison
-import Threading
 
 /// Runs a sweep: one thread renders the points in order through a shared render cache (a
 /// compounding chain filters only its last step), `jobs` engines recognise them in
-/// parallel, and this thread receives the rows in strength order as they complete.
+/// parallel, and this thread receives the rows in strength order as they complete
+/// (`OrderedEngineMap`).
 public final class SweepRunner: Sendable {
     private struct Work: Sendable {
-        var index: Int
         var image: RGBImage
         var state: FilterState
-    }
-
-    private enum Event: Sendable {
-        case finished(Int, Result<RecognizedText, RunnerError>, FilterState)
-        case renderingEnded(count: Int)
     }
 
     private let settings: RecognitionSettings
@@ -54,60 +47,33 @@ public final class SweepRunner: Sendable {
         let original = try loader.load(path, page: page, identified: true)
         let states = plan.states
         let jobs = min(self.jobs, states.count)
-        let work = WorkQueue<Work>()
-        let events = WorkQueue<Event>()
-        let window = DispatchSemaphore(value: jobs * 2)
         let resolution = settings.resolution(of: original)
-        do {
-            try EngineThreads.start(count: jobs, make: { [factory, settings] in try factory(settings) }) { recognizer in
-                while let item = work.pop() {
-                    let result: Result<RecognizedText, RunnerError>
-                    do {
-                        result = .success(try LibraryDiagnostics.silenced { try recognizer.recognize(item.image, resolution: resolution) })
-                    } catch {
-                        result = .failure(RunnerError(message: oneLineMessage(for: error)))
-                    }
-                    events.push(.finished(item.index, result, item.state))
-                }
-            }
-        } catch {
-            work.close(consumers: jobs)
-            throw error
-        }
         let space = settings.space
-        let renderer = Thread {
-            var renderer = Renderer(space: space, cacheBudget: 1 << 30)
-            var issued = 0
-            for (index, state) in states.enumerated() {
-                if isCancelled() { break }
-                window.wait()
-                work.push(Work(index: index, image: renderer.render(original, operations: state.operations), state: state))
-                issued += 1
-            }
-            events.push(.renderingEnded(count: issued))
-            work.close(consumers: jobs)
-        }
-        renderer.stackSize = 8 << 20
-        renderer.start()
-
-        var order = ReorderBuffer<(Result<RecognizedText, RunnerError>, FilterState)>()
         var done = 0
-        while !order.isComplete, let event = events.pop() {
-            switch event {
-            case .renderingEnded(let count):
-                order.inputEnded(after: count)
-            case let .finished(index, result, state):
-                for (ready, readyState) in order.arrived(index, (result, state)) {
-                    done += 1
-                    let row = ready.map { recognized in
-                        SweepRow(state: readyState, plan: plan, text: recognized.text, meanConfidence: recognized.meanConfidence,
-                                 accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
-                    }
-                    deliver(row, done, states.count)
-                    window.signal()
-                }
+        try OrderedEngineMap.run(engines: jobs, window: jobs * 2, makeEngine: { [factory, settings] in
+            try factory(settings)
+        }, produce: { emit in
+            var renderer = Renderer(space: space, cacheBudget: 1 << 30)
+            for state in states {
+                if isCancelled() { break }
+                emit(Work(image: renderer.render(original, operations: state.operations), state: state))
             }
-        }
-        return order.next == states.count
+        }, transform: { recognizer, _, item in
+            let result: Result<RecognizedText, RunnerError>
+            do {
+                result = .success(try LibraryDiagnostics.silenced { try recognizer.recognize(item.image, resolution: resolution) })
+            } catch {
+                result = .failure(RunnerError(message: oneLineMessage(for: error)))
+            }
+            return (result, item.state)
+        }, deliver: { (result: Result<RecognizedText, RunnerError>, state: FilterState) in
+            done += 1
+            let row = result.map { recognized in
+                SweepRow(state: state, plan: plan, text: recognized.text, meanConfidence: recognized.meanConfidence,
+                         accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) })
+            }
+            deliver(row, done, states.count)
+        })
+        return done == states.count
     }
 }
