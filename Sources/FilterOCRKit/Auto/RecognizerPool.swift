@@ -27,49 +27,24 @@ public final class RecognizerPool: Recognizer, Sendable {
         var stored = false
     }
 
-    /// The engine threads and their queue; the queue closes when the last pool using them goes.
-    private final class Engines: Sendable {
-        struct Request: Sendable {
-            var job: Job
-            var reply: WorkQueue<Finished>
+    /// The engines, shared by the pools made `sharing:` one another; their threads end when the
+    /// last pool using them goes.
+    private let engines: EnginePool<any Recognizer>
+
+    private static func recognize(_ job: Job, with recognizer: any Recognizer) -> Finished {
+        let start = ContinuousClock.now
+        let result: Result<RecognizedText, RunnerError>
+        do {
+            result = .success(try LibraryDiagnostics.silenced {
+                try recognizer.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
+            })
+        } catch {
+            result = .failure(RunnerError(message: oneLineMessage(for: error)))
         }
-
-        let count: Int
-        let requests = WorkQueue<Request>()
-
-        init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
-            self.count = count
-            let requests = requests
-            do {
-                try EngineThreads.start(count: count, make: { try factory(settings) }) { recognizer in
-                    while let request = requests.pop() {
-                        request.reply.push(Self.recognize(request.job, with: recognizer))
-                    }
-                }
-            } catch {
-                requests.close(consumers: count)
-                throw error
-            }
-        }
-
-        deinit { requests.close(consumers: count) }
-
-        private static func recognize(_ job: Job, with recognizer: any Recognizer) -> Finished {
-            let start = ContinuousClock.now
-            let result: Result<RecognizedText, RunnerError>
-            do {
-                result = .success(try LibraryDiagnostics.silenced {
-                    try recognizer.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
-                })
-            } catch {
-                result = .failure(RunnerError(message: oneLineMessage(for: error)))
-            }
-            return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds,
-                            stored: recognizer.lastRecognitionWasStored)
-        }
+        return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds,
+                        stored: recognizer.lastRecognitionWasStored)
     }
 
-    private let engines: Engines
     private let finished = WorkQueue<Finished>()
 
     /// How many images are recognised at once.
@@ -77,7 +52,7 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     /// Starts `count` engines made by `factory`; throws if one cannot start.
     public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
-        engines = try Engines(count: max(1, count), settings: settings, factory: factory)
+        engines = try EnginePool(count: count) { try factory(settings) }
     }
 
     /// The same engines as `other`, with results of its own `submit`s.
@@ -86,7 +61,11 @@ public final class RecognizerPool: Recognizer, Sendable {
     }
 
     /// Queues an image; its result comes out of `next()`.
-    func submit(_ job: Job) { engines.requests.push(.init(job: job, reply: finished)) }
+    func submit(_ job: Job) { submit(job, replyingTo: finished) }
+
+    private func submit(_ job: Job, replyingTo reply: WorkQueue<Finished>) {
+        engines.submit { recognizer in reply.push(Self.recognize(job, with: recognizer)) }
+    }
 
     /// The next recognition submitted here to finish; waits for one. Call only with jobs in flight.
     func next() -> Finished {
@@ -101,7 +80,7 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         let reply = WorkQueue<Finished>()
-        engines.requests.push(.init(job: Job(tag: -1, image: image, resolution: resolution, monitor: monitor), reply: reply))
+        submit(Job(tag: -1, image: image, resolution: resolution, monitor: monitor), replyingTo: reply)
         let finished = reply.pop()!
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         return try finished.result.get()

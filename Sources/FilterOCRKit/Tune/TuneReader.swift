@@ -98,27 +98,15 @@ final class TuneReader: Sendable {
     }
 
     private let shared: Shared
-    private let requests = WorkQueue<Job>()
-    private let engines: Int
+    private let engines: EnginePool<any Recognizer>
     private let made = Locked(0)
 
     /// Starts `jobs` engines made by `factory`; throws if one cannot start.
     init(pages: [TunePage], settings: RecognitionSettings, factory: @escaping RecognizerFactory, jobs: Int,
          isCancelled: @escaping @Sendable () -> Bool) throws(RunnerError) {
         shared = Shared(pages: pages, settings: settings, isCancelled: isCancelled)
-        engines = max(1, jobs)
-        let (shared, requests) = (shared, requests)
-        do {
-            try EngineThreads.start(count: engines, make: { try factory(settings) }) { recognizer in
-                while let job = requests.pop() { job.reply.push(shared.read(job, with: recognizer)) }
-            }
-        } catch {
-            requests.close(consumers: engines)
-            throw error
-        }
+        engines = try EnginePool(count: jobs) { try factory(settings) }
     }
-
-    deinit { requests.close(consumers: engines) }
 
     /// Recognitions made so far.
     var recognitions: Int { made.withLock { $0 } }
@@ -142,7 +130,10 @@ final class TuneReader: Sendable {
     /// `pageRead` is called on this thread as each page is done.
     func read(_ recipe: TuneRecipe, pages: [Int], pageRead: () -> Void = {}) -> [Int: ErrorCount]? {
         let reply = WorkQueue<Reply>()
-        for page in pages { requests.push(Job(page: page, recipe: recipe, reply: reply)) }
+        for page in pages {
+            let (job, shared) = (Job(page: page, recipe: recipe, reply: reply), shared)
+            engines.submit { recognizer in job.reply.push(shared.read(job, with: recognizer)) }
+        }
         var counts: [Int: ErrorCount] = [:]
         var complete = true
         for _ in pages {

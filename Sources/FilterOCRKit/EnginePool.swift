@@ -1,0 +1,34 @@
+import Threading
+
+/// Engines that take single jobs: `count` threads, each with an engine of its own, run the
+/// work any thread submits, one job at a time each, in the order submitted.
+///
+/// The submission half of a run's engines, beside `OrderedEngineMap`'s ordered map: the
+/// automatic choice's pool (`RecognizerPool`) and `tune`'s reader submit here, and a job
+/// replies through whatever it captures. The threads end when the pool goes.
+final class EnginePool<Engine>: Sendable {
+    private let jobs = WorkQueue<Job>()
+    let count: Int
+
+    /// Work for an engine, run on its thread.
+    typealias Job = @Sendable (inout Engine) -> Void
+
+    /// Starts `count` engines made by `make`; throws (once) if one cannot start.
+    init(count: Int, make: @escaping @Sendable () throws -> Engine) throws(RunnerError) {
+        self.count = max(1, count)
+        let jobs = jobs
+        do {
+            try EngineThreads.start(count: self.count, make: make) { engine in
+                while let job = jobs.pop() { job(&engine) }
+            }
+        } catch {
+            jobs.close(consumers: self.count)
+            throw error
+        }
+    }
+
+    deinit { jobs.close(consumers: count) }
+
+    /// Queues `job` for the next free engine.
+    func submit(_ job: @escaping Job) { jobs.push(job) }
+}
