@@ -25,45 +25,14 @@ public final class DedicatedEngine: Recognizer, Sendable {
         let done = DispatchSemaphore(value: 0)
     }
 
-    /// The engine and its queue, shared with the thread; the queue closes when the owner goes.
-    private final class Core: Sendable {
-        /// The recognizer, used by one thread at a time: the engine's, or a caller adding a page.
-        let recognizer: Locked<any Recognizer>
-        let jobs = WorkQueue<Job>()
-
-        init(_ recognizer: sending any Recognizer) {
-            self.recognizer = Locked(recognizer)
-        }
-
-        func run() {
-            while let job = jobs.pop() {
-                let result: Result<RecognizedText, any Error> = recognizer.withLock { recognizer in
-                    // A job cancelled while it waited for the engine does not start.
-                    if job.monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
-                    return Result {
-                        try LibraryDiagnostics.silenced {
-                            try recognizer.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
-                        }
-                    }
-                }
-                job.reply.result.withLock { $0 = result }
-                job.reply.done.signal()
-            }
-        }
-    }
-
-    private let core: Core
+    /// The recognizer, used by one thread at a time: the engine's, or a caller adding a page.
+    private let recognizer: Locked<any Recognizer>
+    /// The engine's thread, which ends when this goes; its engine is `recognizer`.
+    private let thread = EnginePool<Void>(count: 1) {}
 
     public init(_ recognizer: sending any Recognizer) {
-        let core = Core(recognizer)
-        self.core = core
-        let thread = Thread { core.run() }
-        // Tesseract recurses deeply on some pages; the default 512 KB is not enough.
-        thread.stackSize = 8 << 20
-        thread.start()
+        self.recognizer = Locked(recognizer)
     }
-
-    deinit { core.jobs.close() }
 
     public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
         try recognize(image, resolution: resolution, monitor: nil)
@@ -72,18 +41,31 @@ public final class DedicatedEngine: Recognizer, Sendable {
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         let reply = Reply()
-        core.jobs.push(Job(image: image, resolution: resolution, monitor: monitor, reply: reply))
+        let job = Job(image: image, resolution: resolution, monitor: monitor, reply: reply)
+        thread.submit { [recognizer] _ in
+            let result: Result<RecognizedText, any Error> = recognizer.withLock { recognizer in
+                // A job cancelled while it waited for the engine does not start.
+                if job.monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
+                return Result {
+                    try LibraryDiagnostics.silenced {
+                        try recognizer.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
+                    }
+                }
+            }
+            job.reply.result.withLock { $0 = result }
+            job.reply.done.signal()
+        }
         guard reply.done.wait(unless: { monitor?.isCancelled == true }) else { throw RecognitionError.cancelled }
         return try reply.result.withLock { $0 }!.get()
     }
 
     public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
-        try core.recognizer.withLock { try $0.addLastPage(to: document, showing: shown) }
+        try recognizer.withLock { try $0.addLastPage(to: document, showing: shown) }
     }
 
     public func releaseLastPage() {
-        core.recognizer.withLock { $0.releaseLastPage() }
+        recognizer.withLock { $0.releaseLastPage() }
     }
 
-    public var lastRecognitionWasStored: Bool { core.recognizer.withLock { $0.lastRecognitionWasStored } }
+    public var lastRecognitionWasStored: Bool { recognizer.withLock { $0.lastRecognitionWasStored } }
 }

@@ -13,8 +13,9 @@ final class EnginePool<Engine>: Sendable {
     /// Work for an engine, run on its thread.
     typealias Job = @Sendable (inout Engine) -> Void
 
-    /// Starts `count` engines made by `make`; throws (once) if one cannot start.
-    init(count: Int, make: @escaping @Sendable () throws -> Engine) throws(RunnerError) {
+    /// Starts `count` engines made by `make`; throws (once, the first failure) if one cannot
+    /// start. Engines that cannot fail (`Failure` is `Never`) start without `try`.
+    init<Failure: Error>(count: Int, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
         self.count = max(1, count)
         let jobs = jobs
         do {

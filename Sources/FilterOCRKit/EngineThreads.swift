@@ -7,18 +7,18 @@ enum EngineThreads {
     /// Starts `count` threads that each make an engine with `make`, then run `work` with it;
     /// returns once every thread has its engine, so that an engine that cannot start is one
     /// error for the run, not one per input. Threads that did start keep waiting in `work`:
-    /// on an error, the caller closes their queue.
-    static func start<Engine>(count: Int, make: @escaping @Sendable () throws -> Engine,
-                              work: @escaping @Sendable (inout Engine) -> Void) throws(RunnerError) {
+    /// on an error (the first engine's that failed), the caller closes their queue.
+    static func start<Engine, Failure: Error>(count: Int, make: @escaping @Sendable () throws(Failure) -> Engine,
+                                              work: @escaping @Sendable (inout Engine) -> Void) throws(Failure) {
         let started = DispatchSemaphore(value: 0)
-        let failure = Locked<String?>(nil)
+        let failure = Locked<Failure?>(nil)
         for _ in 0..<count {
             let thread = Thread {
                 var engine: Engine
-                do {
+                do throws(Failure) {
                     engine = try make()
                 } catch {
-                    failure.withLock { $0 = $0 ?? oneLineMessage(for: error) }
+                    failure.withLock { $0 = $0 ?? error }
                     started.signal()
                     return
                 }
@@ -30,6 +30,6 @@ enum EngineThreads {
             thread.start()
         }
         for _ in 0..<count { started.wait() }
-        if let message = failure.withLock({ $0 }) { throw RunnerError(message: message) }
+        if let error = failure.withLock({ $0 }) { throw error }
     }
 }

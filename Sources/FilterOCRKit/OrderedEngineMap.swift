@@ -37,7 +37,7 @@ enum OrderedEngineMap {
             }
         } catch {
             work.close(consumers: engines)
-            throw error
+            throw RunnerError(message: oneLineMessage(for: error))
         }
         let producer = Thread {
             var count = 0

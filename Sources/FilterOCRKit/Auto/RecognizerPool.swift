@@ -52,7 +52,11 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     /// Starts `count` engines made by `factory`; throws if one cannot start.
     public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
-        engines = try EnginePool(count: count) { try factory(settings) }
+        do {
+            engines = try EnginePool(count: count) { try factory(settings) }
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
+        }
     }
 
     /// The same engines as `other`, with results of its own `submit`s.

@@ -105,7 +105,11 @@ final class TuneReader: Sendable {
     init(pages: [TunePage], settings: RecognitionSettings, factory: @escaping RecognizerFactory, jobs: Int,
          isCancelled: @escaping @Sendable () -> Bool) throws(RunnerError) {
         shared = Shared(pages: pages, settings: settings, isCancelled: isCancelled)
-        engines = try EnginePool(count: jobs) { try factory(settings) }
+        do {
+            engines = try EnginePool(count: jobs) { try factory(settings) }
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
+        }
     }
 
     /// Recognitions made so far.
