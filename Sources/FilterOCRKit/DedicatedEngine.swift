@@ -12,13 +12,6 @@ import Threading
 /// and the engine's thread finishes the cancelled recognition on its own; a later call waits
 /// for the engine to be free.
 public final class DedicatedEngine: Recognizer, Sendable {
-    private struct Job: Sendable {
-        var image: RGBImage
-        var resolution: Int?
-        var monitor: RecognitionMonitor?
-        var reply: Reply
-    }
-
     /// Where a job's result comes back.
     private final class Reply: Sendable {
         let result = Locked<Result<RecognizedText, any Error>?>(nil)
@@ -41,19 +34,16 @@ public final class DedicatedEngine: Recognizer, Sendable {
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         let reply = Reply()
-        let job = Job(image: image, resolution: resolution, monitor: monitor, reply: reply)
         thread.submit { [recognizer] _ in
             let result: Result<RecognizedText, any Error> = recognizer.withLock { recognizer in
                 // A job cancelled while it waited for the engine does not start.
-                if job.monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
+                if monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
                 return Result {
-                    try LibraryDiagnostics.silenced {
-                        try recognizer.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
-                    }
+                    try LibraryDiagnostics.silenced { try recognizer.recognize(image, resolution: resolution, monitor: monitor) }
                 }
             }
-            job.reply.result.withLock { $0 = result }
-            job.reply.done.signal()
+            reply.result.withLock { $0 = result }
+            reply.done.signal()
         }
         guard reply.done.wait(unless: { monitor?.isCancelled == true }) else { throw RecognitionError.cancelled }
         return try reply.result.withLock { $0 }!.get()

@@ -33,3 +33,16 @@ final class EnginePool<Engine>: Sendable {
     /// Queues `job` for the next free engine.
     func submit(_ job: @escaping Job) { jobs.push(job) }
 }
+
+extension EnginePool where Engine == any Recognizer {
+    /// `count` recognizers made by `factory` for `settings`; one that cannot start is one error,
+    /// in the run's words.
+    static func recognizers(count: Int, settings: RecognitionSettings,
+                            factory: @escaping RecognizerFactory) throws(RunnerError) -> EnginePool {
+        do {
+            return try EnginePool(count: count) { try factory(settings) }
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
+        }
+    }
+}

@@ -52,11 +52,7 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     /// Starts `count` engines made by `factory`; throws if one cannot start.
     public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory) throws(RunnerError) {
-        do {
-            engines = try EnginePool(count: count) { try factory(settings) }
-        } catch {
-            throw RunnerError(message: oneLineMessage(for: error))
-        }
+        engines = try .recognizers(count: count, settings: settings, factory: factory)
     }
 
     /// The same engines as `other`, with results of its own `submit`s.

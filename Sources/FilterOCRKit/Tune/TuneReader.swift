@@ -105,11 +105,7 @@ final class TuneReader: Sendable {
     init(pages: [TunePage], settings: RecognitionSettings, factory: @escaping RecognizerFactory, jobs: Int,
          isCancelled: @escaping @Sendable () -> Bool) throws(RunnerError) {
         shared = Shared(pages: pages, settings: settings, isCancelled: isCancelled)
-        do {
-            engines = try EnginePool(count: jobs) { try factory(settings) }
-        } catch {
-            throw RunnerError(message: oneLineMessage(for: error))
-        }
+        engines = try .recognizers(count: jobs, settings: settings, factory: factory)
     }
 
     /// Recognitions made so far.
