@@ -19,15 +19,13 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", "3.12.3"..<"5.0.0"),
     ],
     targets: [
-        // MuPDF, which renders PDF pages (Debian's libmupdf-dev, linked statically as Debian
-        // ships it); a small C layer turns its setjmp-based errors into return codes.
+        // MuPDF renders PDF pages; a small C layer turns its setjmp errors into return codes.
         .target(
             name: "CMuPDF",
             linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "z", "m",
                              "freetype", "harfbuzz"].map { .linkedLibrary($0) }
         ),
-        // qpdf's C++ library, which lays text layers over a PDF's own pages; a C entry point
-        // keeps C++ out of the Swift targets.
+        // qpdf's C++ library lays text layers over a PDF's own pages, behind one C entry point.
         .target(name: "CPDFGraft", linkerSettings: [.linkedLibrary("qpdf")]),
         // Tesseract's C API and Leptonica, from Debian's -dev packages.
         .systemLibrary(
@@ -35,19 +33,15 @@ let package = Package(
             pkgConfig: "tesseract",
             providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
         ),
-        // libtiff, which finds each page of a multi-page TIFF once, so that reading page k does
-        // not walk the k pages before it (Leptonica's own page reads do).
+        // libtiff finds each page of a multi-page TIFF once (Leptonica walks the pages before it).
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // libedit, for line editing and history in the REPL.
         .systemLibrary(name: "CEditLine", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
-        // Line editing for the REPL. libedit's state is C globals, which Swift 6's checks
-        // cannot see are used from one thread, so this small target keeps Swift 5 mode.
+        // Line editing for the REPL; libedit's C globals keep this small target in Swift 5 mode.
         .target(name: "LineEditing", dependencies: ["CEditLine"], swiftSettings: [.swiftLanguageMode(.v5)]),
-        // The sanitizer runtimes' entry points (libFuzzer's driver, Thread Sanitizer's
-        // annotations), declared for the fuzz and TSan builds.
+        // The sanitizer runtimes' entry points (libFuzzer's driver, Thread Sanitizer's annotations).
         .target(name: "CSanitizers"),
-        // Thread plumbing below every module that needs it: the lock wrapper Thread Sanitizer
-        // sees into, work queues, the reorder buffer, a memory gate, stoppable waits.
+        // Threads below every module: the lock wrapper, queues, reorder buffer, memory gate, stops.
         .target(name: "Threading", dependencies: ["CSanitizers"]),
         // Vector square root and clamping for the filters' inner loops (one C header).
         .target(name: "CVectorMath"),
@@ -55,14 +49,11 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["CVectorMath", "Threading"]),
         // Image files <-> pixel buffers, through Leptonica.
         .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem", "Threading"]),
-        // Files as filterocr reads and writes them: kinds, bounded reads, atomic replacement,
-        // names that are not UTF-8.
+        // Files as filterocr reads and writes them: kinds, bounded and atomic, names not UTF-8.
         .target(name: "FileSystem", dependencies: ["Threading"]),
-        // Documents page by page: PDF pages rendered by MuPDF, multi-page TIFF pages read by
-        // Leptonica, and searchable PDFs assembled from a PDF's own pages by qpdf.
+        // Documents page by page: PDF pages (MuPDF), TIFF pages (Leptonica), searchable PDFs (qpdf).
         .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "CTesseract", "FileSystem"]),
-        // The result store: recognitions and document pages kept in SQLite (through GRDB) under
-        // the digest of what determines them, shared by every command and process on a host.
+        // The result store: recognitions and document pages in SQLite (GRDB), keyed by their inputs.
         .target(name: "ResultStore", dependencies: ["FileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
         // Word counting for the top words and the companion feed; pure Swift.
         .target(name: "WordFrequency"),
@@ -76,31 +67,38 @@ let package = Package(
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
         .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats", "FileSystem", "Threading"]),
-        // The application core every front end shares: pipeline, renderer, recogniser
-        // protocol, reports, the runner for ocr and batch, the REPL driver, the feed publisher.
+        // The application core: the pipeline (the result store a cache before the engine), engines, reports.
         .target(
-            name: "FilterOCRKit",
+            name: "Core",
             dependencies: ["Imaging", "ImageCodec", "Documents", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem", "TextComparison", "CSanitizers", "Formats", "ResultStore", "Threading",
+                           "FileSystem", "TextComparison", "Formats", "ResultStore", "Threading",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
-        // What the command-line front end prints: reports, tables, previews and the result
-        // formats as text; the core returns values and this renders them for a terminal.
+        // Searches for filters: `--auto`'s choice for one page and `tune`'s recipe for a corpus.
+        .target(name: "Search", dependencies: ["Core", "Documents", "FileSystem", "Imaging", "Recognition", "ResultStore",
+                                               "Session", "TextComparison", "Threading", "WordFrequency"]),
+        // Runs over many inputs: ocr and batch, sweep, the corpus report and shard merging.
+        .target(name: "Runs", dependencies: ["Core", "Search", "Imaging", "Recognition", "Documents", "FileSystem",
+                                             "ResultStore", "TextComparison", "Threading"]),
+        // Charts as SVG text: the sweep chart, and the scale, numbers and escaping every chart shares.
+        .target(name: "Charts", dependencies: ["Core", "Imaging"]),
+        // The REPL session: the driver every front end types into, and speculation.
+        .target(name: "REPL", dependencies: ["Core", "Search", "Session", "Imaging", "ImageCodec", "Recognition", "FileSystem",
+                                             "Formats", "ResultStore", "TextComparison", "Threading", "WordFrequency"]),
+        // What the command line prints: reports, tables, previews, the formats as text.
         .target(
             name: "TerminalText",
-            dependencies: ["FilterOCRKit", "Imaging", "Recognition", "WordFrequency", "Session", "TextComparison", "Formats",
-                           "FileSystem"]
+            dependencies: ["Core", "Search", "Runs", "REPL", "Charts", "Imaging", "Recognition", "WordFrequency",
+                           "TextComparison", "FileSystem"]
         ),
-        // The corpus report as one self-contained HTML file: a pure function from the report to a
-        // String, apart from the terminal's text (TerminalText) and from the served pages (Workbench).
-        .target(name: "CorpusReportPage", dependencies: ["FilterOCRKit", "TextComparison",
+        // The corpus report as one self-contained HTML page: a pure function of the report.
+        .target(name: "CorpusReportPage", dependencies: ["Core", "Runs", "Charts", "TextComparison",
                                                          .product(name: "Crypto", package: "swift-crypto")]),
-        // The web front end: the workbench and watch pages, their JSON API and the feed's
-        // event stream, on Hummingbird. The pages are compiled into the binary.
+        // The web front end on Hummingbird: the workbench and watch pages, their API, the feed's events.
         .target(
             name: "Workbench",
-            dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Documents", "CompanionFeed", "Session", "FileSystem",
-                           "Threading",
+            dependencies: ["REPL", "Core", "Charts", "Imaging", "ImageCodec", "Documents", "CompanionFeed", "Session",
+                           "FileSystem", "Threading", "ResultStore", "WordFrequency",
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                            .product(name: "Logging", package: "swift-log"),
@@ -115,9 +113,9 @@ let package = Package(
         .executableTarget(
             name: "filterocr",
             dependencies: [
-                "FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
+                "Core", "Search", "Runs", "REPL", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
                 "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
-                "Threading",
+                "Threading", "Charts", "Documents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -142,12 +140,26 @@ let package = Package(
         .testTarget(name: "TextComparisonTests", dependencies: ["TextComparison", "TestSupport"]),
         .testTarget(name: "CompanionFeedTests", dependencies: ["CompanionFeed", "WordFrequency", "TestSupport"]),
         .testTarget(name: "SessionTests", dependencies: ["Session", "Imaging", "Formats"]),
-        .testTarget(name: "FilterOCRKitTests",
-                    dependencies: ["FilterOCRKit", "Imaging", "ImageCodec", "Recognition", "Session", "WordFrequency",
-                                   "CompanionFeed", "TestSupport", "TerminalText", "TextComparison", "Threading"]),
-        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "FilterOCRKit", "Recognition", "Imaging"]),
-        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "FilterOCRKit", "CompanionFeed", "Imaging"]),
-        .testTarget(name: "CorpusReportPageTests", dependencies: ["CorpusReportPage", "FilterOCRKit", "TextComparison"]),
+        // Fakes and images for the tests of the application's targets.
+        .target(name: "CoreTestSupport", dependencies: ["Core", "Imaging", "ImageCodec", "Recognition", "TestSupport"],
+                path: "Tests/CoreTestSupport"),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTestSupport", "Imaging", "ImageCodec", "Recognition",
+                                                      "Session", "TestSupport", "Threading"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "Runs", "Core", "CoreTestSupport", "Imaging", "ImageCodec", "Session",
+                                                        "Recognition", "TerminalText", "TestSupport", "TextComparison",
+                                                        "Threading"]),
+        .testTarget(name: "RunsTests", dependencies: ["Runs", "Core", "CoreTestSupport", "Imaging", "TestSupport",
+                                                      "TextComparison"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Core", "CoreTestSupport", "Imaging", "Recognition", "Session",
+                                                      "TerminalText", "TestSupport", "TextComparison", "Threading"]),
+        .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
+        .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
+        .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "Core", "Runs", "Recognition", "Imaging"]),
+        .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "REPL", "CompanionFeed", "FileSystem", "Imaging",
+                                                           "WordFrequency"]),
+        .testTarget(name: "CorpusReportPageTests", dependencies: ["CorpusReportPage", "Runs", "TextComparison"]),
         .testTarget(name: "CommandLineTests", dependencies: ["TestSupport"]),
         .testTarget(name: "ResultStoreTests", dependencies: ["ResultStore", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
     ]

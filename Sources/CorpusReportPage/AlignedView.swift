@@ -1,4 +1,5 @@
-import FilterOCRKit
+import Charts
+import Core
 import TextComparison
 
 /// A truth and its recognition side by side: a table row per stretch of about a row's width,

@@ -1,5 +1,7 @@
+import Charts
+import Core
 import Foundation
-import FilterOCRKit
+import Runs
 
 /// The scored pages' character error rates as an inline SVG bar chart, worst first, with the
 /// micro and macro rates as lines across it; each bar links to its page's aligned view.
@@ -15,7 +17,7 @@ enum CERChart {
         let width = left + plotWidth + right
         let rates = pages.map { ($0.characterErrorRate ?? 0) * 100 }
         let (micro, macro) = (report.accuracy.microCharacterErrorRate * 100, report.accuracy.macroCharacterErrorRate * 100)
-        let tick = niceStep((rates + [micro, macro]).max() ?? 0)
+        let tick = ChartScale.step(upTo: (rates + [micro, macro]).max() ?? 0)
         let yMax = max(tick, (((rates + [micro, macro]).max() ?? 0) / tick).rounded(.up) * tick)
         func y(_ percent: Double) -> Double { top + plotHeight * (1 - percent / yMax) }
 
@@ -51,22 +53,7 @@ enum CERChart {
         return svg + "</svg>"
     }
 
-    /// A step of 1, 2, 2.5 or 5 times a power of ten that cuts `maximum` into at most five.
-    static func niceStep(_ maximum: Double) -> Double {
-        guard maximum > 0 else { return 1 }
-        let rough = maximum / 5
-        let power = pow(10, (log10(rough)).rounded(.down))
-        return [1, 2, 2.5, 5, 10].map { $0 * power }.first { $0 >= rough } ?? 10 * power
-    }
+    private static func f(_ value: Double) -> String { ChartScale.coordinate(value) }
 
-    private static func f(_ value: Double) -> String { String(format: "%.1f", value) }
-
-    /// `3.21`, `40`: two decimals at most, none when whole.
-    static func number(_ value: Double) -> String {
-        let text = String(format: "%.2f", value)
-        guard text.contains(".") else { return text }
-        var trimmed = Substring(text)
-        while trimmed.hasSuffix("0") { trimmed = trimmed.dropLast() }
-        return String(trimmed.hasSuffix(".") ? trimmed.dropLast() : trimmed)
-    }
+    private static func number(_ value: Double) -> String { ChartScale.number(value, decimals: 2) }
 }

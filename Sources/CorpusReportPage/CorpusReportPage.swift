@@ -1,6 +1,8 @@
+import Charts
+import Core
 import Crypto
 import Foundation
-import FilterOCRKit
+import Runs
 import TextComparison
 
 /// A corpus report as one self-contained HTML page: the rates (micro beside macro), a chart

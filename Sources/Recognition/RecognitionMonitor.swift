@@ -1,35 +1,31 @@
 import Synchronization
+import Threading
 
 /// Watches one recognition from other threads: how far Tesseract is, and a request to stop.
 ///
 /// Tesseract asks the monitor between words whether to stop and tells it its progress, so a
 /// cancelled recognition ends within a word or so and throws `RecognitionError.cancelled`.
+/// Whoever waits for the recognition waits on `stop` as well, and is woken the moment it is
+/// cancelled, without waiting for Tesseract to ask.
 public final class RecognitionMonitor: Sendable {
-    private let cancelled = Atomic<Bool>(false)
+    /// Raised by `cancel()`, or by the stop it follows (a Ctrl-C, a command that needs the cores).
+    public let stop: StopSignal
     private let percent = Atomic<Int>(0)
     /// Told the progress, 0-100, on Tesseract's thread, each time it moves.
     let onProgress: @Sendable (Int) -> Void
-    /// Asked with every question Tesseract asks, for a stop requested elsewhere (a signal).
-    let stopRequested: @Sendable () -> Bool
 
     /// - Parameters:
     ///   - onProgress: told the progress, on the recognising thread.
-    ///   - stopRequested: when it answers true, the recognition stops as after `cancel()`.
-    public init(onProgress: @escaping @Sendable (Int) -> Void = { _ in },
-                stopRequested: @escaping @Sendable () -> Bool = { false }) {
+    ///   - following: a stop that, when raised, cancels this recognition as `cancel()` does.
+    public init(onProgress: @escaping @Sendable (Int) -> Void = { _ in }, following parent: StopSignal? = nil) {
         self.onProgress = onProgress
-        self.stopRequested = stopRequested
+        stop = StopSignal(following: parent)
     }
 
-    /// Asks the recognition to stop; it does at the next word.
-    public func cancel() { cancelled.store(true, ordering: .relaxed) }
+    /// Asks the recognition to stop; it does at the next word, and its waiters stop waiting now.
+    public func cancel() { stop.raise() }
 
-    public var isCancelled: Bool {
-        if cancelled.load(ordering: .relaxed) { return true }
-        guard stopRequested() else { return false }
-        cancel()
-        return true
-    }
+    public var isCancelled: Bool { stop.isRaised }
 
     /// How far the recognition is, 0-100.
     public var progress: Int { percent.load(ordering: .relaxed) }

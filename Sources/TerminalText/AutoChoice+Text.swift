@@ -1,4 +1,4 @@
-import FilterOCRKit
+import Core
 import Foundation
 
 extension HumanText {

@@ -1,6 +1,6 @@
 import FileSystem
-import FilterOCRKit
 import Foundation
+import Runs
 import TextComparison
 
 /// A corpus report as text for a terminal: the rates (micro beside macro), every page worst

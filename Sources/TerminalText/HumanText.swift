@@ -1,7 +1,10 @@
-import FilterOCRKit
+import Charts
+import Core
 import Foundation
 import Imaging
+import REPL
 import Recognition
+import Runs
 import TextComparison
 import WordFrequency
 
@@ -103,7 +106,7 @@ public enum HumanText {
         // `σ1.2`, `threshold 0.65`, `radius 2`: the filter's own parameter, by its name.
         let name = summary.filter.parameter(at: 0).name
         let unit = summary.filter == .blur ? "σ" : name + " "
-        func parameter(_ row: SweepRow) -> String { unit + SweepChart.number(row.parameter) }
+        func parameter(_ row: SweepRow) -> String { unit + ChartScale.number(row.parameter) }
         func bars(_ values: [Double], maximum: Double) -> String {
             let levels = Array("▁▂▃▄▅▆▇█")
             return String(values.map { levels[min(levels.count - 1, max(0, Int(($0 / max(maximum, 1e-9)) * Double(levels.count - 1) + 0.5)))] })

@@ -1,4 +1,4 @@
-import FilterOCRKit
+import Core
 import Imaging
 
 /// A colour preview of an image for a terminal with 24-bit colour: each character cell

@@ -1,5 +1,6 @@
-import FilterOCRKit
+import Core
 import Foundation
+import Runs
 
 /// Writes the results of `ocr` and `batch` in one of the output formats, one result at a
 /// time, in input order.

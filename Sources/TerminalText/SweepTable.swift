@@ -1,6 +1,8 @@
-import FilterOCRKit
+import Charts
+import Core
 import Foundation
 import Imaging
+import Runs
 
 /// The rows of a sweep as a table, CSV or JSON Lines, one point at a time.
 public struct SweepTable: Sendable {
@@ -23,7 +25,7 @@ public struct SweepTable: Sendable {
         let parameter = filter.parameter(at: 0).name
         let columns = [compound ? "steps" : "strength", parameter, "words", "confidence", "cer", "wer", "recall"]
         let values = [compound ? String(Int(row.strength)) : FilterOperation.percent(row.strength),
-                      SweepChart.number(row.parameter), String(row.wordCount), String(row.meanConfidence),
+                      ChartScale.number(row.parameter), String(row.wordCount), String(row.meanConfidence),
                       row.accuracy.map { String(format: "%.4f", $0.characterErrorRate) } ?? "",
                       row.accuracy.map { String(format: "%.4f", $0.wordErrorRate) } ?? "",
                       row.accuracy.map { String(format: "%.4f", $0.wordRecall) } ?? ""]

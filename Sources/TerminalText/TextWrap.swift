@@ -1,4 +1,4 @@
-import FilterOCRKit
+import Core
 /// Breaks text into lines of at most a width, between words where it can.
 public enum TextWrap {
     /// `text` wrapped to `width` columns; lines after the first start with `indent`. A word

@@ -1,5 +1,5 @@
-import FilterOCRKit
 import Foundation
+import Search
 
 extension HumanText {
     /// A tuning's report for a person: the recipe and how to apply it, the expected rate with

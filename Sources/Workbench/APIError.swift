@@ -1,4 +1,4 @@
-import FilterOCRKit
+import Core
 import Foundation
 import HTTPTypes
 import Hummingbird

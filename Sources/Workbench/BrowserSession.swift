@@ -1,6 +1,6 @@
 import Dispatch
-import FilterOCRKit
 import Foundation
+import REPL
 import RegexBuilder
 import Synchronization
 import Threading

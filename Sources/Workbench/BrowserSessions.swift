@@ -1,5 +1,5 @@
-import FilterOCRKit
 import Foundation
+import REPL
 import Threading
 
 /// Every browser tab's session, by a random id that only that tab knows: at most a fixed

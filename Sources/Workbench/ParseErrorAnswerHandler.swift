@@ -1,4 +1,4 @@
-import FilterOCRKit
+import Core
 import HTTPTypes
 import NIOCore
 import NIOHTTP1

@@ -1,7 +1,8 @@
+import Core
 import Documents
-import FilterOCRKit
 import Foundation
 import ImageCodec
+import REPL
 
 /// The checks an upload passes before it is written or decoded, and what a refusal says.
 package enum UploadChecks {

@@ -1,12 +1,14 @@
+import Charts
 import CompanionFeed
+import Core
 import FileSystem
-import FilterOCRKit
 import Foundation
 import HTTPTypes
 import Hummingbird
 import ImageCodec
 import Imaging
 import NIOHTTP1
+import REPL
 import Session
 import WordFrequency
 

@@ -1,9 +1,11 @@
-import FilterOCRKit
+import Core
 import FileSystem
 import Foundation
 import Hummingbird
 import Logging
 import NIOCore
+import REPL
+import ResultStore
 import ServiceLifecycle
 
 /// `filterocr serve`: the workbench and the watch pages and their API, over one set of
@@ -40,6 +42,8 @@ public struct WorkbenchServer: Sendable {
         public var settings: RecognitionSettings
         public var truth: TruthSource = .sidecar
         public var factory: RecognizerFactory = RecognitionSettings.tesseract
+        /// The result store before the engines; nil for none.
+        public var store: ResultStore?
 
         public init(settings: RecognitionSettings) {
             self.settings = settings
@@ -71,7 +75,7 @@ public struct WorkbenchServer: Sendable {
     public func run(publisher: FeedPublisher?, onListening: @escaping @Sendable (String) -> Void) async throws {
         let configuration = configuration
         let engines = try RecognizerPool(count: configuration.engines, settings: configuration.settings,
-                                         factory: configuration.factory)
+                                         factory: configuration.factory, store: configuration.store)
         // A server killed before it could remove its uploads leaves them; the next one does.
         PrivateTemporaries.uploads.removeStale()
         let uploads = URL(fileURLWithPath: PrivateTemporaries.directory, isDirectory: true)

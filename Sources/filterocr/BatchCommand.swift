@@ -1,10 +1,11 @@
 import ArgumentParser
+import Core
 import Documents
 import FileSystem
-import FilterOCRKit
 import Foundation
 import ImageCodec
 import Imaging
+import Runs
 
 /// `filterocr batch`: the same engine over many images, in parallel, JSON Lines out.
 struct BatchCommand: ParsableCommand {
@@ -62,8 +63,8 @@ struct BatchCommand: ParsableCommand {
             try Terminal.orExit { () throws -> Void in try Folders.create(saveDir) }
         }
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
-        let factory = try recognition.factory()
-        let runner = ImageRunner(settings: settings, factory: factory, state: filters.ops, auto: filters.search, jobs: jobs.engines,
+        let store = try recognition.store()
+        let runner = ImageRunner(settings: settings, store: store, state: filters.ops, auto: filters.search, jobs: jobs.engines,
                                  saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
         var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),

@@ -1,5 +1,5 @@
 import ArgumentParser
-import FilterOCRKit
+import Core
 import Formats
 import Foundation
 

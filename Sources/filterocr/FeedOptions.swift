@@ -1,5 +1,5 @@
 import ArgumentParser
-import FilterOCRKit
+import Core
 import WordFrequency
 
 /// Where recognitions are published for the companion display, and which words count.

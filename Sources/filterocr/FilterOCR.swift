@@ -1,6 +1,6 @@
 import ArgumentParser
+import Core
 import FileSystem
-import FilterOCRKit
 import Foundation
 import ImageCodec
 import Imaging

@@ -1,6 +1,6 @@
 import ArgumentParser
-import FilterOCRKit
 import Imaging
+import Search
 
 /// `--ops` or `--auto`: how `ocr` and `batch` filter each image before recognising it.
 struct FilterOptions: ParsableArguments {

@@ -1,7 +1,8 @@
 import ArgumentParser
+import Core
 import FileSystem
-import FilterOCRKit
 import Foundation
+import Runs
 import TerminalText
 
 /// What `ocr` and `batch` share: run the images through the runner and print each result

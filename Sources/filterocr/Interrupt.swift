@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import Threading
 
 /// Signals caught rather than fatal: Ctrl-C abandons the line being typed in the REPL; in a
 /// run, SIGINT, SIGTERM and SIGHUP stop new images from starting, the lines already started
@@ -8,11 +9,29 @@ enum Interrupt {
     /// The signal caught, 0 for none. Set by the handler: an atomic store is safe there, and
     /// the value is made when `install` first touches it, not inside the handler.
     private static let caught = Atomic<Int32>(0)
+    /// The pipe's end the handler writes a byte to (`write` is safe in a handler, raising a
+    /// stop is not); -1 until `install`.
+    private static let wakeWriter = Atomic<Int32>(-1)
+    /// Raised by the watcher for any signal caught, and for SIGINT alone; new ones after `reset`.
+    private static let stops = Locked((any: StopSignal(), sigint: StopSignal()))
 
     static var happened: Bool { caught.load(ordering: .relaxed) != 0 }
     /// The signal caught, 0 for none.
     static var signal: Int32 { caught.load(ordering: .relaxed) }
-    static func reset() { caught.store(0, ordering: .relaxed) }
+
+    static func reset() {
+        // Under the stops' lock, so that the watcher never raises the new stops for the old signal.
+        stops.withLock { stops in
+            caught.store(0, ordering: .relaxed)
+            stops = (StopSignal(), StopSignal())
+        }
+    }
+
+    /// Raised as soon as a signal is caught: whoever waits on it wakes then.
+    static var stop: StopSignal { stops.withLock { $0.any } }
+    /// Raised as soon as SIGINT is caught: at a terminal Ctrl-C cancels the command under way,
+    /// where SIGTERM lets it finish.
+    static var ctrlC: StopSignal { stops.withLock { $0.sigint } }
 
     /// The exit status for the signal caught, as a shell reports a process ended by it.
     static var exitStatus: Int32 { 128 + caught.load(ordering: .relaxed) }
@@ -25,11 +44,41 @@ enum Interrupt {
     ///   - signals: the signals caught; SIGINT by default.
     static func install(resettingAfterFirst: Bool = false, signals: [Int32] = [SIGINT]) {
         reset()
+        startWatcher()
         var action = sigaction()
-        action.__sigaction_handler.sa_handler = { signal in Interrupt.caught.store(signal, ordering: .relaxed) }
+        action.__sigaction_handler.sa_handler = { signal in
+            Interrupt.caught.store(signal, ordering: .relaxed)
+            var byte: UInt8 = 1
+            _ = write(Interrupt.wakeWriter.load(ordering: .relaxed), &byte, 1)
+        }
         sigemptyset(&action.sa_mask)
         // No SA_RESTART: a blocking read returns, so the interrupted loop can see the flag.
         action.sa_flags = resettingAfterFirst ? Int32(bitPattern: UInt32(SA_RESETHAND)) : 0
         for signal in signals { sigaction(signal, &action, nil) }
+    }
+
+    /// Starts, once, the thread that raises the stops when the handler writes to the pipe.
+    private static func startWatcher() {
+        guard wakeWriter.load(ordering: .relaxed) < 0 else { return }
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return }
+        wakeWriter.store(ends[1], ordering: .relaxed)
+        let reader = ends[0]
+        Thread.detachNewThread {
+            var byte: UInt8 = 0
+            while true {
+                let count = read(reader, &byte, 1)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { return }
+                let raised: [StopSignal] = stops.withLock { stops in
+                    switch caught.load(ordering: .relaxed) {
+                    case 0: []  // reset since
+                    case SIGINT: [stops.any, stops.sigint]
+                    default: [stops.any]
+                    }
+                }
+                for stop in raised { stop.raise() }
+            }
+        }
     }
 }

@@ -1,8 +1,8 @@
 import ArgumentParser
 import FileSystem
-import FilterOCRKit
 import Foundation
 import ResultStore
+import Runs
 
 /// `filterocr merge`: the outputs of `batch --shard I/N` runs made one.
 struct MergeCommand: ParsableCommand {

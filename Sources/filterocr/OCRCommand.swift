@@ -1,9 +1,10 @@
 import ArgumentParser
+import Core
 import Documents
-import FilterOCRKit
 import Foundation
 import ImageCodec
 import Imaging
+import Runs
 
 /// `filterocr ocr IMAGE...`: recognise images as they are.
 struct OCRCommand: ParsableCommand {
@@ -50,8 +51,8 @@ struct OCRCommand: ParsableCommand {
         // A document's pages are units of work as images are.
         let units = WorkUnit.count(of: images, selection: pageOptions.pages)
         let engines = filters.auto ? jobs.engines : min(jobs.jobs ?? 1, units)
-        let factory = try recognition.factory()
-        let runner = ImageRunner(settings: settings, factory: factory, state: filters.ops, auto: filters.search, jobs: engines,
+        let store = try recognition.store()
+        let runner = ImageRunner(settings: settings, store: store, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
         let format = json ? .jsonl : format

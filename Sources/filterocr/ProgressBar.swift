@@ -1,6 +1,6 @@
 import FileSystem
-import FilterOCRKit
 import Foundation
+import Runs
 
 /// A one-line progress display on standard error: bar, count, rate and time left. Shown
 /// only when standard error is a terminal. Used by the one thread that prints.

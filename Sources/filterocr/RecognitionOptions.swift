@@ -1,7 +1,8 @@
 import ArgumentParser
-import FilterOCRKit
+import Core
 import Foundation
 import Recognition
+import ResultStore
 
 /// Options of every command that recognises text.
 struct RecognitionOptions: ParsableArguments {
@@ -49,9 +50,9 @@ struct RecognitionOptions: ParsableArguments {
                             ignoredWords: ignoredWords, decoder: image.decoder)
     }
 
-    /// How the command's engines are made: behind the result store unless `--no-store`.
-    func factory() throws -> RecognizerFactory {
-        try storeOptions.factory()
+    /// The result store before the command's engines, unless `--no-store`.
+    func store() throws -> ResultStore? {
+        try storeOptions.open()
     }
 
     static func pageSegmentation(_ text: String) throws -> PageSegmentation {

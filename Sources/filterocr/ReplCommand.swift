@@ -1,6 +1,7 @@
 import ArgumentParser
-import FilterOCRKit
+import Core
 import Foundation
+import REPL
 import Session
 
 /// `filterocr repl` (and bare `filterocr`): the interactive session.
@@ -59,13 +60,13 @@ struct ReplCommand: ParsableCommand {
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
         // at once even while Tesseract is still analysing the page's layout.
-        let factory = try recognition.factory()
-        let engine = try Terminal.orExit { DedicatedEngine(try factory(settings)) }
+        let store = try recognition.store()
+        let engine = try Terminal.orExit { DedicatedEngine(try RecognitionSettings.tesseract(settings)) }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
         let driver = SessionSetup(settings: settings, recognizer: engine, cacheBytes: cacheMegabytes << 20,
                                   truth: truthOptions.source, images: imageSet, seed: seed, publisher: publisher,
-                                  home: ProcessInfo.processInfo.environment["HOME"], factory: factory).makeDriver()
+                                  home: ProcessInfo.processInfo.environment["HOME"], store: store).makeDriver()
         let printer: any ReplPrinter = json ? JSONReplPrinter() : HumanReplPrinter()
         let input = LineInput.standardInput(prompt: { driver.prompt })
         if speculate ?? input.isInteractive {
@@ -76,7 +77,7 @@ struct ReplCommand: ParsableCommand {
         let recognitionLine = input.isInteractive ? RecognitionProgressLine.standardErrorIfTerminal() : nil
         if let recognitionLine { driver.onRecognitionProgress = { recognitionLine.update($0) } }
         // At a terminal Ctrl-C cancels the transition under way; a script ends after it.
-        if input.isInteractive { driver.stopRequested = { Interrupt.signal == SIGINT } }
+        if input.isInteractive { driver.interruption = { Interrupt.ctrlC } }
         let searchLine = input.isInteractive ? ProgressBar.standardErrorIfTerminal() : nil
         if let searchLine {
             driver.onSearchProgress = { search in

@@ -1,5 +1,6 @@
-import FilterOCRKit
+import Core
 import Foundation
+import REPL
 import TerminalText
 
 /// Renders the REPL driver's outputs.

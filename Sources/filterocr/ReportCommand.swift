@@ -1,10 +1,11 @@
 import ArgumentParser
+import Core
 import CorpusReportPage
 import Documents
 import FileSystem
-import FilterOCRKit
-import Imaging
 import Foundation
+import Imaging
+import Runs
 import TerminalText
 
 /// `filterocr report FOLDER`: a corpus's accuracy against its truths, as text, JSON or one HTML file.
@@ -138,7 +139,7 @@ struct ReportCommand: ParsableCommand {
         }
         // Results name their input as shown; the truth is looked up by the path itself.
         let paths = Dictionary(known.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
-        let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(),
+        let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), store: try recognition.store(),
                                  state: filters.ops, auto: filters.search, jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Core
 import Dispatch
-import FilterOCRKit
 import Foundation
 import Threading
 import Workbench
@@ -109,7 +109,7 @@ struct ServeCommand: ParsableCommand {
         }
         var configuration = WorkbenchServer.Configuration(settings: recognition.settings(ignoredWords: feedOptions.ignoredWords))
         configuration.host = host
-        configuration.factory = try recognition.factory()
+        configuration.store = try recognition.store()
         configuration.port = port
         configuration.imageSet = imageSet
         configuration.imageFolder = images

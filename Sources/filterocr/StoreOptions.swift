@@ -1,5 +1,5 @@
 import ArgumentParser
-import FilterOCRKit
+import Core
 import Foundation
 import ResultStore
 import Threading
@@ -62,12 +62,6 @@ struct StoreOptions: ParsableArguments {
                 return nil
             }
         }
-    }
-
-    /// How the command's engines are made: behind the store, when there is one.
-    func factory() throws -> RecognizerFactory {
-        guard let store = try open() else { return RecognitionSettings.tesseract }
-        return RecognitionSettings.storing(in: store)
     }
 
     private static let opened = Locked<(String, ResultStore?)?>(nil)

@@ -1,8 +1,10 @@
+import Charts
 import ArgumentParser
+import Core
 import FileSystem
-import FilterOCRKit
 import Foundation
 import Imaging
+import Runs
 import TerminalText
 
 /// `filterocr sweep IMAGE --filter blur`: recognition against a filter's strength.
@@ -83,7 +85,7 @@ struct SweepCommand: ParsableCommand {
 
     func run() throws {
         if let plot { try Terminal.orExit { () throws -> Void in try AtomicFile.checkTarget(plot) } }
-        let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(), jobs: jobs.engines,
+        let runner = SweepRunner(settings: recognition.settings(ignoredWords: []), store: try recognition.store(), jobs: jobs.engines,
                                  truth: truthOptions.source)
         let plan = try Terminal.orExit { try self.plan ?? runner.standardPlan(for: filter, image: image, page: pageOption.page) }
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)

@@ -1,6 +1,6 @@
 import ArgumentParser
+import Core
 import FileSystem
-import FilterOCRKit
 
 /// Where the truth comes from, for the accuracy of every recognition, or none.
 struct TruthOptions: ParsableArguments {

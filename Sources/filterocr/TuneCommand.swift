@@ -1,7 +1,8 @@
 import ArgumentParser
+import Core
 import FileSystem
-import FilterOCRKit
 import Foundation
+import Search
 import TerminalText
 
 /// `filterocr tune FOLDER`: one recipe for a corpus, cross-validated.
@@ -64,13 +65,13 @@ struct TuneCommand: ParsableCommand {
                                 + "tune needs NAME.txt beside each image NAME.png (or --truth FOLDER)")
             throw ExitCode.failure
         }
-        let tuner = CorpusTuner(settings: recognition.settings(ignoredWords: []), factory: try recognition.factory(),
+        let tuner = CorpusTuner(settings: recognition.settings(ignoredWords: []), store: try recognition.store(),
                                 jobs: jobs.engines, budget: budget ?? CorpusTuner.defaultBudgetPerPage * found.pages.count,
                                 folds: folds, auto: noAuto ? nil : AutoSearch())
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = ProgressBar.standardErrorIfTerminal()
         let report = try Terminal.orExit {
-            try tuner.run(found.pages, withoutTruth: found.withoutTruth.count, isCancelled: { Interrupt.happened }) {
+            try tuner.run(found.pages, withoutTruth: found.withoutTruth.count, stop: Interrupt.stop) {
                 progress?.show(HumanText.tuneProgress($0))
             }
         }

@@ -1,6 +1,6 @@
 import CorpusReportPage
-import FilterOCRKit
 import Foundation
+import Runs
 import Testing
 import TextComparison
 

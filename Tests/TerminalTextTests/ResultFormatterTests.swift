@@ -1,7 +1,8 @@
-import FilterOCRKit
+import Core
 import Foundation
 import Imaging
 import Recognition
+import Runs
 import TerminalText
 import Testing
 

@@ -1,6 +1,6 @@
-import FilterOCRKit
 import Foundation
 import Imaging
+import REPL
 import Testing
 
 /// The API's description (`openapi.json`, served at /api/openapi.json) against the code: a

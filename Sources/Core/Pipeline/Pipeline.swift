@@ -1,0 +1,270 @@
+import Documents
+import FileSystem
+import Foundation
+import ImageCodec
+import Imaging
+import Recognition
+import ResultStore
+import Session
+import TextComparison
+import WordFrequency
+
+/// The one path every front end takes from an image to a `RecognitionReport`: load, render
+/// the operations (through the cache, when there is one), consult the result store, recognise
+/// what it does not keep, count words, time each stage. `ocr`, `repl`, `batch`, `sweep`,
+/// `--auto`, `tune` and the web differ only in where images come from and where reports go.
+public struct Pipeline {
+    public let settings: RecognitionSettings
+    public let loader: ImageLoader
+    public var renderer: Renderer
+    /// Recognises and adds pages, nothing else.
+    private let engine: any Recognizer
+    /// Asked before the engine; nil for no result store.
+    private let store: StoreCache?
+    /// What was recognised last, for `addPage`; shared by the copies of this pipeline.
+    private let last = LastRecognition()
+
+    /// - Parameters:
+    ///   - store: the result store, consulted before `recognizer` and given what it reads.
+    ///   - cacheBudget: bytes of renderings kept for revisits; nil for none.
+    ///   - truth: where the text each image really contains comes from, for accuracy.
+    public init(settings: RecognitionSettings, recognizer: any Recognizer, store: ResultStore? = nil,
+                cacheBudget: Int? = nil, truth: TruthSource = .none) {
+        self.settings = settings
+        engine = recognizer
+        self.store = store.map { StoreCache(store: $0, settings: settings) }
+        loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
+        renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
+    }
+
+    /// A pipeline with a new engine from `factory`; behind a store, the engine starts when a
+    /// page is first not kept there, so that a run the store answers starts none.
+    public static func make(_ settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
+                            store: ResultStore? = nil, cacheBudget: Int? = nil, truth: TruthSource = .none) throws -> Pipeline {
+        let engine: any Recognizer = try store == nil ? factory(settings) : LazyRecognizer { try factory(settings) }
+        return Pipeline(settings: settings, recognizer: engine, store: store, cacheBudget: cacheBudget, truth: truth)
+    }
+
+    /// `image` read: from the result store when it keeps it, else by the engine (and then kept).
+    /// - Parameter monitor: told the engine's progress, and able to cancel it.
+    public func recognize(_ image: RGBImage, resolution: Int?,
+                          monitor: RecognitionMonitor? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
+        let key = store?.key(of: image, resolution: resolution)
+        last.value = (image, resolution, key, stored: false)
+        if let key, let kept = store?.recognition(key) {
+            last.value?.stored = true
+            return (kept, true)
+        }
+        let recognized = try LibraryDiagnostics.silenced {
+            try engine.recognize(image, resolution: resolution, monitor: monitor)
+        }
+        if let key { store?.keep(recognized, for: key) }
+        return (recognized, false)
+    }
+
+    /// Adds `result`, the recognition this pipeline made last, to `document` as a page. A PDF
+    /// page shows `original` as loaded (its `file` embedded as it is, where the format allows),
+    /// at the size that was recognised.
+    /// `geometry` is `geometry(of: result, original:)`: the page shown is the one loaded, turned
+    /// and cropped as the filters turned or cropped it (its pixels unfiltered).
+    public func addPage(of result: PipelineResult, original: LoadedImage, geometry: PageGeometry, file: String?,
+                        to document: TesseractDocument) throws {
+        let page = geometry.isIdentity ? original.image : geometry.apply(to: original.image)
+        let sameSize = result.image.width == page.width && result.image.height == page.height
+        let shown = sameSize ? PageImage(image: page, file: geometry.isIdentity ? file : nil)
+            : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
+                .apply(to: page, in: settings.space), file: nil)
+        try addLastPage(to: document, showing: shown)
+    }
+
+    /// The page recognised last, as kept for this place in a document of this format; otherwise
+    /// the engine's, which reads the image first when the recognition came from the store.
+    private func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
+        guard let recognized = last.value else { throw RunnerError(message: "no page has been recognised to add") }
+        let place = recognized.key.map {
+            FragmentKey(recognition: $0, format: document.format.rawValue, pageNumber: document.nextPageNumber,
+                        inputName: shown.file)
+        }
+        if recognized.stored {
+            if document.format != .pdf, let place, let fragment = store?.fragment(place) {
+                try document.add(fragment: fragment)
+                return
+            }
+            _ = try engine.recognize(recognized.image, resolution: recognized.resolution)
+            last.value?.stored = false
+        }
+        let fragment = try engine.addLastPage(to: document, showing: shown)
+        if let fragment, let place { store?.keep(fragment: fragment, for: place) }
+    }
+
+    /// Frees what the engine keeps of the last recognition for `addPage`.
+    public func releaseLastPage() {
+        engine.releaseLastPage()
+    }
+
+    /// Where `result`'s rendering lies on `original`'s page: what a document turns and crops
+    /// the page by to show it as recognised.
+    public func geometry(of result: PipelineResult, original: LoadedImage) -> PageGeometry {
+        PageGeometry.of(result.report.operations, on: original.image, in: settings.space)
+    }
+
+    /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
+    /// rendering is recognised again first, so that the page is this one whatever the engine
+    /// read since (a sweep, a search) or if the report came from the cache.
+    public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
+                              file: String?, to path: String) throws {
+        let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf)
+        do {
+            _ = try recognize(result.image, resolution: resolution(of: original))
+            let geometry = geometry(of: result, original: original)
+            try document.addPage(0, from: original.pageOrigin(shown: geometry)) {
+                try addPage(of: result, original: original, geometry: geometry, file: original.page == nil ? file : nil, to: $0)
+            }
+            try document.finish()
+        } catch {
+            document.abandon()
+            throw error
+        }
+    }
+
+    /// Reads an image, or page `page` of a document; with a cache, identified by its pixels.
+    public func load(_ path: String, page: Int? = nil) throws -> LoadedImage {
+        try loader.load(path, page: page, identified: renderer.cache != nil, digestsFile: store != nil)
+    }
+
+    /// What `loadOrAnswer` found: the report, or the image to recognise.
+    public enum StoreLookup {
+        case answered(RecognitionReport)
+        case loaded(LoadedImage)
+    }
+
+    /// The image file at `path` rendered with `state`, answered from the result store without
+    /// decoding when the store has seen this file (its bytes) rendered so; otherwise loaded, from
+    /// the bytes already read. Standard input, a document's page, no store, or `needsPixels`:
+    /// loaded as `load` does.
+    public func loadOrAnswer(_ path: String, page: Int? = nil, state: FilterState,
+                             needsPixels: Bool = false) throws -> StoreLookup {
+        guard !needsPixels, page == nil, let store, path != ImageLoader.standardInputName,
+              Document.kind(of: path) == nil else { return .loaded(try load(path, page: page)) }
+        var stopwatch = Stopwatch()
+        let bytes = try ImageFile.readBytes(path, decoder: settings.decoder)
+        let digest = RenderingSource.fileDigest(bytes)
+        let source = RenderingSource.key(fileDigest: digest, page: nil, operations: state.operations, settings: settings)
+        guard let (recognized, rendering) = store.recognition(ofRendering: source, resolution: settings.resolution) else {
+            return .loaded(try loader.load(path, bytes: bytes, digest: digest, identified: renderer.cache != nil, since: stopwatch))
+        }
+        // No pixels to add a document page from.
+        last.value = nil
+        var timings = RecognitionReport.Timings(decode: 0, filter: 0, ocr: stopwatch.lap())
+        timings.stored = true
+        return .answered(report(name: path, page: nil, truth: try loader.truth.text(for: path),
+                                resolution: settings.resolution ?? rendering.fileResolution, state, recognized,
+                                size: .init(width: rendering.width, height: rendering.height), cached: false, timings: timings))
+    }
+
+    /// `original` rendered with `state`'s operations and recognised. A state seen before is
+    /// answered from the cache.
+    ///
+    /// - Parameters:
+    ///   - includeDecodeTime: count the image's decoding in the timings (the first
+    ///     recognition after loading it).
+    ///   - monitor: told the recognition's progress, and able to cancel it, the filtering too (which throws a
+    ///     `PipelineError` whose `isCancellation` is true).
+    public mutating func run(_ original: LoadedImage, state: FilterState, includeDecodeTime: Bool = true,
+                             monitor: RecognitionMonitor? = nil) throws -> PipelineResult {
+        var stopwatch = Stopwatch()
+        let decodeTime = includeDecodeTime ? original.decodeTime : 0
+        if let (image, recognized) = renderer.cached(original, state.operations) {
+            let timings = RecognitionReport.Timings(decode: decodeTime, filter: 0, ocr: 0, lookup: stopwatch.lap())
+            return PipelineResult(report: report(original, state, recognized, rendered: image, cached: true, timings: timings), image: image)
+        }
+        let rendered: RGBImage
+        if let monitor {
+            // Filtering a large image can take seconds: a cancel must not wait for it.
+            guard let image = renderer.render(original, operations: state.operations, unless: monitor.stop) else {
+                throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
+            }
+            rendered = image
+        } else {
+            rendered = renderer.render(original, operations: state.operations)
+        }
+        let filterTime = stopwatch.lap()
+        let reading: (recognized: RecognizedText, stored: Bool)
+        do {
+            reading = try recognize(rendered, resolution: resolution(of: original), monitor: monitor)
+        } catch {
+            throw PipelineError(source: original.name, underlying: error)
+        }
+        let ocrTime = stopwatch.lap()
+        renderer.store(reading.recognized, image: rendered, for: original, state.operations)
+        if let digest = original.fileDigest, let key = last.value?.key {
+            let source = RenderingSource.key(fileDigest: digest, page: original.page?.number, operations: state.operations,
+                                             settings: settings)
+            store?.keepRendering(source, as: key, of: rendered, fileResolution: original.decoded.resolution)
+        }
+        var timings = RecognitionReport.Timings(decode: decodeTime, filter: filterTime, ocr: ocrTime)
+        timings.stored = reading.stored
+        return PipelineResult(report: report(original, state, reading.recognized, rendered: rendered, cached: false, timings: timings),
+                              image: rendered)
+    }
+
+    /// The resolution the recognition assumes: the option's, else the file's own.
+    public func resolution(of original: LoadedImage) -> Int? {
+        settings.resolution(of: original)
+    }
+
+    /// The report of `original` rendered with `state` as `rendered`, which read `recognized`.
+    /// Its size is the rendered image's, which the word boxes are in (`scale` changes it).
+    package func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, rendered: RGBImage,
+                cached: Bool, timings: RecognitionReport.Timings) -> RecognitionReport {
+        report(name: original.name, page: original.page, truth: original.truth, resolution: resolution(of: original),
+               state, recognized, size: .init(width: rendered.width, height: rendered.height), cached: cached, timings: timings)
+    }
+
+    private func report(name: String, page: LoadedImage.Page?, truth: String?, resolution: Int?, _ state: FilterState,
+                        _ recognized: RecognizedText, size: RecognitionReport.Size, cached: Bool,
+                        timings: RecognitionReport.Timings) -> RecognitionReport {
+        var settings = settings
+        settings.resolution = resolution
+        var report = RecognitionReport(
+            image: PathEncoding.displayed(name), filters: state, recognized: recognized,
+            topWords: WordCounts(text: recognized.text, ignoring: settings.ignoredWords).top(3),
+            cached: cached, timings: timings, settings: settings, size: size,
+            accuracy: truth.map { Accuracy(truth: $0, recognized: recognized.text) })
+        report.page = page.map { RecognitionReport.Page($0) }
+        return report
+    }
+}
+
+/// A recognition and the image it read.
+public struct PipelineResult: Sendable {
+    public var report: RecognitionReport
+    public var image: RGBImage
+
+    public init(report: RecognitionReport, image: RGBImage) {
+        self.report = report
+        self.image = image
+    }
+}
+
+/// A failure of one stage, with the image it happened to.
+public struct PipelineError: LocalizedError {
+    public let source: String
+    public let underlying: any Error
+
+    public init(source: String, underlying: any Error) {
+        self.source = source
+        self.underlying = underlying
+    }
+
+    public var errorDescription: String? { "\(source): \(oneLineMessage(for: underlying))" }
+
+    /// Whether the recognition was stopped through its monitor rather than failing.
+    public var isCancellation: Bool { underlying as? RecognitionError == .cancelled }
+}
+
+/// The image a pipeline recognised last, where its recognition is kept, and whether it came
+/// from the store (the engine has not read it then).
+private final class LastRecognition {
+    var value: (image: RGBImage, resolution: Int?, key: RecognitionKey?, stored: Bool)?
+}

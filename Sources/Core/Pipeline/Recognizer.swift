@@ -1,0 +1,81 @@
+import Imaging
+import Recognition
+
+/// Reads the text in a rendered image.
+///
+/// The application core works against this protocol, so that tests of the core can use a
+/// fake that answers at once; `TesseractEngine` is the real one. A recognizer serves one
+/// thread at a time: parallel work makes one per thread with `RecognitionSettings`.
+public protocol Recognizer {
+    /// - Parameter resolution: the DPI to assume, or nil to let the recognizer estimate it.
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText
+
+    /// `recognize(_:resolution:)`, telling `monitor` the progress and stopping when it is
+    /// cancelled (throwing `RecognitionError.cancelled`).
+    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText
+
+    /// Adds the page it recognised last to `document`, showing `shown` in a PDF; returns the
+    /// bytes a text format wrote for it.
+    @discardableResult
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]?
+
+    /// Frees what it keeps of its last recognition for `addLastPage` (Tesseract's copies of the
+    /// page and its results): a run calls it once the page is in its document, so that an
+    /// engine does not hold one page while it reads the next.
+    func releaseLastPage()
+}
+
+extension Recognizer {
+    /// A recognizer that cannot be watched reads the whole image, then honours a cancel.
+    public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        let recognized = try recognize(image, resolution: resolution)
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        return recognized
+    }
+
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
+        throw RunnerError(message: "this recognizer writes no \(document.format.rawValue) pages")
+    }
+
+    public func releaseLastPage() {}
+}
+
+extension TesseractEngine: Recognizer {}
+
+/// Makes a recognizer for `settings`; each worker thread calls it once.
+public typealias RecognizerFactory = @Sendable (RecognitionSettings) throws -> any Recognizer
+
+/// A recognizer started when it is first asked to recognise: a run whose pages all come from
+/// the result store starts no engine.
+final class LazyRecognizer: Recognizer {
+    private let start: () throws -> any Recognizer
+    private var started: (any Recognizer)?
+
+    init(_ start: @escaping () throws -> any Recognizer) {
+        self.start = start
+    }
+
+    private var engine: any Recognizer {
+        get throws {
+            if let started { return started }
+            let engine = try start()
+            started = engine
+            return engine
+        }
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        try engine.recognize(image, resolution: resolution)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try engine.recognize(image, resolution: resolution, monitor: monitor)
+    }
+
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
+        try engine.addLastPage(to: document, showing: shown)
+    }
+
+    func releaseLastPage() { started?.releaseLastPage() }
+}

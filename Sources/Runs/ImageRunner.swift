@@ -1,0 +1,367 @@
+import Core
+import Documents
+import FileSystem
+import Foundation
+import Imaging
+import Recognition
+import ResultStore
+import Search
+import Synchronization
+import Threading
+
+/// Runs one filter state over many images, for `ocr` and `batch`: a producer reads the
+/// inputs, `jobs` workers each with their own recognizer process them, and the caller's
+/// thread receives every result in input order, as soon as it is next in line.
+///
+/// Memory stays bounded for any stream: at most `4 × jobs` images are between being read
+/// and being delivered. The caller's thread is the one owner of output, progress and the
+/// feed; workers never wait for it, nor for the feed's flush to disk.
+public final class ImageRunner: Sendable {
+    /// What became of one input.
+    public enum Outcome: Sendable {
+        /// Recognised; `problem` says what else went wrong (the filtered image could not be
+        /// saved), without losing the recognition; `saved` is where `--save-dir` put the image.
+        case recognized(RecognitionReport, problem: String? = nil, saved: String? = nil)
+        case failed(String)
+        /// Not processed because the run was cancelled.
+        case skipped
+        /// A document's page with text of its own, left as it is (see `PagesWithText`).
+        case leftAsIs(PagesWithText.KeptPage)
+    }
+
+    public struct Result: Sendable {
+        /// The input as the user named it, shown safely (see `PathEncoding.displayed`).
+        public var input: String
+        /// The document's page (from 1); nil for an image.
+        public var page: Int?
+        public var outcome: Outcome
+
+        public init(input: String, page: Int? = nil, outcome: Outcome) {
+            self.input = input
+            self.page = page
+            self.outcome = outcome
+        }
+
+        /// The input with its page, as headers name it: `scan.pdf page 3`.
+        public var displayName: String { page.map { "\(input) page \($0)" } ?? input }
+    }
+
+    public struct Progress: Sendable, Equatable {
+        public var done = 0
+        public var failed = 0
+        /// How many of those done were answered from the result store.
+        public var stored = 0
+        /// The number of inputs, when known before they are read.
+        public var total: Int?
+
+        public init(done: Int = 0, failed: Int = 0, stored: Int = 0, total: Int? = nil) {
+            (self.done, self.failed, self.stored, self.total) = (done, failed, stored, total)
+        }
+    }
+
+    public struct Summary: Sendable, Equatable {
+        public var succeeded = 0
+        public var failed = 0
+        public var cancelled = false
+    }
+
+    private struct Item: Sendable {
+        var ticket: Int
+        var unit: WorkUnit
+        var saveName: String?
+
+        var result: (Outcome) -> Result {
+            { [unit] outcome in Result(input: PathEncoding.displayed(unit.input), page: unit.page, outcome: outcome) }
+        }
+    }
+
+    private let settings: RecognitionSettings
+    private let factory: RecognizerFactory
+    /// The result store before the engines; nil for none.
+    private let store: ResultStore?
+    private let state: FilterState
+    /// When set, the filters are chosen for each image by this search instead of `state`.
+    private let auto: AutoSearch?
+    private let jobs: Int
+    private let saveDirectory: String?
+    private let truth: TruthSource
+    /// The pages of each document to read; nil for all.
+    private let pageSelection: PageSelection?
+    /// Which PDF pages with text of their own are left as they are rather than recognised.
+    private let pagesWithText: PagesWithText
+
+    public init(settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
+                store: ResultStore? = nil, state: FilterState, auto: AutoSearch? = nil, jobs: Int, saveDirectory: String? = nil,
+                truth: TruthSource = .none, pageSelection: PageSelection? = nil, pagesWithText: PagesWithText = .keepVisible) {
+        precondition(jobs >= 1, "a run needs at least one worker")
+        self.settings = settings
+        self.factory = factory
+        self.store = store
+        self.state = state
+        self.auto = auto
+        self.jobs = jobs
+        self.saveDirectory = saveDirectory
+        self.truth = truth
+        self.pageSelection = pageSelection
+        self.pagesWithText = pagesWithText
+    }
+
+    /// Whether each image's filters are chosen by a search (`--auto`).
+    public var choosesFilters: Bool { auto != nil }
+
+    /// Processes every input (`-` is an image on standard input) and hands each result to
+    /// `deliver` on this thread, in input order.
+    ///
+    /// - Parameters:
+    ///   - total: the number of inputs, when known, for progress.
+    ///   - publisher: where each recognition is published, with the words of the run so far.
+    ///   - isCancelled: checked before each input; once true, no new input is started and
+    ///     the ones not started are delivered as `skipped`.
+    /// - Throws: when no recognizer can start (missing language data), before any input
+    ///   is read.
+    public func run(_ inputs: some Sequence<String> & Sendable, total: Int? = nil, shard: Shard? = nil,
+                    publisher: FeedPublisher? = nil, pages: PageDocument? = nil,
+                    isCancelled: @escaping @Sendable () -> Bool = { false },
+                    searching: (String, AutoSearch.Progress) -> Void = { _, _ in },
+                    deliver: (Result, Progress) -> Void) throws -> Summary {
+        var tally = Tally(total: total, ignoredWords: settings.ignoredWords, publisher: publisher)
+        func record(_ result: Result) { deliver(result, tally.record(result)) }
+        if let auto {
+            // One image at a time, its candidates on every engine.
+            let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory, store: store)
+            // The pool's engines keep no pages: the chosen filters are recognised once more,
+            // on an engine of their own, for the document.
+            var pagePipeline = try pages.map { _ in try makePipeline() }
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, recognizer: pool, pages: pages, deliver: record) {
+                original, pipeline in
+                let chosen = try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
+                guard pagePipeline != nil else { return chosen }
+                var page = try pagePipeline!.run(original, state: chosen.report.filters)
+                page.report = chosen.report
+                return page
+            } addPage: { _, result, original, geometry, file, document in
+                try pagePipeline?.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
+            }
+            tally.summary.cancelled = isCancelled()
+            return tally.summary
+        }
+        // No more engines than images: each costs its start-up and its memory. For a document
+        // written in input order, twice the engines asked for: an engine whose page waits for
+        // a slower page before it to go in keeps its results, so others must go on recognising
+        // (a PDF of images/: 1.32x the time of JSON Lines with as many engines as cores, 1.13x
+        // with twice as many). A searchable PDF takes pages in any order: no engine waits.
+        let wanted = pages?.addsInInputOrder == true && self.jobs > 1 ? 2 * self.jobs : self.jobs
+        let jobs = min(wanted, max(1, total ?? wanted))
+        if jobs == 1 {
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
+        } else {
+            try runInParallel(inputs, jobs: jobs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
+        }
+        tally.summary.cancelled = isCancelled()
+        return tally.summary
+    }
+
+    /// One engine (or one pool of them): every input in turn on this thread, with nothing to
+    /// put in order.
+    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
+                         recognizer: (any Recognizer)? = nil, pages: PageDocument?, deliver: (Result) -> Void,
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
+                         addPage: PageAdder) throws {
+        var pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
+            ?? makePipeline()
+        var ticket = 0
+        for item in items(inputs, shard: shard, isCancelled: isCancelled) {
+            var item = item
+            item.ticket = ticket
+            ticket += 1
+            let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize, addPage: addPage)
+            pages?.endTurn(item.ticket)
+            deliver(item.result(outcome))
+        }
+    }
+
+    /// The units of work of `inputs` in order (this shard's inputs, each document's pages),
+    /// made as they are needed, until cancelled; tickets are left for the caller to number.
+    private func items(_ inputs: some Sequence<String>, shard: Shard?,
+                       isCancelled: @escaping () -> Bool) -> some Sequence<Item> {
+        var names = SaveNames()
+        // Cancellation is looked at before each input (so that no other document is opened) and
+        // before each of its units (so that a document's pages stop at the next page).
+        return inputs.enumerated().lazy
+            .filter { position, _ in shard?.includes(position) ?? true }
+            .prefix { _ in !isCancelled() }
+            .flatMap { [pageSelection, saveDirectory] _, input in
+                WorkUnit.units(of: input, selection: pageSelection).lazy.map { unit in
+                    Item(ticket: 0, unit: unit, saveName: saveDirectory.map { _ in names.name(for: unit.input, page: unit.page) })
+                }
+            }
+            .prefix { _ in !isCancelled() }
+    }
+
+    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
+                         pages: PageDocument?, deliver: (Result) -> Void) throws {
+        try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: deliver,
+                    recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
+                    addPage: Self.addPageFromSamePipeline)
+    }
+
+    /// How a page gets into the document: from the recognition just made, by the pipeline
+    /// that made it, or (for `--auto`) by one of its own.
+    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, PageGeometry, String?, TesseractDocument) throws -> Void
+
+    private func makePipeline() throws(RunnerError) -> Pipeline {
+        do {
+            return try Pipeline.make(settings, factory: factory, store: store, truth: truth)
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
+        }
+    }
+
+    /// Several engines: a producer thread reads the inputs, the engines process them, and this
+    /// thread puts the results back in input order (`Engines.map`).
+    private func runInParallel(_ inputs: some Sequence<String> & Sendable, jobs: Int, shard: Shard?,
+                               isCancelled: @escaping @Sendable () -> Bool, pages: PageDocument?,
+                               deliver: (Result) -> Void) throws {
+        let gate = MemoryGate(budget: Self.recognitionBudget)
+        // Each engine is numbered, so that a document can tell whose page it is given.
+        let numbers = Atomic(0)
+        let engines = try Engines(count: jobs) { [self] () throws(RunnerError) in
+            (number: numbers.add(1, ordering: .relaxed).oldValue, pipeline: try makePipeline())
+        }
+        engines.map(window: jobs * 4, produce: { [self] emit in
+            for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item) }
+        }, transform: { [self] engine, ticket, item in
+            var item = item
+            item.ticket = ticket
+            defer { pages?.endTurn(ticket) }
+            if isCancelled() { return item.result(.skipped) }
+            return item.result(process(item, engine: engine.number, with: &engine.pipeline, pages: pages, gate: gate))
+        }, deliver: deliver)
+    }
+
+    /// The counts, progress and feed of a run, kept by the thread that delivers results.
+    private struct Tally {
+        var summary = Summary()
+        var progress: Progress
+        var words: SessionWords
+        let publisher: FeedPublisher?
+
+        init(total: Int?, ignoredWords: Set<String>, publisher: FeedPublisher?) {
+            progress = Progress(total: total)
+            words = SessionWords(ignoring: ignoredWords)
+            self.publisher = publisher
+        }
+
+        /// Counts `result`, publishes its recognition, and returns the progress so far.
+        mutating func record(_ result: Result) -> Progress {
+            switch result.outcome {
+            case let .recognized(report, problem, _):
+                if problem == nil { summary.succeeded += 1 } else { summary.failed += 1 }
+                if report.timings.stored { progress.stored += 1 }
+                words.add(report.recognized.text, rendering: nil)
+                publisher?.publish(report, sessionTopWords: words.top())
+            case .failed:
+                summary.failed += 1
+            case .leftAsIs:
+                summary.succeeded += 1
+            case .skipped:
+                break
+            }
+            (progress.done, progress.failed) = (summary.succeeded + summary.failed, summary.failed)
+            return progress
+        }
+    }
+
+    private func process(_ item: Item, engine: Int, with pipeline: inout Pipeline, pages: PageDocument?,
+                         gate: MemoryGate) -> Outcome {
+        process(item, engine: engine, with: &pipeline, pages: pages,
+                recognize: { [state] original, pipeline in
+                    try gate.admitting(cost: Self.recognitionCost(of: original.image)) { try pipeline.run(original, state: state) }
+                },
+                addPage: Self.addPageFromSamePipeline)
+    }
+
+    /// The bytes of Tesseract's copies of pages that engines may hold at once; a page alone
+    /// always goes in. Two grey pages of 2550 x 3300 fit, a colour one goes alone: the 20
+    /// letter-size scans of `bench/documents.sh` peak near 300 MB at -j 2, where 48 MB lets
+    /// colour pages meet grey ones and peaks 5% higher, and no gate 15% (for 30% less time).
+    static let recognitionBudget = 40 << 20
+
+    /// What Tesseract copies of `image`: a grey page once, with its binary image; a colour one
+    /// at four bytes a pixel, with its grey and binary images.
+    static func recognitionCost(of image: RGBImage) -> Int {
+        image.width * image.height * (image.isGreyscale ? 2 : 5)
+    }
+
+    private static func addPageFromSamePipeline(_ pipeline: Pipeline, _ result: PipelineResult, _ original: LoadedImage,
+                                                _ geometry: PageGeometry, _ file: String?, _ document: TesseractDocument) throws {
+        try pipeline.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
+    }
+
+    /// Loads, recognises, adds the page to the document in its turn and saves the filtered
+    /// image; the caller ends the turn (`PageDocument.endTurn`) whatever became of it.
+    private func process(_ item: Item, engine: Int = 0, with pipeline: inout Pipeline, pages: PageDocument?,
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
+                         addPage: PageAdder) -> Outcome {
+        let loaded: (LoadedImage, PipelineResult)
+        do {
+            if let failure = item.unit.failure { throw RunnerError(message: failure) }
+            // The pixels are wanted in a document, saved, or searched for filters; otherwise
+            // the pipeline may answer from the result store without decoding.
+            let needsPixels = auto != nil || pages != nil || item.saveName != nil
+            let original: LoadedImage
+            switch try pipeline.loadOrAnswer(item.unit.input, page: item.unit.page, state: state, needsPixels: needsPixels) {
+            case .answered(let report): return .recognized(report)
+            case .loaded(let image): original = image
+            }
+            // A page of a PDF whose page tree names pages more than once cannot be kept as it
+            // is (qpdf refuses such trees): it is read and rendered whatever text it has.
+            if let page = original.page, !page.sharedTree, let survey = page.survey,
+               let kept = pagesWithText.reasonToKeep(survey) {
+                try pages?.addPage(item.ticket, engine: engine, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
+                return .leftAsIs(kept)
+            }
+            // What decoding or rendering the page freed goes back before the page is read.
+            trimHeap()
+            loaded = (original, try recognize(original, &pipeline))
+        } catch {
+            return .failed(oneLineMessage(for: error))
+        }
+        let (original, result) = loaded
+        // The page is in its document (or needs none): the engine holds nothing of it while
+        // the next page is read.
+        defer {
+            pipeline.releaseLastPage()
+            trimHeap()
+        }
+        var problems: [String] = []
+        if let pages {
+            // Standard input has no file to embed; its pixels are encoded instead, as a
+            // document's page's are (a PDF's page is kept as it is, under the text).
+            let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
+            do {
+                let geometry = pipeline.geometry(of: result, original: original)
+                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: geometry)) { [pipeline] in
+                    try addPage(pipeline, result, original, geometry, file, $0)
+                }
+            } catch {
+                problems.append(oneLineMessage(for: error))
+            }
+        }
+        var saved: String?
+        if let saveDirectory, let name = item.saveName {
+            let path = (saveDirectory.hasSuffix("/") ? saveDirectory : saveDirectory + "/") + name
+            do {
+                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path)
+                saved = PathEncoding.displayed(path)
+            } catch {
+                problems.append(oneLineMessage(for: error))
+            }
+        }
+        return .recognized(result.report, problem: problems.isEmpty ? nil : problems.joined(separator: "; "), saved: saved)
+    }
+}
+
+private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
+    .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
+private func trimHeap() { _ = mallocTrim?(0) }

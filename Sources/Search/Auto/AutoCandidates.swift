@@ -1,0 +1,90 @@
+import Core
+import Imaging
+import Recognition
+
+/// The chains the automatic choice tries, most promising first, as command scripts.
+///
+/// Each answers a common way a page is hard to read: photocopy specks (despeckle), uneven
+/// light and low contrast (an adaptive threshold, the background flattened, more contrast),
+/// sensor noise (a median, a slight blur), faded print (the levels stretched),
+/// text too small for Tesseract (Lanczos enlarging), thin or faded print (a minimum that
+/// thickens dark strokes), a skewed page. After the single filters, the best of them is
+/// extended by the filters that combine well with it.
+public enum AutoCandidates {
+    /// Tesseract reads best with capital letters about 20-30 px tall; below this median word
+    /// height, enlarging is worth its cost.
+    static let smallTextHeight = 22
+    /// Enlarging is not tried on images that would grow beyond this many pixels.
+    static let enlargedPixelLimit = 16_000_000
+
+    /// The first round, in the order tried. A filter that finds nothing to do (no specks to
+    /// remove) leaves the page as it is and costs no recognition.
+    public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
+        var scripts = [
+            "despeckle",
+            "median",
+            "greyscale; then sauvola",
+            "background",
+            "blur; slider 1%",
+            "contrast",
+            "sharpen",
+            "median; then erode",
+            "deskew",
+            "otsu",
+            "erode",
+            "median; then sauvola",
+            "dilate",
+        ]
+        if needsEnlarging(original, recognized) {
+            scripts.insert("scale", at: 0)
+            scripts.insert("scale; then median", at: 2)
+        }
+        if looksFaded(original) { scripts.insert("levels", at: 0) }
+        return scripts.compactMap(state)
+    }
+
+    /// Filters whose default strength often falls short (heavy noise wants a 5×5 median, dense
+    /// specks a larger area): the second round tries them at twice it first.
+    static let strengthened: Set<FilterKind> = [.median, .despeckle, .background, .levels]
+
+    /// The second round: `best` at twice its last filter's strength where that often helps,
+    /// then `best` followed by filters that often help after it.
+    public static func extensions(of best: FilterState) -> [FilterState] {
+        guard best.segment != .original else { return [] }
+        var scripts: [String] = []
+        if let last = best.operations.last, strengthened.contains(last.kind),
+           last.intensity == FilterOperation.defaultIntensity {
+            scripts.append("\(best); slider \(Int(last.intensity * 200))%")
+        }
+        let followers: [String] = switch best.segment.filter {
+        case .sauvola, .otsu, .binarize: ["median", "erode"]
+        case .scale: ["median", "erode", "otsu", "sauvola"]
+        case .median: ["erode", "otsu", "sauvola"]
+        default: ["sauvola", "median", "otsu", "erode"]
+        }
+        scripts += followers.map { "\(best); then \($0)" }
+        return scripts.compactMap(state).filter { $0 != best }
+    }
+
+    /// Ink and paper closer than this many levels: a faded page, worth stretching first.
+    static let fadedSpan = 140
+
+    /// Whether the page's ink and paper lie close together (faded print, a light photocopy,
+    /// grey paper): Tesseract's global threshold may then drop the text altogether.
+    static func looksFaded(_ image: RGBImage) -> Bool {
+        let levels = LevelStretch(inkShare: 0.005).levels(of: image)
+        return levels.paper - levels.ink < fadedSpan
+    }
+
+    /// Whether the text looks small enough to enlarge; not known before the original is read.
+    static func needsEnlarging(_ image: RGBImage, _ recognized: RecognizedText?) -> Bool {
+        guard let recognized, image.pixelCount * 4 <= enlargedPixelLimit else { return false }
+        let heights = recognized.words.filter { $0.confidence > 30 }.map(\.box.height).sorted()
+        guard !heights.isEmpty else { return true }
+        return heights[heights.count / 2] < smallTextHeight
+    }
+
+    private static func state(_ script: String) -> FilterState? {
+        try? CommandScript(script).finalState()
+    }
+}

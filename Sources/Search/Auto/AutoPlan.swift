@@ -1,0 +1,75 @@
+import Core
+import Imaging
+import Recognition
+
+/// Which candidates the automatic choice tries, and in what order: a pure account of the
+/// budget, so that the same page gives the same candidates whatever the machine's load.
+///
+/// The search goes in rounds, each decided only from the rounds before it, whole: the first
+/// `extendAfter` single filters (most promising first, chosen from the original's reading),
+/// then the extensions of the best so far followed by the remaining single filters (a good
+/// chain usually starts with a good filter). Within a round the engines work in parallel;
+/// candidates are admitted in the round's order while the budget lasts, and one that would
+/// overrun it is passed over for a cheaper one after it.
+struct AutoPlan {
+    /// How many single filters are tried before the best so far is extended.
+    static let extendAfter = 6
+
+    /// Recognitions of the original the candidates may cost, and how much they have cost.
+    let budget: Double
+    private(set) var spent = 0.0
+    private var round = 0
+    private var later: [FilterState] = []
+    private var seen: Set<FilterState> = [FilterState()]
+
+    init(budget: Double) { self.budget = budget }
+
+    /// What recognising an image of `pixels` costs, in recognitions of the original.
+    static func cost(of pixels: Int, original: Int) -> Double {
+        (Double(pixels) / Double(max(1, original))).squareRoot()
+    }
+
+    /// Spends `cost` if the budget has it left.
+    mutating func admit(cost: Double) -> Bool {
+        // A hair of tolerance, so that a sum of square roots lands the same on every machine.
+        guard spent + cost <= budget + 1e-9 else { return false }
+        spent += cost
+        return true
+    }
+
+    /// The next round, or nil when the search is over. The single filters follow `base`, the
+    /// righted page's chain (the original's when it needs none), and are chosen from its
+    /// rendering `image` and `reading`.
+    mutating func nextRound(base: FilterState, image: RGBImage, reading: RecognizedText,
+                            tried: [AutoChoice.Candidate]) -> [FilterState]? {
+        defer { round += 1 }
+        switch round {
+        case 0:
+            let first = unseen(AutoCandidates.firstRound(for: image, reading: reading).map { base.followed(by: $0) })
+            later = Array(first.dropFirst(Self.extendAfter))
+            return Array(first.prefix(Self.extendAfter))
+        case 1:
+            // Judged as the choice judges them: by the characters likely right when the
+            // original read nothing, by the score among those that may replace it otherwise.
+            guard let original = tried.first else { return later.isEmpty ? nil : later }
+            let readNothing = original.wordCount == 0
+            func measure(_ candidate: AutoChoice.Candidate) -> Double {
+                readNothing ? candidate.likelyCharacters : candidate.score
+            }
+            var best = original
+            for candidate in tried where (readNothing || AutoSearch.mayReplace(original, with: candidate))
+                && measure(candidate) > measure(best) {
+                best = candidate
+            }
+            let extensions = AutoCandidates.extensions(of: best.filters)
+            let round = unseen(extensions) + later
+            return round.isEmpty ? nil : round
+        default:
+            return nil
+        }
+    }
+
+    private mutating func unseen(_ list: [FilterState]) -> [FilterState] {
+        list.filter { seen.insert($0).inserted }
+    }
+}

@@ -1,0 +1,255 @@
+import Core
+import Foundation
+import Imaging
+import Recognition
+import TextComparison
+import WordFrequency
+
+/// The automatic choice of filters (`--auto`, `best`): recognises the original and chains
+/// of filters in parallel within a budget of work, and keeps the rendering whose
+/// recognition scores best by `ReadingScore`, which never reads the truth.
+///
+/// The budget counts work, never time: each candidate costs the square root of its pixels
+/// over the original's (Tesseract's time grows with the text more than with the pixels:
+/// twice the side measured about twice the time), so a candidate at the original's size
+/// costs 1, an image enlarged twice costs 2. Which candidates are tried is therefore fixed
+/// by the page, the settings and the version, and so is the choice, however busy the machine
+/// and however many engines share the work (`AutoPlan` orders them; results are kept in its
+/// order, not in the order engines finish). A time limit remains only as a safety against a
+/// machine so loaded that the search would never end; when it cuts the search the choice
+/// says so (`timeLimited`).
+/// A candidate must beat the original by a margin to be chosen, so that a clean page,
+/// where the filters can only lose, keeps its recognition.
+public struct AutoSearch: Sendable {
+    /// The default budget, in recognitions of the original besides the original's own: with
+    /// two engines, the process's start and the image's decoding, `--auto` stays within six
+    /// plain recognitions.
+    public static let defaultBudget = 8.0
+    /// How much better than the original's score a candidate must be, as a fraction.
+    static let requiredGain = 0.02
+    /// The safety: a search stops submitting candidates after this many times the time its
+    /// budget should take on one engine (at least `minimumTimeLimit`), measured from the
+    /// original's recognition (or the first candidate's, when the original's is stored). Far
+    /// above any load seen (three busy processes on two cores slowed a search about 3x), so
+    /// that it cuts only runaway searches.
+    static let timeLimitFactor = 6.0
+    static let minimumTimeLimit = 20.0
+
+    /// Recognitions of the original that the candidates besides the original may cost.
+    public var budget: Double
+    /// Keep every candidate in the choice's JSON (`--explain`).
+    public var explain: Bool
+    /// The safety time limit in seconds from the search's start; nil for the default, from
+    /// the original's recognition time (`timeLimitFactor`, `minimumTimeLimit`).
+    public var timeLimit: Double?
+
+    public init(budget: Double = AutoSearch.defaultBudget, explain: Bool = false, timeLimit: Double? = nil) {
+        self.budget = budget
+        self.explain = explain
+        self.timeLimit = timeLimit
+    }
+
+    /// Where a search is, for a progress line.
+    public struct Progress: Sendable {
+        public var tried: Int
+        public var best: FilterState
+        public var bestScore: Double
+    }
+
+    private struct Rendered {
+        var filters: FilterState
+        var image: RGBImage
+        var renderSeconds: Double
+    }
+
+    private struct Outcome {
+        var candidate: AutoChoice.Candidate
+        var recognized: RecognizedText
+        var image: RGBImage
+    }
+
+    /// Searches `original` with the engines of `pool` and returns the chosen rendering's
+    /// report (with `auto` set) and image.
+    ///
+    /// - Parameter monitor: stops every recognition of the search when cancelled; the search
+    ///   then waits for its engines and throws `RecognitionError.cancelled`.
+    public func run(_ original: LoadedImage, pipeline: inout Pipeline, pool: RecognizerPool,
+             monitor: RecognitionMonitor? = nil, progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
+        let start = ContinuousClock.now
+        let resolution = pipeline.resolution(of: original)
+        var plan = AutoPlan(budget: budget)
+        var outcomes: [Outcome] = []
+        var timeLimit = self.timeLimit
+        var timeLimited = false
+        // What the candidates are charged against (`ReadingAgreement`) and must beat: the
+        // original, then the righted page once it is chosen.
+        var baselineReading: RecognizedText?
+        var reference = FilterState()
+        // Whether every candidate was answered from the result store, as progress counts it.
+        var allStored = true
+
+        func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
+
+        /// Whether `image`, the rendering of `filters`, is the original or the righted page it
+        /// starts from: the filter found nothing to do, and reading it again would tell nothing.
+        func isUnchanged(_ image: RGBImage, _ filters: FilterState) -> Bool {
+            image == original.image || righted.contains { $0.image == image && $0.filters != filters }
+        }
+
+        /// The righted renderings, each rendered once: a candidate that starts with one's chain
+        /// is rendered from it.
+        var righted: [PageRighting.Base] = []
+        func render(_ filters: FilterState) -> RGBImage {
+            let operations = filters.operations
+            guard let base = righted.filter({ operations.starts(with: $0.filters.operations) })
+                .max(by: { $0.filters.operations.count < $1.filters.operations.count }) else {
+                return pipeline.renderer.render(original, operations: operations)
+            }
+            return operations.dropFirst(base.filters.operations.count)
+                .reduce(base.image) { image, operation in operation.apply(to: image, in: pipeline.renderer.space) }
+        }
+
+        /// Recognises `list` in parallel, admitting each in order while the budget lasts, and
+        /// returns the outcomes in the list's order.
+        func recognize(_ list: [FilterState], counted: Bool) throws -> [Outcome] {
+            var next = list.startIndex
+            var inFlight: [Int: Rendered] = [:]
+            var finished: [Int: Outcome] = [:]
+            func submitWhileEnginesFree() {
+                while inFlight.count < pool.count, next < list.endIndex {
+                    if let timeLimit, elapsed() >= timeLimit {
+                        timeLimited = true
+                        next = list.endIndex
+                        break
+                    }
+                    let index = next
+                    next += 1
+                    let filters = list[index]
+                    let renderStart = ContinuousClock.now
+                    let image = render(filters)
+                    let renderSeconds = (ContinuousClock.now - renderStart).inSeconds
+                    guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide,
+                          filters.operations.isEmpty || !isUnchanged(image, filters) else { continue }
+                    if counted, !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
+                    inFlight[index] = Rendered(filters: filters, image: image, renderSeconds: renderSeconds)
+                    pool.submit(.init(tag: index, image: image, resolution: resolution, monitor: monitor))
+                }
+            }
+            submitWhileEnginesFree()
+            while !inFlight.isEmpty {
+                let done = pool.next()
+                guard let job = inFlight.removeValue(forKey: done.tag) else { continue }
+                if monitor?.isCancelled == true {
+                    // The engines are the pool's: they are handed back free.
+                    for _ in inFlight { _ = pool.next() }
+                    throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
+                }
+                switch done.result {
+                case .success(let recognized):
+                    allStored = allStored && done.stored
+                    // The original is recognised alone, before any other candidate.
+                    let agreement = baselineReading.map { ReadingAgreement(recognized, against: $0) }
+                    let reading = ReadingScore(recognized)
+                    let candidate = AutoChoice.Candidate(
+                        filters: job.filters, score: reading.value - (agreement?.penalty ?? 0),
+                        wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
+                        accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
+                        seconds: job.renderSeconds + done.seconds, likelyCharacters: reading.likelyCharacters,
+                        keepsTheText: agreement?.keepsTheText ?? true)
+                    finished[done.tag] = Outcome(candidate: candidate, recognized: recognized, image: job.image)
+                    pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
+                    // Measured on the first recognition made now: one from the result store
+                    // took no recognising, and would cut the candidates that still need it.
+                    if timeLimit == nil, !done.stored {
+                        timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
+                    }
+                    let sofar = outcomes.map(\.candidate) + finished.keys.sorted().compactMap { finished[$0]?.candidate }
+                    if let best = Self.choose(sofar, over: reference) {
+                        progress(Progress(tried: sofar.count, best: best.filters, bestScore: best.score))
+                    }
+                case .failure(let error):
+                    if job.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
+                }
+                submitWhileEnginesFree()
+            }
+            return finished.keys.sorted().compactMap { finished[$0] }
+        }
+
+        outcomes += try recognize([FilterState()], counted: false)
+        guard let baseline = outcomes.first else {
+            throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
+        }
+        // The page righted first (inverted, cropped, turned). Its renderings are facts, not
+        // tastes, so they are scored on their own, not against the original's reading (whose
+        // order of a negative page's columns, or of an upside-down page, is no guide), and the
+        // best of them is the page the chains are searched on and charged against, unless the
+        // original reads better.
+        righted = PageRighting.bases(of: original.image, in: pipeline.renderer.space, detector: OrientationDetection.detector)
+        let rightedOutcomes = try recognize(righted.map(\.filters), counted: true)
+        outcomes += rightedOutcomes
+        var base = baseline
+        for outcome in rightedOutcomes where outcome.candidate.score >= base.candidate.score { base = outcome }
+        baselineReading = base.recognized
+        // To be chosen, though, the righted page must beat the original as any candidate must:
+        // a negative page Tesseract inverts by itself can read better as it is.
+        reference = Self.choose(outcomes.map(\.candidate))?.filters ?? FilterState()
+        while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
+                                         tried: outcomes.map(\.candidate)) {
+            outcomes += try recognize(round, counted: true)
+        }
+
+        let candidates = outcomes.map(\.candidate)
+        guard let chosen = Self.choose(candidates, over: reference),
+              let outcome = outcomes.first(where: { $0.candidate.filters == chosen.filters }) else {
+            throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
+        }
+        var report = pipeline.report(original, chosen.filters, outcome.recognized, rendered: outcome.image, cached: false, timings: .init(
+            decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
+        report.timings.stored = allStored
+        report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: candidates, seconds: elapsed(),
+                                 work: plan.spent, budget: budget, timeLimited: timeLimited, explained: explain)
+        return PipelineResult(report: report, image: outcome.image)
+    }
+
+    /// The candidate to keep: the best score among those that keep the text, if it beats the
+    /// reference's (the original's, or the righted page's, which reads at least as well) by the
+    /// required gain; otherwise the reference. When the reference read no word at all, the
+    /// candidate with the most characters likely right, if it has `leastReading` of them. Of
+    /// equal scores the one tried first wins, so the choice depends only on the candidates'
+    /// order, which is the plan's.
+    static func choose(_ candidates: [AutoChoice.Candidate], over reference: FilterState = FilterState()) -> AutoChoice.Candidate? {
+        guard let base = candidates.first(where: { $0.filters == reference })
+                ?? candidates.first(where: { $0.filters.operations.isEmpty }) else { return nil }
+        if base.wordCount == 0 {
+            // Nothing read: any reading with enough characters likely right beats it.
+            var best = base
+            for candidate in candidates where candidate.likelyCharacters > max(best.likelyCharacters, leastReading) {
+                best = candidate
+            }
+            return best
+        }
+        var best = base
+        for candidate in candidates where mayReplace(base, with: candidate) && candidate.score > best.score {
+            best = candidate
+        }
+        guard best.score > base.score + requiredGain * abs(base.score) else { return base }
+        return best
+    }
+
+    /// Whether `candidate` may be chosen over `base`, a reading of something, on its score: it
+    /// keeps the text (`ReadingAgreement.keepsTheText`) and reads something; and where `base`'s
+    /// reading is more garbage than text (a score of 0 or less), its own is not.
+    ///
+    /// A reading of nothing is never better than one of something: its error rate is 1, and a
+    /// page read badly is rarely worse; it wins on score only against a garbled reading. Between
+    /// two garbled readings the score says little about the error rate: the one that reads fewer
+    /// wrong words scores higher, and with them it loses the few right ones (a dithered fax page
+    /// read as 390 words, mostly wrong, at CER 0.77 lost to a median that read 9 at 0.99).
+    static func mayReplace(_ base: AutoChoice.Candidate, with candidate: AutoChoice.Candidate) -> Bool {
+        candidate.keepsTheText && candidate.wordCount > 0 && (base.score > 0 || candidate.score > 0)
+    }
+
+    /// The characters likely read right that a reading of a page read as nothing must have to
+    /// be chosen: a few words, more than specks on a blank page read as letters.
+    static let leastReading = 40.0
+}

@@ -1,0 +1,77 @@
+import Core
+import Imaging
+
+/// What the automatic choice settles about a page before it searches: whether its text is
+/// light on dark, whether a scanner's dark bands frame it, and which way up it is. These are
+/// facts about the page, not tastes, so they are decided once, cheaply, and the search over
+/// chains runs on the righted page.
+///
+/// A page whose text lines are tilted by a degree or more (`leastTilt`) is straightened after
+/// it is turned: a crooked page on a scanner's glass is as much a fact as a sideways one.
+///
+/// Inversion and borders are each kept only where their filter changes the page (`lighttext`
+/// and `borders` leave a page without light text or dark edges exactly as it is), so a clean
+/// page gets no righting at all. The turn comes from the orientation detector (Tesseract's OSD)
+/// on the page so far, after inversion and borders, which would mislead it; whatever its
+/// confidence, a turn is only a suggestion: the righted page is a candidate beside the
+/// original, and the reading decides (OSD names the right turn on most small pages with a
+/// confidence under OCRmyPDF's threshold, and sometimes a wrong one with a high one).
+public enum PageRighting {
+    /// A righted rendering: the chain that makes it and its image.
+    public struct Base: Sendable {
+        public var filters: FilterState
+        public var image: RGBImage
+    }
+
+    /// The least confidence at which a suggested turn is worth a recognition: OSD says about 0
+    /// when it has no idea.
+    public static let leastTurnConfidence = 1.0
+
+    /// The righted renderings to recognise beside the original, most righted first: the page
+    /// fixed and turned, then fixed alone (in case the turn is wrong); none for a page that
+    /// needs nothing.
+    public static func bases(of image: RGBImage, in space: WorkingSpace, detector: OrientationDetector?) -> [Base] {
+        var fixed = Base(filters: FilterState(), image: image)
+        for kind in [FilterKind.lighttext, .borders] {
+            let changed = FilterOperation(kind).apply(to: fixed.image, in: space)
+            guard changed != fixed.image, let link = try? FilterState().applying(.select(kind)) else { continue }
+            fixed = Base(filters: fixed.filters.followed(by: link), image: changed)
+        }
+        var bases: [Base] = []
+        if let estimate = orientation(of: fixed.image, in: space, detector: detector), estimate.clockwiseTurns != 0,
+           case let quarterTurn = QuarterTurn(clockwise: estimate.clockwiseTurns),
+           let turn = try? FilterState().applying(.select(.rotate)).applying(.slider(quarterTurn.intensity)) {
+            let turned = quarterTurn.apply(to: fixed.image)
+            bases.append(straightened(Base(filters: fixed.filters.followed(by: turn), image: turned), in: space))
+        }
+        let straight = straightened(fixed, in: space)
+        if straight.filters != FilterState() { bases.append(straight) }
+        return bases
+    }
+
+    /// OSD's estimate for `image`, or, when it has none it is sure enough of, its estimate for
+    /// the page with its light evened out (`background`): a shadow or a lamp's gradient leaves
+    /// OSD too few clear characters (two of ten turned pages in uneven light), while on a page
+    /// it already reads the first estimate stands.
+    static func orientation(of image: RGBImage, in space: WorkingSpace,
+                            detector: OrientationDetector?) -> OrientationEstimate? {
+        guard let detector else { return nil }
+        if let estimate = detector(image), estimate.confidence >= leastTurnConfidence { return estimate }
+        let evened = FilterOperation(.background).apply(to: image, in: space)
+        guard evened != image, let estimate = detector(evened), estimate.confidence >= leastTurnConfidence else { return nil }
+        return estimate
+    }
+
+    /// The least tilt worth straightening, in degrees: Tesseract reads lines tilted less
+    /// than this as well as straight ones, and turning resamples the page.
+    public static let leastTilt = 1.0
+
+    /// `base` followed by `deskew` when its lines are tilted by `leastTilt` or more (within
+    /// the filter's search at its default strength).
+    static func straightened(_ base: Base, in space: WorkingSpace) -> Base {
+        let search = FilterKind.deskew.parameter(at: FilterOperation.defaultIntensity).value
+        let angle = Deskew.detectAngle(in: base.image, maximumAngle: search)
+        guard abs(angle) >= leastTilt, let link = try? FilterState().applying(.select(.deskew)) else { return base }
+        return Base(filters: base.filters.followed(by: link), image: Deskew.straighten(base.image, skew: angle, in: space))
+    }
+}

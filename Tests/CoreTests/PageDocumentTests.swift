@@ -1,0 +1,59 @@
+import Core
+import Foundation
+import ImageCodec
+import Imaging
+import Recognition
+import TestSupport
+import Testing
+
+/// A document's pages through Tesseract's renderer, the pipe and the checked writes: whole at
+/// the end, nothing left on failure, from several threads at once.
+@Suite("Page documents through checked writes")
+struct PageDocumentTests {
+    private func page() throws -> RGBImage {
+        try ImageFile.load(Paths.images + "/price_tag.bmp").image
+    }
+
+    @Test("Pages handed in from several threads, last first, all arrive whole", arguments: [TesseractDocument.Format.txt, .hocr, .pdf])
+    func pagesInOrder(format: TesseractDocument.Format) throws {
+        let folder = try Paths.temporaryDirectory()
+        let destination = folder + "/out." + format.fileExtension
+        let document = try PageDocument(format: format, destination: destination)
+        let image = try page()
+        let pages = 4
+        // A thread per page (not a pool, which could run the later pages' threads first and
+        // none of the earlier ones), handing pages in the reverse of input order.
+        let done = DispatchGroup()
+        for index in 0..<pages {
+            done.enter()
+            Thread.detachNewThread {
+                defer { done.leave() }
+                // Each thread its own engine, as the runner's engines are.
+                guard let engine = try? TesseractEngine() else { return }
+                _ = try? engine.recognize(image, resolution: 300)
+                try? document.addPage(pages - 1 - index) { try engine.addLastPage(to: $0, showing: PageImage(image: image, file: nil)) }
+            }
+        }
+        #expect(done.wait(timeout: .now() + 300) == .success, "every page added")
+        try document.finish()
+        let written = try Data(contentsOf: URL(fileURLWithPath: destination))
+        #expect(!written.isEmpty)
+        if format == .txt {
+            let text = String(decoding: written, as: UTF8.self)
+            #expect(text.components(separatedBy: "SPECIAL").count - 1 == pages, "\(text)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out." + format.fileExtension])
+    }
+
+    @Test("An abandoned document leaves the old file and no temporary")
+    func abandoned() throws {
+        let folder = try Paths.temporaryDirectory()
+        let destination = folder + "/out.txt"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: destination))
+        let document = try PageDocument(format: .txt, destination: destination)
+        document.abandon()
+        document.abandon()
+        #expect(try String(contentsOfFile: destination, encoding: .utf8) == "old")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["out.txt"])
+    }
+}

@@ -1,0 +1,143 @@
+import Core
+import CoreTestSupport
+import Foundation
+import ImageCodec
+import Imaging
+import Recognition
+import Runs
+import Search
+import Synchronization
+import TestSupport
+import Testing
+
+/// Reads black-and-white images well and anything else poorly, as a recogniser that needs a
+/// threshold would.
+private final class ThresholdLovingRecognizer: Recognizer, Sendable {
+    let calls = Atomic<Int>(0)
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        calls.add(1, ordering: .relaxed)
+        let binary = image.samples.allSatisfy { $0 == 0 || $0 == 255 }
+        let words = binary ? ["Harbor", "Road", "whole", "milk", "bread", "total"] : ["Harbor", "R0ad"]
+        let box = BoundingBox(x: 0, y: 0, width: 8, height: 8)
+        return RecognizedText(text: words.joined(separator: " "), meanConfidence: 80, words: words.map {
+            RecognizedWord(text: $0, confidence: 80, box: box, inDictionary: !$0.contains("0"))
+        })
+    }
+}
+
+@Suite("Automatic choice of filters")
+struct AutoSearchTests {
+    private func search(_ recognizer: any Recognizer & Sendable, budget: Double = 1000, jobs: Int = 2,
+                        timeLimit: Double? = nil) throws -> RecognitionReport {
+        // Dark grey text on light grey paper: it reads well only once thresholded.
+        var image = RGBImage(width: 48, height: 24, fill: RGBPixel(grey: 190))
+        for y in 8..<16 { for x in 8..<40 { image[x, y] = RGBPixel(grey: 60) } }
+        let file = try Paths.temporaryDirectory() + "/page.png"
+        try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
+        let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in recognizer }, state: FilterState(),
+                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit), jobs: jobs)
+        var reports: [RecognitionReport] = []
+        _ = try runner.run([file], total: 1) { result, _ in
+            if case .recognized(let report, _, _) = result.outcome { reports.append(report) }
+        }
+        return try #require(reports.first)
+    }
+
+    @Test("The original is always a candidate, and is kept when nothing reads clearly better")
+    func keepsOriginal() throws {
+        let report = try search(FakeRecognizer())
+        let choice = try #require(report.auto)
+        #expect(choice.candidates.first?.filters == FilterState())
+        #expect(choice.candidates.count > 5, "\(choice.candidates.count) candidates")
+        #expect(choice.chosen.filters == FilterState(), "every rendering reads the same number of words")
+        #expect(report.filters == FilterState())
+    }
+
+    @Test("A chain that reads more dictionary words is chosen, and the report is its recognition")
+    func choosesBetterReading() throws {
+        let recognizer = ThresholdLovingRecognizer()
+        let report = try search(recognizer)
+        let choice = try #require(report.auto)
+        #expect(choice.chosen.score > choice.original.score)
+        #expect(report.filters == choice.chosen.filters)
+        #expect(report.operations.contains { [.sauvola, .otsu, .binarize, .levels].contains($0.kind) }, "\(report.filters)")
+        #expect(report.recognized.words.count == 6)
+        #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
+    }
+
+    @Test("Between garbled readings the original is kept: a filter that reads less garbage, and nothing right, is not chosen")
+    func garbledOriginalKept() throws {
+        let report = try search(GarbledRecognizer())
+        let choice = try #require(report.auto)
+        #expect(choice.original.score < 0, "the original reads more garbage than text")
+        #expect(choice.candidates.contains { $0.score > choice.original.score && $0.wordCount > 0 },
+                "some rendering scores higher by reading less")
+        #expect(choice.chosen.filters == FilterState(), "chose \(choice.chosen.filters)")
+        #expect(report.recognized.words.contains { $0.text == "Harbor" })
+    }
+
+    @Test("The candidates, their order and the choice do not depend on which engine finishes first, nor on how many there are")
+    func orderIndependent() throws {
+        let runs = try [(1, 0), (3, 1), (3, 2)].map { jobs, seed in
+            try #require(try search(JitteryRecognizer(seed: seed), budget: 8, jobs: jobs).auto)
+        }
+        let scripts = runs.map { $0.candidates.map(\.filters.description) }
+        #expect(scripts.allSatisfy { $0 == scripts[0] }, "\(scripts)")
+        #expect(runs.allSatisfy { $0.chosen.filters == runs[0].chosen.filters && $0.work == runs[0].work })
+        #expect(runs[0].chosen.filters != FilterState(), "a threshold reads better")
+    }
+
+    @Test("The time limit is only a safety, and says when it cut the search")
+    func timeLimitReported() throws {
+        let cut = try #require(try search(SlowRecognizer(), budget: 1000, jobs: 1, timeLimit: 0.05).auto)
+        #expect(cut.timeLimited)
+        let whole = try #require(try search(SlowRecognizer(), budget: 1000, jobs: 1).auto)
+        #expect(!whole.timeLimited && cut.candidates.count < whole.candidates.count)
+        #expect(cut.candidates.first?.filters == FilterState(), "the original is always tried")
+    }
+
+    @Test("The budget bounds the search: a tiny one tries fewer chains than a large one")
+    func budget() throws {
+        let small = try #require(try search(SlowRecognizer(), budget: 1, jobs: 1).auto)
+        let large = try #require(try search(SlowRecognizer(), budget: 1000, jobs: 1).auto)
+        #expect(small.candidates.count < large.candidates.count)
+        #expect(small.candidates.first?.filters == FilterState())
+    }
+}
+
+/// Takes a fixed time per image, so that a budget in recognitions of the original means
+/// something.
+private final class SlowRecognizer: Recognizer, Sendable {
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        usleep(20_000)
+        return RecognizedText(text: "", meanConfidence: 0, words: [])
+    }
+}
+
+/// Reads as `ThresholdLovingRecognizer` does, each image after a delay that varies, so that
+/// engines finish in an order of their own.
+private final class JitteryRecognizer: Recognizer, Sendable {
+    let reader = ThresholdLovingRecognizer()
+    let counter = Atomic<Int>(0)
+    let seed: Int
+    init(seed: Int) { self.seed = seed }
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        let call = counter.add(1, ordering: .relaxed).newValue
+        usleep(UInt32(((call * 7919 + seed * 104_729) % 13) * 3_000))
+        return try reader.recognize(image, resolution: resolution)
+    }
+}
+
+/// Reads the original page as many words of garbage around a few right ones, and any rendering
+/// of it as one word of garbage: as a dithered fax page reads before and after a median.
+private final class GarbledRecognizer: Recognizer, Sendable {
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        let isOriginal = image.samples.allSatisfy { $0 == 190 || $0 == 60 }
+        let garbage = RecognizedWord(text: "x#7q", confidence: 20, box: BoundingBox(x: 0, y: 0, width: 8, height: 8), inDictionary: false)
+        let right = RecognizedWord(text: "Harbor", confidence: 60, box: BoundingBox(x: 0, y: 0, width: 8, height: 8), inDictionary: true)
+        let words = isOriginal ? [right, right, right] + Array(repeating: garbage, count: 40) : [garbage]
+        return RecognizedText(text: words.map(\.text).joined(separator: " "), meanConfidence: 20, words: words)
+    }
+}
