@@ -25,9 +25,13 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper
 # from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf; GreyPage reads pages through
 # ImageMagick's convert; the hostile-document tests read searchable PDFs with MuPDF's mutool,
 # the store tests craft stores with sqlite3, and a born-digital manual (libtasn1-doc's) must
-# come back from a searchable PDF with its text as it was.
+# come back from a searchable PDF with its text as it was. The Slurm test starts a one-node
+# cluster of Debian's Slurm and munge (deploy/slurm/local-cluster.sh); the deployment tests
+# (Tests/Deploy) check the Kubernetes manifests against the API's models (python3-kubernetes),
+# the systemd unit with systemd-analyze, and run the GNU parallel recipe.
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
-    img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc
+    img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
+    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has
@@ -55,7 +59,7 @@ bench-deps: deps
 
 test-deps: deps
 	$(call install-missing,$(TEST_PACKAGES))
-	@$(PYTHON) -c 'import selenium, pytest' || { echo "$(PYTHON) cannot import selenium and pytest (python3-selenium, python3-pytest)" >&2; exit 1; }
+	@$(PYTHON) -c 'import selenium, pytest, kubernetes, yaml' || { echo "$(PYTHON) cannot import selenium, pytest, kubernetes and yaml (python3-selenium, python3-pytest, python3-kubernetes, python3-yaml)" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
@@ -74,7 +78,7 @@ TEST_BUILD = -c $(CONFIG) --disable-testable-imports
 
 test: deps test-deps
 	$(SWIFT) test $(TEST_BUILD)
-	FILTEROCR_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/Browser
+	FILTEROCR_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/Browser Tests/Deploy
 
 # The benchmarks time recognitions against other tools: none is answered from the result store,
 # but bench/resume.sh's, which measures the store.

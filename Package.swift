@@ -79,7 +79,8 @@ let package = Package(
                                                "Session", "TextComparison", "Threading", "WordFrequency"]),
         // Runs over many inputs: ocr and batch, sweep, the corpus report and shard merging.
         .target(name: "Runs", dependencies: ["Core", "Search", "Imaging", "Recognition", "Documents", "FileSystem",
-                                             "ResultStore", "TextComparison", "Threading"]),
+                                             "ResultStore", "TextComparison", "Threading",
+                                             .product(name: "Crypto", package: "swift-crypto")]),
         // Charts as SVG text: the sweep chart, and the scale, numbers and escaping every chart shares.
         .target(name: "Charts", dependencies: ["Core", "Imaging"]),
         // The REPL session: the driver every front end types into, and speculation.
@@ -148,7 +149,7 @@ let package = Package(
         .testTarget(name: "SearchTests", dependencies: ["Search", "Runs", "Core", "CoreTestSupport", "Imaging", "ImageCodec", "Session",
                                                         "Recognition", "TerminalText", "TestSupport", "TextComparison",
                                                         "Threading"]),
-        .testTarget(name: "RunsTests", dependencies: ["Runs", "Core", "CoreTestSupport", "Imaging", "TestSupport",
+        .testTarget(name: "RunsTests", dependencies: ["Runs", "Core", "CoreTestSupport", "FileSystem", "Imaging", "TestSupport",
                                                       "TextComparison"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Core", "CoreTestSupport", "Imaging", "Recognition", "Session",
                                                       "TerminalText", "TestSupport", "TextComparison", "Threading"]),

@@ -22,6 +22,13 @@ public struct FileStamp: Sendable, Equatable {
         modified = info.st_mtim
     }
 
+    /// When the file was last written, in seconds since 1970.
+    public var modifiedSeconds: Double { Double(modified.tv_sec) + Double(modified.tv_nsec) / 1e9 }
+
+    /// The size and modification time as one word, `123456@1795000000.123456789`: what a
+    /// record of files seen keeps to know a file again (the inode may be reused once it goes).
+    public var sizeAndTime: String { "\(size)@\(modified.tv_sec).\(modified.tv_nsec)" }
+
     public static func == (left: FileStamp, right: FileStamp) -> Bool {
         (left.device, left.inode, left.size) == (right.device, right.inode, right.size)
             && (left.modified.tv_sec, left.modified.tv_nsec) == (right.modified.tv_sec, right.modified.tv_nsec)

@@ -6,16 +6,18 @@ extension JSONLines {
     /// `warning`, what went wrong besides the recognition, so that the line alone tells the
     /// whole story), its error, or why its page was left as it is; nil for an input a
     /// cancelled run never reached, which has no line.
-    public static func line(for result: ImageRunner.Result) -> String? {
+    /// - Parameter shard: which share of which input list the run is, for a `--shard` run.
+    public static func line(for result: ImageRunner.Result, shard: ShardStamp? = nil) -> String? {
         switch result.outcome {
         case .skipped:
             nil
         case let .recognized(report, problem, saved):
-            line(ReportLine(report: report, saved: saved, warning: problem))
+            line(ReportLine(report: report, saved: saved, warning: problem, shard: shard))
         case .failed(let message):
-            line(ErrorLine(image: result.input, page: result.page, error: message))
+            line(ErrorLine(image: result.input, page: result.page, error: message, shard: shard))
         case .leftAsIs(let kept):
-            line(SkippedLine(image: result.input, page: result.page, textLayer: kept.rawValue, skipped: kept.explanation))
+            line(SkippedLine(image: result.input, page: result.page, textLayer: kept.rawValue, skipped: kept.explanation,
+                             shard: shard))
         }
     }
 
@@ -23,14 +25,16 @@ extension JSONLines {
         var report: RecognitionReport
         var saved: String?
         var warning: String?
+        var shard: ShardStamp?
 
-        private enum CodingKeys: String, CodingKey { case saved, warning }
+        private enum CodingKeys: String, CodingKey { case saved, warning, shard }
 
         func encode(to encoder: any Encoder) throws {
             try report.encode(to: encoder)
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encodeIfPresent(saved, forKey: .saved)
             try container.encodeIfPresent(warning, forKey: .warning)
+            try container.encodeIfPresent(shard, forKey: .shard)
         }
     }
 
@@ -40,6 +44,7 @@ extension JSONLines {
         /// The document's page that failed, when one did.
         var page: Int?
         var error: String
+        var shard: ShardStamp?
     }
 
     /// A page left as it is.
@@ -49,5 +54,6 @@ extension JSONLines {
         /// The page's own text: `visible` or `invisible`, as in a recognised page's line.
         var textLayer: String
         var skipped: String
+        var shard: ShardStamp?
     }
 }

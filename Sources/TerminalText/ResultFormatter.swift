@@ -8,13 +8,16 @@ public struct ResultFormatter: Sendable {
     public let format: OutputFormat
     /// In text, a `==> IMAGE <==` header before each image's text.
     public let headers: Bool
+    /// In JSON, which share of which input list each line comes from (`--shard`).
+    public let shard: JSONLines.ShardStamp?
     /// Whether anything is on standard output yet, so that headers are separated by a blank
     /// line and never preceded by one.
     private var wroteAny = false
 
-    public init(format: OutputFormat, headers: Bool) {
+    public init(format: OutputFormat, headers: Bool, shard: JSONLines.ShardStamp? = nil) {
         self.format = format
         self.headers = headers
+        self.shard = shard
     }
 
     /// What to write for `result`: lines for standard output, an error for standard error,
@@ -25,7 +28,7 @@ public struct ResultFormatter: Sendable {
             var note: String?
             let output: String = switch format {
             case .jsonl, .json:
-                JSONLines.line(for: result) ?? ""
+                JSONLines.line(for: result, shard: shard) ?? ""
             case .text:
                 (headers ? (wroteAny ? "\n" : "") + "==> \(result.displayName) <==\n" : "")
                     + report.recognized.text.trimmingCharacters(in: .newlines)
@@ -51,11 +54,11 @@ public struct ResultFormatter: Sendable {
         case .failed(let message):
             guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
-            return (JSONLines.line(for: result), message, nil)
+            return (JSONLines.line(for: result, shard: shard), message, nil)
         case .leftAsIs(let kept):
             guard format.isJSON else { return (nil, nil, "\(result.displayName): \(kept.explanation)") }
             wroteAny = true
-            return (JSONLines.line(for: result), nil, nil)
+            return (JSONLines.line(for: result, shard: shard), nil, nil)
         case .skipped:
             return (nil, nil, nil)
         }

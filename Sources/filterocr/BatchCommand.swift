@@ -44,7 +44,14 @@ struct BatchCommand: ParsableCommand {
     var stdinImage = false
 
     @Option(name: .long, parsing: .unconditional,
-            help: ArgumentHelp("Process only the inputs whose position (from 0) is I modulo N, e.g. 2/8.", valueName: "I/N"),
+            help: ArgumentHelp(
+                "Process only the inputs whose position (from 0) is I modulo N, e.g. 2/8; auto takes I and N from the engine.",
+                discussion: """
+                    auto reads Slurm's SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT; auto/N reads I from Kubernetes' \
+                    JOB_COMPLETION_INDEX or GNU parallel's PARALLEL_SEQ. Every line then records the share and the \
+                    input list, so that merge can tell a missing, repeated or foreign part.
+                    """,
+                valueName: "I/N"),
             transform: { try Shard($0) })
     var shard: Shard?
 
@@ -77,20 +84,32 @@ struct BatchCommand: ParsableCommand {
                 throw ValidationError("standard input holds a \(format.displayName) image, not paths; "
                                       + "read it with --stdin-image: filterocr batch --stdin-image < image")
             }
-            // Paths still to come may name PDFs.
-            run.keepsOriginalPages = true
-            try run.run(BatchInputs(arguments: inputs, standardInput: standardInput), total: nil, shard: shard)
+            guard shard != nil else {
+                // Paths still to come may name PDFs.
+                run.keepsOriginalPages = true
+                return try run.run(BatchInputs(arguments: inputs, standardInput: standardInput), total: nil)
+            }
+            // A share is of the whole list, which its lines name: the list is read first.
+            try runKnown(Array(BatchInputs(arguments: inputs, standardInput: standardInput)), with: &run)
         } else {
             // Arguments alone are expanded first, so that progress can show the total.
-            let known = Array(BatchInputs(arguments: inputs))
-            guard !known.isEmpty else {
-                Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
-                                    + "(folders are searched for \(Document.supportedList) files)")
-                throw ExitCode.failure
-            }
-            run.keepsOriginalPages = known.contains { Document.kind(of: $0) == .pdf }
-            let mine = known.indices.filter { shard?.includes($0) ?? true }.map { known[$0] }
-            try run.run(known, total: WorkUnit.count(of: mine, selection: pageOptions.pages), shard: shard)
+            try runKnown(Array(BatchInputs(arguments: inputs)), with: &run)
         }
+    }
+
+    /// Runs the inputs of a list known in full (this shard's share of it, with `--shard`).
+    private func runKnown(_ known: [String], with run: inout ImageRun) throws {
+        guard !known.isEmpty else {
+            Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
+                                + "(folders are searched for \(Document.supportedList) files)")
+            throw ExitCode.failure
+        }
+        if let shard {
+            if let source = shard.source { Terminal.printNote("shard \(shard.index)/\(shard.count) from \(source)") }
+            run.shard = shard.stamp(for: known)
+        }
+        run.keepsOriginalPages = known.contains { Document.kind(of: $0) == .pdf }
+        let mine = known.indices.filter { shard?.includes($0) ?? true }.map { known[$0] }
+        try run.run(known, total: WorkUnit.count(of: mine, selection: pageOptions.pages), shard: shard)
     }
 }

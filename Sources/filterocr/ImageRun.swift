@@ -19,6 +19,8 @@ struct ImageRun {
     var documentDestination: String?
     /// Whether the inputs may include PDFs, whose own pages a searchable PDF keeps.
     var keepsOriginalPages = false
+    /// For `--shard`: the share and the input list each JSON line records.
+    var shard: JSONLines.ShardStamp?
 
     /// Whether the document goes to standard output and its reader has gone.
     private var documentOutputClosed: Bool { documentDestination == "-" && Terminal.checkOutputClosed() }
@@ -29,7 +31,7 @@ struct ImageRun {
     func run(_ inputs: some Sequence<String> & Sendable, total: Int?, shard: Shard? = nil) throws {
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = showsProgress || runner.choosesFilters ? ProgressBar.standardErrorIfTerminal() : nil
-        var formatter = ResultFormatter(format: format, headers: headers)
+        var formatter = ResultFormatter(format: format, headers: headers, shard: self.shard)
         defer {
             progress?.finish()
             publisher?.finish()

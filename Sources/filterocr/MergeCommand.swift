@@ -11,7 +11,9 @@ struct MergeCommand: ParsableCommand {
         abstract: "Merge sharded batches' JSON Lines into one run's, or their result stores into one.",
         discussion: """
             JSON Lines: give every shard's output in shard order (the output of --shard 0/N first); \
-            the merged lines, in input order, are what one run over all the inputs writes. \
+            the merged lines, in input order, are what one run over all the inputs writes. A part \
+            that is missing, repeated, out of order, from another input list or cut short is \
+            refused, by name. \
             Stores: every result of the given stores is added to the one --store names \
             (by default the user's), so that a rerun anywhere answers from it.
             """
@@ -42,10 +44,12 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         if files.allSatisfy(Self.isStore) { return try mergeStores() }
-        let shards = try Terminal.orExit {
-            try files.map { file in try ShardMerge.lines(of: try BoundedRead.file(file, limit: 1 << 34), file: file) }
+        let parts = try Terminal.orExit {
+            try files.map { file in
+                ShardMerge.Part(file: file, lines: try ShardMerge.lines(of: try BoundedRead.file(file, limit: 1 << 34), file: file))
+            }
         }
-        let merged = try Terminal.orExit { try ShardMerge.merge(shards) }
+        let merged = try Terminal.orExit { try ShardMerge.merge(parts) }
         let text = merged.map { $0 + "\n" }.joined()
         if let output {
             try Terminal.orExit { try AtomicFile.write(Array(text.utf8), to: output) }

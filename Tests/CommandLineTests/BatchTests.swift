@@ -55,10 +55,13 @@ struct BatchTests {
     }
 
     /// The lines without their timings.
+    /// `output`'s objects without their timings, and without a shard's stamp (which says only
+    /// which share of which list it came from).
     private func comparable(_ output: String) throws -> [String] {
         try objects(output).map { object in
             var object = object
             object["timings"] = nil
+            object["shard"] = nil
             return String(decoding: try JSONSerialization.data(withJSONObject: object, options: .sortedKeys), as: UTF8.self)
         }
     }
@@ -181,6 +184,9 @@ struct BatchTests {
         let second = try comparable(try Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
         #expect(first == stride(from: 0, to: all.count, by: 2).map { all[$0] })
         #expect(second == stride(from: 1, to: all.count, by: 2).map { all[$0] })
+        let stamps = try objects(try Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
+            .map { $0["shard"] as? [String: Any] }
+        #expect(stamps.allSatisfy { $0?["index"] as? Int == 1 && $0?["count"] as? Int == 2 && $0?["inputs"] as? Int == all.count })
     }
 
     @Test("The feed is updated as results arrive, with counts over the run")

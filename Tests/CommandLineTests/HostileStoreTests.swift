@@ -276,8 +276,10 @@ struct HostileStoreTests {
     @Test("merge reads shards' JSON Lines with CRLF line ends as with LF")
     func crlfLines() throws {
         let folder = try Paths.temporaryDirectory()
-        try Data("{\"image\":\"a.png\"}\r\n{\"image\":\"c.png\"}\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
-        try Data("{\"image\":\"b.png\"}\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
+        func stamp(_ index: Int) -> String { #","shard":{"count":2,"index":\#(index),"inputs":3,"list":"0123456789abcdef"}"# }
+        try Data("{\"image\":\"a.png\"\(stamp(0))}\r\n{\"image\":\"c.png\"\(stamp(0))}\r\n".utf8)
+            .write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
+        try Data("{\"image\":\"b.png\"\(stamp(1))}\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
         let result = try Command.filterocr(["merge", folder + "/0.jsonl", folder + "/1.jsonl"])
         #expect(result.status == 0 && result.standardError.isEmpty)
         #expect(result.standardOutput == "{\"image\":\"a.png\"}\n{\"image\":\"b.png\"}\n{\"image\":\"c.png\"}\n")

@@ -37,15 +37,77 @@ struct MergeTests {
         #expect(rerun.standardOutput.split(separator: "\n").allSatisfy { $0.contains("\"stored\":true") })
     }
 
-    @Test("Shards' outputs in a wrong or incomplete set are refused in one line")
-    func incompleteShards() throws {
+    /// Parts of a run of `inputs` images over `count` shares, as batch --shard writes them.
+    private static func parts(inputs: Int = 5, count: Int = 3, list: String = "00aa11bb22cc33dd",
+                              in folder: String) throws -> [String] {
+        try (0..<count).map { index in
+            let stamp = #"{"count":\#(count),"index":\#(index),"inputs":\#(inputs),"list":"\#(list)"}"#
+            let lines = stride(from: index, to: inputs, by: count).map { #"{"image":"p\#($0).png","shard":\#(stamp),"text":"t"}"# }
+            let path = folder + "/\(list.prefix(4))-\(index).jsonl"
+            try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+    }
+
+    @Test("Parts in shard order merge into input order, without their shard stamps")
+    func stampedParts() throws {
         let folder = try Paths.temporaryDirectory()
-        let first = folder + "/a.jsonl"
-        try "{\"image\":\"a.png\"}\n{\"image\":\"c.png\"}\n{\"image\":\"e.png\"}\n".write(toFile: first, atomically: true, encoding: .utf8)
-        let second = folder + "/b.jsonl"
-        try "{\"image\":\"b.png\"}\n".write(toFile: second, atomically: true, encoding: .utf8)
-        let result = try Command.filterocr(["merge", first, second])
+        let result = try Command.filterocr(["merge"] + Self.parts(in: folder))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == (0..<5).map { #"{"image":"p\#($0).png","text":"t"}"# + "\n" }.joined())
+    }
+
+    @Test("A missing, repeated, out-of-order, foreign, cut or unstamped part is refused in one line that names it",
+          arguments: ["missing", "repeated", "out of order", "foreign", "cut", "unstamped"])
+    func refusedParts(_ fault: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        var parts = try Self.parts(in: folder)
+        let expected: String
+        switch fault {
+        case "missing":
+            parts.remove(at: 1)
+            expected = "shard 1/3 is missing"
+        case "repeated":
+            parts.insert(parts[1], at: 2)
+            expected = "\(parts[2]) repeats shard 1/3, already given as \(parts[1])"
+        case "out of order":
+            parts.swapAt(0, 1)
+            expected = "\(parts[0]) is shard 1/3 but was given in place 0"
+        case "foreign":
+            parts[2] = try Self.parts(inputs: 6, list: "99ff88ee77dd66cc", in: folder)[2]
+            expected = "\(parts[2]) is shard 2/3 of another input list"
+        case "cut":
+            let lines = try String(contentsOfFile: parts[0], encoding: .utf8).split(separator: "\n")
+            try (lines[0] + "\n").write(toFile: parts[0], atomically: true, encoding: .utf8)
+            expected = "\(parts[0]) holds 1 of shard 0/3's 2 inputs"
+        default:
+            try #"{"image":"p0.png","text":"t"}"#.appending("\n").write(toFile: parts[0], atomically: true, encoding: .utf8)
+            expected = "\(parts[0]) line 1 names no shard"
+        }
+        let result = try Command.filterocr(["merge"] + parts)
         #expect(result.status == 1)
-        #expect(result.errorLines.count == 1 && result.standardError.contains("shard order"))
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains(expected), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("--shard auto takes the share from Slurm's array, and auto/N from Kubernetes or GNU parallel, and says which")
+    func automaticShare() throws {
+        let images = try Paths.imagesWithTruth().map(\.image).filter { !$0.hasSuffix("12mp.jpg") }.prefix(3)
+        let slurm = try Command.filterocr(["batch", "--no-store", "--shard", "auto"] + images,
+                                          environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4",
+                                                        "SLURM_ARRAY_TASK_COUNT": "3"])
+        #expect(slurm.status == 0, "\(slurm.standardError)")
+        #expect(slurm.standardError.contains("shard 1/3 from SLURM_ARRAY_TASK_ID=5, SLURM_ARRAY_TASK_MIN=4, SLURM_ARRAY_TASK_COUNT=3"))
+        let lines = slurm.standardOutput.split(separator: "\n")
+        #expect(lines.count == 1 && lines[0].contains(#""index":1"#) && lines[0].contains(images[images.startIndex + 1]))
+        let kubernetes = try Command.filterocr(["batch", "--no-store", "--shard", "auto/3"] + images,
+                                               environment: ["JOB_COMPLETION_INDEX": "2", "SLURM_ARRAY_TASK_ID": nil])
+        #expect(kubernetes.standardError.contains("shard 2/3 from JOB_COMPLETION_INDEX=2"), "\(kubernetes.standardError)")
+        let nowhere = try Command.filterocr(["batch", "--no-store", "--shard", "auto/3"] + images,
+                                            environment: ["JOB_COMPLETION_INDEX": nil, "PARALLEL_SEQ": nil,
+                                                          "SLURM_ARRAY_TASK_ID": nil])
+        #expect(nowhere.status == 2)
+        #expect(nowhere.errorLines.count == 1 && nowhere.standardError.contains("found no share in the environment"))
     }
 }

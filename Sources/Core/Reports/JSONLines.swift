@@ -29,6 +29,35 @@ public enum JSONLines {
         public var text: String?
         public var error: String?
         public var skipped: String?
+        /// Which share of which input list wrote the line, for a `--shard` run.
+        public var shard: ShardStamp?
+    }
+
+    /// What each line of a `--shard I/N` run says of the run: its share, and the identity of
+    /// the whole input list (how many inputs, and a digest of their names in order), so that
+    /// `merge` knows a part that is missing, given twice, out of order or from another list.
+    public struct ShardStamp: Codable, Equatable, Sendable {
+        public var index: Int
+        public var count: Int
+        /// Inputs in the whole list, before it was shared out.
+        public var inputs: Int
+        /// The first 16 hex digits of the SHA-256 of the list's names, one per line.
+        public var list: String
+
+        public init(index: Int, count: Int, inputs: Int, list: String) {
+            (self.index, self.count, self.inputs, self.list) = (index, count, inputs, list)
+        }
+
+        /// `1/3`.
+        public var share: String { "\(index)/\(count)" }
+
+        /// The inputs of the list that shard `index` of `count` processes.
+        public static func inputs(ofShare index: Int, count: Int, listLength: Int) -> Int {
+            index < listLength ? (listLength - index + count - 1) / count : 0
+        }
+
+        /// `"shard":{…}` as it stands in a line, to take out again.
+        public var encodedField: String { #""shard":"# + JSONLines.line(self) }
     }
 
     /// `line` read as a batch's line, or nil when it is not a JSON object.

@@ -11,7 +11,7 @@ public enum PixelDigest {
         return hex(hasher.finalize())
     }
 
-    static func hex(_ digest: some Sequence<UInt8>) -> String {
+    public static func hex(_ digest: some Sequence<UInt8>) -> String {
         digest.map { byte in String(byte, radix: 16).leftPadded(to: 2) }.joined()
     }
 }

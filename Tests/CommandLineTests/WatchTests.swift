@@ -1,0 +1,151 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `filterocr watch`: a hot folder with real files, real inotify and real signals.
+@Suite("A hot folder")
+struct WatchTests {
+    private struct Folders {
+        let root: String
+        var inbox: String { root + "/in" }
+        var outbox: String { root + "/out" }
+        var store: String { root + "/store.sqlite" }
+
+        init() throws {
+            root = try Paths.temporaryDirectory()
+            try FileManager.default.createDirectory(atPath: root + "/in", withIntermediateDirectories: true)
+        }
+
+        func watch(_ extra: [String] = []) throws -> BackgroundProcess {
+            let watcher = try BackgroundProcess(Paths.filterocr, ["watch", inbox, "--to", outbox, "--store", store] + extra)
+            // Ready once it says what it watches: files dropped from then on are seen.
+            #expect(watcher.waitForError(containing: "watching", timeout: 60))
+            return watcher
+        }
+
+        func names(_ folder: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        }
+    }
+
+    /// A small page that Tesseract reads quickly: a word in large black letters.
+    private static let smallPage = Paths.images + "/app_screenshot.png"
+
+    @Test("A file written slowly, in chunks over seconds, is taken once, after it is complete")
+    func slowWriter() throws {
+        let folders = try Folders()
+        let watcher = try folders.watch(["--settle", "60"])
+        let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
+        let path = folders.inbox + "/slow.png"
+        let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: path, contents: nil); return path }()))
+        let chunk = source.count / 5 + 1
+        for start in stride(from: 0, to: source.count, by: chunk) {
+            try handle.write(contentsOf: source[start..<min(source.count, start + chunk)])
+            try handle.synchronize()
+            // Half a second between chunks: the file stays open and incomplete for two seconds.
+            usleep(500_000)
+        }
+        try handle.close()
+        let lines = watcher.waitForLines(1, timeout: 120)
+        #expect(lines.count == 1 && lines[0].hasPrefix("slow.png: 1 page → "), "\(lines)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/done/slow.png")) == source, "moved whole")
+        #expect(folders.names(folders.outbox) == ["slow.pdf"])
+        watcher.terminate()
+        #expect(watcher.outputLines.count == 1, "taken once: \(watcher.outputLines)")
+    }
+
+    @Test("A hundred files dropped at once all arrive, each once")
+    func hundredFiles() throws {
+        let folders = try Folders()
+        let watcher = try folders.watch(["-j", "2"])
+        let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
+        let names = (0..<100).map { String(format: "page-%03d.png", $0) }
+        for name in names { try source.write(to: URL(fileURLWithPath: folders.inbox + "/" + name)) }
+        let lines = watcher.waitForLines(100, timeout: 600)
+        #expect(lines.count == 100)
+        #expect(Set(lines.compactMap { $0.split(separator: ":").first.map(String.init) }) == Set(names), "each file once")
+        #expect(folders.names(folders.outbox) == names.map { $0.replacingOccurrences(of: ".png", with: ".pdf") })
+        #expect(folders.names(folders.inbox + "/done") == names)
+        watcher.terminate()
+        #expect(watcher.outputLines.count == 100)
+    }
+
+    @Test("A watcher killed in the middle and started again loses no file and reads none twice")
+    func restart() throws {
+        let folders = try Folders()
+        let names = (0..<12).map { "scan-\($0).png" }
+        let images = try Paths.imagesWithTruth().map(\.image).filter { $0.hasSuffix(".png") }
+        for (index, name) in names.enumerated() {
+            try FileManager.default.copyItem(atPath: images[index % images.count], toPath: folders.inbox + "/" + name)
+        }
+        let first = try folders.watch(["--settle", "0"])
+        _ = first.waitForLines(3, timeout: 300)
+        kill(first.processIdentifier, SIGKILL)
+        #expect(first.waitForExit(timeout: 30))
+        let before = first.outputLines
+        #expect(before.count >= 3 && before.count < names.count, "killed in the middle: \(before)")
+
+        let second = try folders.watch(["--settle", "0"])
+        let after = second.waitForLines(names.count - before.count, timeout: 600)
+        second.terminate()
+        let lines = before + after
+        #expect(lines.count == names.count, "\(lines)")
+        #expect(Set(lines.compactMap { $0.split(separator: ":").first.map(String.init) }) == Set(names), "each file once")
+        #expect(folders.names(folders.inbox + "/done") == names.sorted())
+        #expect(folders.names(folders.outbox) == names.map { $0.replacingOccurrences(of: ".png", with: ".pdf") }.sorted())
+        #expect(folders.names(folders.inbox).allSatisfy { ["done", "failed"].contains($0) }, "nothing left behind")
+    }
+
+    @Test("A file that cannot be read lands in failed/ with its reason beside it; the others go on")
+    func badFile() throws {
+        let folders = try Folders()
+        let watcher = try folders.watch()
+        try Data("this is not an image".utf8).write(to: URL(fileURLWithPath: folders.inbox + "/notes.png"))
+        try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/good.png")
+        let lines = watcher.waitForLines(2, timeout: 120)
+        watcher.terminate()
+        #expect(lines.contains { $0.hasPrefix("notes.png: failed: ") && $0.contains("not an image") }, "\(lines)")
+        #expect(folders.names(folders.inbox + "/failed") == ["notes.png", "notes.png.why"])
+        let why = try String(contentsOfFile: folders.inbox + "/failed/notes.png.why", encoding: .utf8)
+        #expect(why.contains("is not an image") && why.hasSuffix("\n") && why.split(separator: "\n").count == 1)
+        #expect(folders.names(folders.outbox) == ["good.pdf"])
+    }
+
+    @Test("SIGTERM finishes the file being read, leaves the waiting ones for the next start, and exits 0")
+    func termination() throws {
+        let folders = try Folders()
+        let watcher = try folders.watch(["-j", "1", "--settle", "0"])
+        try FileManager.default.copyItem(atPath: Paths.images + "/document_photo_12mp.jpg",
+                                         toPath: folders.inbox + "/photo.jpg")
+        // In flight once its document's temporary file is in the outbox.
+        let reading = BackgroundProcess.wait(timeout: 120) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folders.outbox)) ?? []).contains { $0.hasSuffix(".tmp") }
+        }
+        #expect(reading)
+        try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/waiting.png")
+        kill(watcher.processIdentifier, SIGTERM)
+        #expect(watcher.waitForExit(timeout: 300))
+        #expect(watcher.terminationStatus == 0)
+        #expect(watcher.outputLines.count == 1 && watcher.outputLines[0].hasPrefix("photo.jpg: 1 page → "), "\(watcher.outputLines)")
+        #expect(folders.names(folders.outbox) == ["photo.pdf"], "finished whole")
+        #expect(folders.names(folders.inbox + "/done") == ["photo.jpg"])
+        #expect(folders.names(folders.inbox).contains("waiting.png"), "left for the next start")
+    }
+
+    @Test("With --keep the originals stay where they are, and a restart reads none of them again")
+    func keepOriginals() throws {
+        let folders = try Folders()
+        for name in ["a.png", "b.png"] { try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/" + name) }
+        let first = try folders.watch(["--keep", "--settle", "0"])
+        #expect(first.waitForLines(2, timeout: 120).count == 2)
+        first.terminate()
+        #expect(folders.names(folders.inbox) == ["a.png", "b.png", "failed"], "left in place")
+        try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/c.png")
+        let second = try folders.watch(["--keep", "--settle", "0"])
+        let lines = second.waitForLines(1, timeout: 120)
+        second.terminate()
+        #expect(lines.count == 1 && lines[0].hasPrefix("c.png: "), "only the new file: \(second.outputLines)")
+        #expect(second.outputLines.count == 1)
+        #expect(folders.names(folders.outbox) == ["a.pdf", "b.pdf", "c.pdf"])
+    }
+}
