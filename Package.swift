@@ -154,6 +154,7 @@ let package = Package(
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Core", "CoreTestSupport", "Imaging", "Recognition", "Session",
                                                       "TerminalText", "TestSupport", "TextComparison", "Threading"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
