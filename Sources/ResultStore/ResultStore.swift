@@ -39,7 +39,7 @@ public final class ResultStore: Sendable {
         self.warn = warn
         if let note = try StoreFile.prepare(path) { warn(note) }
         do {
-            pool = try Self.open(path)
+            pool = try Self.openWaiting(path)
         } catch let error as StoreError {
             throw error
         } catch let error as DatabaseError where Self.isDamage(error) {
@@ -53,6 +53,22 @@ public final class ResultStore: Sendable {
             }
         } catch {
             throw .unusable(path: PathEncoding.displayed(path), reason: Self.reason(error))
+        }
+    }
+
+    /// `open`, tried again while another process holds the file to make it a store: turning a
+    /// new file into write-ahead-log mode takes it alone, and SQLite answers "database is
+    /// locked" at once rather than wait as it does for writes (`busyMode`). Two shards that
+    /// start together on a new store both get it, within the minute writers wait.
+    private static func openWaiting(_ path: String) throws -> DatabasePool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            do {
+                return try open(path)
+            } catch let error as DatabaseError
+                        where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) && ContinuousClock.now < deadline {
+                Thread.sleep(forTimeInterval: 0.02)
+            }
         }
     }
 
