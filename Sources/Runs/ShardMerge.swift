@@ -97,20 +97,23 @@ public enum ShardMerge {
                               + "its run did not finish; run it again (the result store makes it cheap)")
             }
         }
+        // Each shard's stamp as its lines spell it, encoded once.
+        let fields = (0..<count).map { index in
+            var stamp = reference
+            stamp.index = index
+            return stamp.encodedField
+        }
         // Round robin: input k is the (k / N)th input of shard k mod N.
         var merged: [String] = []
         for input in 0..<reference.inputs {
             let (shard, turn) = (input % count, input / count)
-            merged += read[shard].groups[turn].map { unstamped($0, reference: reference, shard: shard) }
+            merged += read[shard].groups[turn].map { unstamped($0, field: fields[shard]) }
         }
         return merged
     }
 
-    /// `line` without its `shard` field, as a run without `--shard` writes it.
-    private static func unstamped(_ line: String, reference: JSONLines.ShardStamp, shard: Int) -> String {
-        var stamp = reference
-        stamp.index = shard
-        let field = stamp.encodedField
+    /// `line` without its `shard` field (`field`), as a run without `--shard` writes it.
+    private static func unstamped(_ line: String, field: String) -> String {
         if let range = line.range(of: "," + field) ?? line.range(of: field + ",") {
             return line.replacingCharacters(in: range, with: "")
         }

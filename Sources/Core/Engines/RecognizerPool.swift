@@ -39,14 +39,15 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     private static func recognize(_ job: Job, with pipeline: Pipeline) -> Finished {
         let start = ContinuousClock.now
-        let result: Result<(recognized: RecognizedText, stored: Bool), RunnerError>
+        let result: Result<RecognizedText, RunnerError>
+        var stored = false
         do {
-            result = .success(try pipeline.recognize(job.image, resolution: job.resolution, monitor: job.monitor))
+            let reading = try pipeline.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
+            (result, stored) = (.success(reading.recognized), reading.stored)
         } catch {
             result = .failure(RunnerError(message: oneLineMessage(for: error)))
         }
-        return Finished(tag: job.tag, result: result.map(\.recognized), seconds: (ContinuousClock.now - start).inSeconds,
-                        stored: (try? result.get().stored) ?? false)
+        return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds, stored: stored)
     }
 
     private let finished = WorkQueue<Finished>()

@@ -76,23 +76,21 @@ public final class HotFolder: Sendable {
             }
         }
         var now: Double { Date().timeIntervalSince1970 }
-        for name in Folders.names(in: options.inbox) ?? [] {
-            let path = options.inbox + "/" + name
-            guard let stamp = FileStamp(at: path), FileKind(at: path).isRegular else { continue }
-            start(arrivals.found(name, modified: stamp.modifiedSeconds, now: now))
+        /// Every file in the inbox, looked at as if just found: at the start, and when the
+        /// kernel's queue overflowed and changes were lost.
+        func lookAtAll() {
+            for name in Folders.names(in: options.inbox) ?? [] {
+                let path = options.inbox + "/" + name
+                guard let stamp = FileStamp(at: path), FileKind(at: path).isRegular else { continue }
+                start(arrivals.found(name, modified: stamp.modifiedSeconds, now: now))
+            }
         }
+        lookAtAll()
         while !stop.isRaised {
             let changes = events.next(timeout: arrivals.untilNextSettles(now: now))
             for done in finished.withLock({ names in defer { names = [] }; return names }) { arrivals.finished(done) }
             for change in changes {
-                if change == .overflow {
-                    // Changes were lost: what is there is looked at as if just found.
-                    for name in Folders.names(in: options.inbox) ?? [] {
-                        if let stamp = FileStamp(at: options.inbox + "/" + name) {
-                            start(arrivals.found(name, modified: stamp.modifiedSeconds, now: now))
-                        }
-                    }
-                }
+                if change == .overflow { lookAtAll() }
                 start(arrivals.changed(weighed(change), now: now))
             }
             start(arrivals.settled(now: now))
@@ -107,7 +105,7 @@ public final class HotFolder: Sendable {
     private func weighed(_ change: FolderEvents.Change) -> FolderEvents.Change {
         guard case .completed(let name) = change else { return change }
         let path = options.inbox + "/" + name
-        let empty = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) == 0
+        let empty = FileKind(at: path) == .regular(size: 0)
         return empty || FolderEvents.isOpenForWriting(path) == true ? .changing(name) : change
     }
 
