@@ -12,6 +12,8 @@ usage: bench/devset.py SOURCES... --out OUTDIR [--seeds N] [--kinds k1,k2] [--li
   --seeds   degraded copies per source page, seeds 0..N-1 (default 3)
   --kinds   draw recipes from these kinds only (default: all of the table below)
   --limit   use only the first N source pages in the order of their names
+  --max-pixels  downscale pages to at most N pixels (default 4000000); with --kinds perspective
+            and 12000000 the set is one of 12-megapixel phone photos of the pages
 
 Needs Debian's python3-opencv, python3-numpy and python3-pil (run with /usr/bin/python3).
 
@@ -984,7 +986,10 @@ def main():
     parser.add_argument("--seeds", type=int, default=3, metavar="N")
     parser.add_argument("--kinds", metavar="k1,k2", help="one or more of: " + ",".join(ORDER))
     parser.add_argument("--limit", type=int, metavar="N")
+    parser.add_argument("--max-pixels", type=int, default=MAX_PIXELS, metavar="N",
+                        help="the pixel budget pages are downscaled to (default 4000000; 12000000 for phone photos)")
     args = parser.parse_args()
+    globals()["MAX_PIXELS"] = args.max_pixels
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
     allowed = ORDER

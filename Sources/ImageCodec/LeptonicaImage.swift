@@ -69,12 +69,12 @@ package final class LeptonicaImage {
     /// `image` at the smallest depth that holds it: 1 bit for black and white, 8 for grey,
     /// 32 for colour, so that an encoder picks what suits it (G4 for a scanned page rather than
     /// JPEG of three equal channels).
-    package static func smallestDepth(_ image: RGBImage) -> LeptonicaImage? {
+    package static func smallestDepth(_ image: RGBImage, bilevel allowed: Bool = true) -> LeptonicaImage? {
         guard let colour = LeptonicaImage(image, resolution: nil) else { return nil }
         guard image.isGreyscale else { return colour }
         guard let grey = LeptonicaImage(taking: pixConvertRGBToLuminance(colour.pix)) else { return nil }
         let blackAndWhite = image.withUnsafeSamples { samples in samples.allSatisfy { $0 == 0 || $0 == 255 } }
-        guard blackAndWhite else { return grey }
+        guard allowed, blackAndWhite else { return grey }
         return LeptonicaImage(taking: pixThresholdToBinary(grey.pix, 128))
     }
 

@@ -5,11 +5,30 @@ public struct RecognizedText: Sendable, Equatable, Codable {
     /// Tesseract's mean word confidence, 0-100 (0 when nothing was read).
     public var meanConfidence: Int
     public var words: [RecognizedWord]
+    /// The scale the page was read at, when it was read resampled (the boxes are in the page's
+    /// own pixels all the same); nil when read as it is.
+    public var readScale: Double?
 
-    public init(text: String, meanConfidence: Int, words: [RecognizedWord]) {
+    public init(text: String, meanConfidence: Int, words: [RecognizedWord], readScale: Double? = nil) {
         self.text = text
         self.meanConfidence = meanConfidence
         self.words = words
+        self.readScale = readScale
+    }
+}
+
+extension RecognizedText {
+    /// This reading of a resampled page with its words' boxes taken back to the page's own
+    /// pixels: `x` and `y` are the page's pixels per pixel read, and the boxes stay within
+    /// its `width` × `height`.
+    public func mapped(by x: Double, _ y: Double, within width: Int, _ height: Int) -> RecognizedText {
+        var mapped = self
+        mapped.words = words.map { word in
+            var word = word
+            word.box = word.box.mapped(by: x, y, within: width, height)
+            return word
+        }
+        return mapped
     }
 }
 
@@ -55,6 +74,16 @@ public struct BoundingBox: Sendable, Equatable, Codable {
         self.y = y
         self.width = width
         self.height = height
+    }
+
+    /// The box on a page resampled by `x` and `y` (pixels there per pixel here), its edges
+    /// rounded outwards and kept within `width` × `height`.
+    public func mapped(by x: Double, _ y: Double, within width: Int, _ height: Int) -> BoundingBox {
+        let left = min(width, max(0, Int((Double(self.x) * x).rounded(.down))))
+        let top = min(height, max(0, Int((Double(self.y) * y).rounded(.down))))
+        let right = min(width, max(left, Int((Double(self.x + self.width) * x).rounded(.up))))
+        let bottom = min(height, max(top, Int((Double(self.y + self.height) * y).rounded(.up))))
+        return BoundingBox(x: left, y: top, width: right - left, height: bottom - top)
     }
 
     public init(from decoder: any Decoder) throws {

@@ -82,10 +82,13 @@ public final class TesseractDocument: Sendable {
     }
 
     /// Adds the page `engine` recognised last; returns the bytes written for it (none for a PDF).
-    func add(from engine: OpaquePointer) throws(RecognitionError) -> [UInt8]? {
+    /// - Parameter scale: the page's pixels per pixel the engine read, for a page it read
+    ///   resampled: a text format's coordinates are taken back to the page's own.
+    func add(from engine: OpaquePointer, scale: Double = 1) throws(RecognitionError) -> [UInt8]? {
         var fragment: [UInt8]?
         try withAssembled({ document throws(RecognitionError) in
-            let bytes = try document.fragment(from: engine)
+            var bytes = try document.fragment(from: engine)
+            if scale != 1 { bytes = PageCoordinates(format: document.format, scale: scale).rescale(bytes) }
             try document.append(bytes)
             fragment = bytes
         }) { handle, _ throws(RecognitionError) in
@@ -145,14 +148,18 @@ public final class TesseractDocument: Sendable {
 
 /// The image a searchable PDF shows on a page: the one as loaded, not the one recognised.
 public struct PageImage: Sendable {
-    /// The image's pixels, at the size that was recognised.
+    /// The image's pixels, at the size of the rendering that was recognised.
     public var image: RGBImage
     /// Its file, when the PDF may embed the file as it is (a JPEG stays JPEG); nil to encode
     /// the pixels.
     public var file: String?
+    /// The pixels the engine read per pixel of `image`: 1, or the scale it read a page of
+    /// large letters at (`TextSizing`).
+    public var readScale: Double
 
-    public init(image: RGBImage, file: String?) {
+    public init(image: RGBImage, file: String?, readScale: Double = 1) {
         self.image = image
         self.file = file
+        self.readScale = readScale
     }
 }

@@ -161,12 +161,25 @@ public final class TesseractEngine {
     /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page
     /// shows `shown`, the image as loaded, under the text recognised in the filtered one.
     /// Returns the bytes a text format wrote for the page (nil for a PDF), to keep for later.
+    ///
+    /// A page read resampled (`shown.readScale`) keeps the page's own coordinates: a text
+    /// format's are taken back to them, and a PDF page takes its size from the image read and
+    /// its resolution, which is the page's size in points, while it shows `shown` whole.
     @discardableResult
     public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) -> [UInt8]? {
         TessBaseAPISetInputName(handle, shown.file)
         // A page of text alone takes its size from the image recognised, which Tesseract has:
         // no copy of the page to show.
         if document.format == .pdf && !document.textOnly {
+            if shown.readScale != 1 {
+                // Tesseract embeds a named JPEG or JPEG 2000 file as it is, and draws it over
+                // the page whatever its pixel size; anything else is embedded from a PNG file
+                // of the page, which it copies without decoding.
+                let embedded = try ResampledPageFile(shown)
+                TessBaseAPISetInputName(handle, embedded.path)
+                defer { embedded.remove() }
+                return try document.add(from: handle)
+            }
             guard let leptonica = LeptonicaImage.smallestDepth(shown.image) else {
                 throw .documentFailed("out of memory for a page of the document")
             }
@@ -174,7 +187,7 @@ public final class TesseractEngine {
             // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
             TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
         }
-        return try document.add(from: handle)
+        return try document.add(from: handle, scale: 1 / shown.readScale)
     }
 
     public static var defaultDataDirectory: String {

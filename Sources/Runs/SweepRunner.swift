@@ -64,7 +64,8 @@ public final class SweepRunner: Sendable {
         }, transform: { pipeline, _, item in
             let result: Result<RecognizedText, RunnerError>
             do {
-                result = .success(try pipeline.recognize(item.image, resolution: resolution).recognized)
+                result = .success(try pipeline.recognize(item.image, resolution: resolution,
+                                                               rendering: item.state.operations).recognized)
             } catch {
                 result = .failure(RunnerError(message: oneLineMessage(for: error)))
             }

@@ -179,7 +179,8 @@ public enum HumanText {
         fields.append(("image set", Plural.count(status.imageSetCount, "image")))
         let settings = status.settings
         fields.append(("settings", "--lang \(settings.language) --psm \(settings.pageSegmentation.rawValue) "
-                       + "--color-space \(settings.space.rawValue)" + (settings.resolution.map { " --dpi \($0)" } ?? "")))
+                       + "--color-space \(settings.space.rawValue)" + (settings.resolution.map { " --dpi \($0)" } ?? "")
+                       + " --text-size \(settings.textSizing.rawValue)"))
         fields.append(("speculation", status.speculation.map(speculation) ?? "off"))
         let width = fields.map(\.label.count).max()! + 2
         return fields.map { pad($0.label + ":", width) + $0.value }.joined(separator: "\n")

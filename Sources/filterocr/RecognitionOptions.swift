@@ -22,6 +22,14 @@ struct RecognitionOptions: ParsableArguments {
         discussion: "By default the image file's own; for files without one, Tesseract estimates it from the text size."))
     var dpi: Int?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "At what scale Tesseract reads each page, from the size of its letters: auto, fit or off.",
+        discussion: "auto (the default) reads large letters on large pages (a phone's photo of a page) at a smaller scale, "
+            + "in about half the time; fit also enlarges tiny letters; off reads every page as it is. "
+            + "Word boxes, hOCR, ALTO, TSV and searchable PDFs stay in the page's own coordinates.",
+        valueName: "auto|fit|off"), transform: RecognitionOptions.textSizing)
+    var textSize: TextSizing = .auto
+
     func validate() throws {
         if let dpi { try Self.validate(dpi: dpi) }
         let codes = lang.split(separator: "+", omittingEmptySubsequences: false)
@@ -46,13 +54,20 @@ struct RecognitionOptions: ParsableArguments {
 
     /// The settings every engine of a command is made with.
     func settings(ignoredWords: Set<String>) -> RecognitionSettings {
-        RecognitionSettings(language: lang, pageSegmentation: psm, resolution: dpi, space: image.colorSpace,
+        RecognitionSettings(language: lang, pageSegmentation: psm, resolution: dpi, textSizing: textSize, space: image.colorSpace,
                             ignoredWords: ignoredWords, decoder: image.decoder)
     }
 
     /// The result store before the command's engines, unless `--no-store`.
     func store() throws -> ResultStore? {
         try storeOptions.open()
+    }
+
+    static func textSizing(_ text: String) throws -> TextSizing {
+        guard let sizing = TextSizing(rawValue: text) else {
+            throw ValidationError("--text-size is auto, fit or off, e.g. --text-size off to read every page as it is")
+        }
+        return sizing
     }
 
     static func pageSegmentation(_ text: String) throws -> PageSegmentation {

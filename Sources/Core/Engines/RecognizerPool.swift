@@ -17,10 +17,13 @@ public final class RecognizerPool: Recognizer, Sendable {
         var tag: Int
         var image: RGBImage
         var resolution: Int?
+        /// The filters that rendered `image` (`Pipeline.recognize`).
+        var operations: [FilterOperation]
         var monitor: RecognitionMonitor?
 
-        package init(tag: Int, image: RGBImage, resolution: Int?, monitor: RecognitionMonitor? = nil) {
-            (self.tag, self.image, self.resolution, self.monitor) = (tag, image, resolution, monitor)
+        package init(tag: Int, image: RGBImage, resolution: Int?, rendering operations: [FilterOperation] = [],
+                     monitor: RecognitionMonitor? = nil) {
+            (self.tag, self.image, self.resolution, self.operations, self.monitor) = (tag, image, resolution, operations, monitor)
         }
     }
 
@@ -42,7 +45,8 @@ public final class RecognizerPool: Recognizer, Sendable {
         let result: Result<RecognizedText, RunnerError>
         var stored = false
         do {
-            let reading = try pipeline.recognize(job.image, resolution: job.resolution, monitor: job.monitor)
+            let reading = try pipeline.recognize(job.image, resolution: job.resolution, rendering: job.operations,
+                                                  monitor: job.monitor)
             (result, stored) = (.success(reading.recognized), reading.stored)
         } catch {
             result = .failure(RunnerError(message: oneLineMessage(for: error)))

@@ -10,6 +10,8 @@ public struct RecognitionSettings: Sendable, Encodable {
     public var pageSegmentation: PageSegmentation
     /// The resolution to assume; nil uses the file's own, or lets Tesseract estimate it.
     public var resolution: Int?
+    /// At what scale the engine reads a page, from the size of its letters.
+    public var textSizing: TextSizing
 
     /// The resolution a recognition of `original` assumes: the option's, else the file's own.
     public func resolution(of original: LoadedImage) -> Int? {
@@ -22,10 +24,12 @@ public struct RecognitionSettings: Sendable, Encodable {
     public var decoder: ImageDecoder
 
     public init(language: String = "eng", pageSegmentation: PageSegmentation = .default, resolution: Int? = nil,
-                space: WorkingSpace = .linear, ignoredWords: Set<String> = [], decoder: ImageDecoder = ImageDecoder()) {
+                textSizing: TextSizing = .auto, space: WorkingSpace = .linear, ignoredWords: Set<String> = [],
+                decoder: ImageDecoder = ImageDecoder()) {
         self.language = language
         self.pageSegmentation = pageSegmentation
         self.resolution = resolution
+        self.textSizing = textSizing
         self.space = space
         self.ignoredWords = ignoredWords
         self.decoder = decoder
@@ -37,7 +41,7 @@ public struct RecognitionSettings: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case lang, psm, dpi, colorSpace
+        case lang, psm, dpi, textSize, colorSpace
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -45,6 +49,7 @@ public struct RecognitionSettings: Sendable, Encodable {
         try container.encode(language, forKey: .lang)
         try container.encode(pageSegmentation.rawValue, forKey: .psm)
         try container.encode(resolution, forKey: .dpi)
+        try container.encode(textSizing, forKey: .textSize)
         try container.encode(space.rawValue, forKey: .colorSpace)
     }
 }

@@ -119,7 +119,7 @@ public struct RecognitionReport: Sendable, Encodable {
 
     private enum CodingKeys: String, CodingKey {
         case image, page, pageCount, textLayer, segment, operations, script, text, meanConfidence, words, wordCount, topWords, cached, prepared, timings, settings, size
-        case accuracy, changes, auto
+        case readScale, accuracy, changes, auto
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -143,6 +143,7 @@ public struct RecognitionReport: Sendable, Encodable {
         try container.encode(timings, forKey: .timings)
         try container.encode(settings, forKey: .settings)
         try container.encode(size, forKey: .size)
+        try container.encodeIfPresent(recognized.readScale, forKey: .readScale)
         try container.encodeIfPresent(accuracy, forKey: .accuracy)
         try container.encodeIfPresent(changes, forKey: .changes)
         try container.encodeIfPresent(auto, forKey: .auto)

@@ -16,11 +16,15 @@ public struct EngineIdentity: Sendable, Equatable {
         let models = settings.language.split(separator: "+").map { code in
             (String(code), Self.checksum(of: "\(dataDirectory)/\(code).traineddata"))
         }
+        // Reading as rendered keeps the identity it had before text sizing existed, so that a
+        // store's earlier recognitions still answer for it.
+        let sizing = settings.textSizing == .off ? "" : "|text size \(settings.textSizing.rawValue) \(TextSizing.ruleVersion)"
         let full = "tesseract \(TesseractEngine.version)|"
-            + models.map { "\($0.0):\($0.1)" }.joined(separator: "+") + "|psm \(settings.pageSegmentation.rawValue)"
+            + models.map { "\($0.0):\($0.1)" }.joined(separator: "+") + "|psm \(settings.pageSegmentation.rawValue)" + sizing
         digest = PixelDigest.hex(SHA256.hash(data: Data(full.utf8)))
         description = "tesseract \(TesseractEngine.version), "
             + models.map { "\($0.0) (\($0.1.prefix(8)))" }.joined(separator: " + ") + ", psm \(settings.pageSegmentation.rawValue)"
+            + (settings.textSizing == .off ? "" : ", text size \(settings.textSizing.rawValue)")
     }
 
     /// Model checksums already computed in this process, by path, size and modification time.

@@ -11,16 +11,25 @@ import ResultStore
 /// not kept, as OCRmyPDF keeps its cache out of its OCR engine.
 public struct StoreCache: Sendable {
     private let store: ResultStore
+    /// The engine as the settings make it, sizing the text as they say.
     private let identity: EngineIdentity
+    /// The same engine reading every page as rendered: a rendering scaled by a filter is read
+    /// so, and a recognition read so never answers for one the settings would have scaled.
+    private let readingAsRendered: EngineIdentity
 
     public init(store: ResultStore, settings: RecognitionSettings) {
         self.store = store
         identity = EngineIdentity(settings: settings)
+        var asRendered = settings
+        asRendered.textSizing = .off
+        readingAsRendered = EngineIdentity(settings: asRendered)
     }
 
-    /// Where the recognition of `image` at `resolution` is kept.
-    func key(of image: RGBImage, resolution: Int?) -> RecognitionKey {
-        RecognitionKey(page: PixelDigest.of(image), engine: identity.digest, resolution: resolution)
+    /// Where the recognition of `image` at `resolution` is kept; `asRendered` for a reading
+    /// with no text sizing whatever the settings say.
+    func key(of image: RGBImage, resolution: Int?, asRendered: Bool = false) -> RecognitionKey {
+        RecognitionKey(page: PixelDigest.of(image), engine: (asRendered ? readingAsRendered : identity).digest,
+                       resolution: resolution)
     }
 
     /// The recognition kept under `key`, when it reads as one a page could have given; one
@@ -36,7 +45,8 @@ public struct StoreCache: Sendable {
     }
 
     func keep(_ recognized: RecognizedText, for key: RecognitionKey) {
-        if let content = try? Self.encoder.encode(recognized) { store.keep(content, for: key, engine: identity.description) }
+        let engine = key.engine == identity.digest ? identity : readingAsRendered
+        if let content = try? Self.encoder.encode(recognized) { store.keep(content, for: key, engine: engine.description) }
     }
 
     /// The recognition of the rendering kept under `source`, found without its pixels, and

@@ -98,6 +98,11 @@ extension RGBImage {
         }
     }
 
+    /// Whether every sample is black or white: a 1-bit scan or fax.
+    public var isBilevel: Bool {
+        withUnsafeSamples { samples in samples.allSatisfy { $0 == 0 || $0 == 255 } }
+    }
+
     /// One sample per pixel: the red channel, which for a greyscale image is the grey level.
     public func greySamples() -> [UInt8] {
         withUnsafeSamples { samples in

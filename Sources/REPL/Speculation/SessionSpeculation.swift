@@ -169,7 +169,7 @@ final class SessionSpeculation {
                 jobs.append(.init(target: .rendering(key), bytes: bytes) { [base, remaining] pipeline, monitor in
                     let image = remaining.apply(to: base, in: space)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
-                    let recognized = try pipeline.recognize(image, resolution: dpi, monitor: monitor).recognized
+                    let recognized = try pipeline.recognize(image, resolution: dpi, rendering: operations, monitor: monitor).recognized
                     return Outcome(original: original, operations: operations, image: image, recognized: recognized)
                 })
             case .load(let path):
@@ -200,7 +200,7 @@ final class SessionSpeculation {
                     let image = operations.apply(to: loaded.image, in: space)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
                     let dpi = settings.resolution(of: loaded)
-                    let recognized = try pipeline.recognize(image, resolution: dpi, monitor: monitor).recognized
+                    let recognized = try pipeline.recognize(image, resolution: dpi, rendering: operations, monitor: monitor).recognized
                     let originalRecognized = operations.isEmpty
                         ? nil : try pipeline.recognize(loaded.image, resolution: dpi, monitor: monitor).recognized
                     return Outcome(original: loaded, operations: operations, image: image, recognized: recognized,

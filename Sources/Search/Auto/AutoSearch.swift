@@ -132,7 +132,7 @@ public struct AutoSearch: Sendable {
                           filters.operations.isEmpty || !isUnchanged(image, filters) else { continue }
                     if counted, !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
                     inFlight[index] = Rendered(filters: filters, image: image, renderSeconds: renderSeconds)
-                    pool.submit(.init(tag: index, image: image, resolution: resolution, monitor: monitor))
+                    pool.submit(.init(tag: index, image: image, resolution: resolution, rendering: filters.operations, monitor: monitor))
                 }
             }
             submitWhileEnginesFree()

@@ -69,7 +69,8 @@ final class TuneReader: Sendable {
             guard rendered.width >= TesseractEngine.minimumSide, rendered.height >= TesseractEngine.minimumSide else {
                 return remember(ErrorCount(nothingReadOf: truth), key, rendering, recognized: false)
             }
-            let text = try? pipeline.recognize(rendered, resolution: settings.resolution(of: original)).recognized.text
+            let text = try? pipeline.recognize(rendered, resolution: settings.resolution(of: original),
+                                                 rendering: job.recipe.operations).recognized.text
             return remember(text.map { ErrorCount(charactersOf: $0, truth: truth) } ?? ErrorCount(nothingReadOf: truth),
                             key, rendering, recognized: true)
         }

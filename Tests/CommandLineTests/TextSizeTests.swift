@@ -1,0 +1,113 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A page read at a smaller scale (`--text-size`) keeps its words where they are on the page,
+/// in every format, and the result store keeps the two readings apart.
+@Suite("Text size")
+struct TextSizeTests {
+    /// A 300-dpi greyscale book page whose letters `fit` reads at half size.
+    let page = Paths.images + "/book_page.png"
+    let folder: String
+
+    init() throws {
+        folder = try Paths.temporaryDirectory()
+    }
+
+    /// What `ocr` writes for `page` in `format` (nothing for a PDF, left in the folder), with
+    /// `--text-size sizing`, and the scale it read at.
+    private func ocr(_ sizing: String, format: String, store: String? = nil) throws -> (output: String, readScale: Double?) {
+        let output = folder + "/\(sizing).\(format)"
+        let storeOptions = store.map { ["--store", $0] } ?? ["--no-store"]
+        let result = try Command.filterocr(["ocr", "--no-feed", "--text-size", sizing, "--format", format, "-o", output, page]
+                                           + storeOptions)
+        #expect(result.status == 0, "\(result.standardError)")
+        let json = try Command.filterocr(["ocr", "--no-feed", "--text-size", sizing, "--json", page] + storeOptions)
+        let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
+        let written = format == "pdf" ? "" : try String(contentsOfFile: output, encoding: .utf8)
+        return (written, report?["readScale"] as? Double)
+    }
+
+    /// hOCR word boxes in points (300 dpi), in reading order.
+    private func hocrWords(_ hocr: String) throws -> [(text: String, box: [Double])] {
+        let pattern = try NSRegularExpression(pattern: #"title='bbox (\d+) (\d+) (\d+) (\d+); x_wconf \d+'>([^<]*)<"#)
+        return pattern.matches(in: hocr, range: NSRange(hocr.startIndex..., in: hocr)).map { match in
+            let text = String(hocr[Range(match.range(at: 5), in: hocr)!])
+            let box = (1...4).map { Double(hocr[Range(match.range(at: $0), in: hocr)!])! * 72 / 300 }
+            return (text, box)
+        }
+    }
+
+    /// The words both readings read alike, at the same place in the reading order, and the
+    /// largest distance between their boxes' edges (`edges` indexes [left, top, right, bottom]).
+    private func largestShift(_ scaled: [(text: String, box: [Double])], _ whole: [(text: String, box: [Double])],
+                              edges: [Int] = [0, 1, 2, 3]) -> (matched: Int, shift: Double) {
+        var (matched, shift) = (0, 0.0)
+        for (a, b) in zip(scaled, whole) where a.text == b.text {
+            matched += 1
+            shift = max(shift, edges.map { abs(a.box[$0] - b.box[$0]) }.max() ?? 0)
+        }
+        return (matched, shift)
+    }
+
+    @Test("hOCR of a page read at half size: every word's box within 2 pt of where the page read whole puts it")
+    func hocrBoxes() throws {
+        let (scaledHOCR, scale) = try ocr("fit", format: "hocr")
+        let (wholeHOCR, wholeScale) = try ocr("off", format: "hocr")
+        #expect(scale == 0.5)
+        #expect(wholeScale == nil)
+        #expect(scaledHOCR.contains("bbox 0 0 1650 2550"), "the page keeps its size")
+        let (scaled, whole) = (try hocrWords(scaledHOCR), try hocrWords(wholeHOCR))
+        let (matched, shift) = largestShift(scaled, whole)
+        #expect(matched >= whole.count * 9 / 10, "\(matched) of \(whole.count) words read alike")
+        #expect(shift <= 2, "a word's box moved \(shift) pt")
+    }
+
+    /// `pdftotext -bbox` words, in points, in reading order.
+    private func pdfWords(_ path: String) throws -> [(text: String, box: [Double])] {
+        let xhtml = try Command.run("/usr/bin/pdftotext", ["-bbox", path, "-"]).standardOutput
+        let pattern = try NSRegularExpression(
+            pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
+        return pattern.matches(in: xhtml, range: NSRange(xhtml.startIndex..., in: xhtml)).map { match in
+            (String(xhtml[Range(match.range(at: 5), in: xhtml)!]),
+             (1...4).map { Double(xhtml[Range(match.range(at: $0), in: xhtml)!])! })
+        }
+    }
+
+    @Test("A searchable PDF of a page read at half size: the page and its image whole, each word within 2 pt")
+    func pdfTextLayer() throws {
+        _ = try ocr("fit", format: "pdf")
+        _ = try ocr("off", format: "pdf")
+        let (scaledPDF, wholePDF) = (folder + "/fit.pdf", folder + "/off.pdf")
+        let info = try Command.run("/usr/bin/pdfinfo", [scaledPDF]).standardOutput
+        #expect(info.contains("Page size:       396 x 612 pts"), "\(info)")
+        let images = try Command.run("/usr/bin/pdfimages", ["-list", scaledPDF]).standardOutput
+        #expect(images.contains(" 1650  2550 "), "the page's image at its full size:\n\(images)")
+        // The left and right ends and the baseline side; the top of a word in a PDF is where its
+        // font's ascent reaches, which follows the size Tesseract gives the line's font.
+        let whole = try pdfWords(wholePDF)
+        let (matched, shift) = largestShift(try pdfWords(scaledPDF), whole, edges: [0, 2, 3])
+        #expect(matched >= whole.count * 3 / 4, "\(matched) of \(whole.count) words read alike")
+        #expect(shift <= 2, "a word moved \(shift) pt")
+    }
+
+    @Test("The result store never answers a reading at one scale for another")
+    func storeKeepsScalesApart() throws {
+        let store = folder + "/store.sqlite"
+        func stored(_ sizing: String) throws -> (stored: Bool, scale: Double?) {
+            let result = try Command.filterocr(["ocr", "--no-feed", "--json", "--text-size", sizing, "--store", store, page])
+            #expect(result.status == 0, "\(result.standardError)")
+            let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+            let timings = try #require(report["timings"] as? [String: Any])
+            return (timings["stored"] as? Bool ?? false, report["readScale"] as? Double)
+        }
+        let first = try stored("fit")
+        #expect(!first.stored && first.scale == 0.5)
+        let unscaled = try stored("off")
+        #expect(!unscaled.stored, "a page read at half size answered for one read whole")
+        #expect(unscaled.scale == nil)
+        #expect(try stored("off").stored)
+        let again = try stored("fit")
+        #expect(again.stored && again.scale == 0.5)
+    }
+}
