@@ -24,11 +24,11 @@ struct RecognitionOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp(
         "At what scale Tesseract reads each page, from the size of its letters: auto, fit or off.",
-        discussion: "auto (the default) reads large letters on large pages (a phone's photo of a page) at a smaller scale, "
-            + "in about half the time; fit also enlarges tiny letters; off reads every page as it is. "
+        discussion: "auto reads large letters on large pages (a phone's photo of a page) at a smaller scale, "
+            + "in about two thirds of the time; fit also enlarges tiny letters; off (the default) reads every page as it is. "
             + "Word boxes, hOCR, ALTO, TSV and searchable PDFs stay in the page's own coordinates.",
         valueName: "auto|fit|off"), transform: RecognitionOptions.textSizing)
-    var textSize: TextSizing = .auto
+    var textSize: TextSizing = .off
 
     func validate() throws {
         if let dpi { try Self.validate(dpi: dpi) }

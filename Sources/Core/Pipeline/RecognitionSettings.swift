@@ -24,7 +24,7 @@ public struct RecognitionSettings: Sendable, Encodable {
     public var decoder: ImageDecoder
 
     public init(language: String = "eng", pageSegmentation: PageSegmentation = .default, resolution: Int? = nil,
-                textSizing: TextSizing = .auto, space: WorkingSpace = .linear, ignoredWords: Set<String> = [],
+                textSizing: TextSizing = .off, space: WorkingSpace = .linear, ignoredWords: Set<String> = [],
                 decoder: ImageDecoder = ImageDecoder()) {
         self.language = language
         self.pageSegmentation = pageSegmentation

@@ -8,20 +8,21 @@ import Imaging
 /// Tesseract's line recogniser brings every text line to one height of a few dozen pixels,
 /// so letters far taller than that carry nothing it uses, while finding the lines and
 /// thresholding cost time with every pixel. Where shrinking is safe is measured, not argued:
-/// on the development corpus it read as well only on large pages of large letters (a 12 MP
-/// phone photo, a camera's page of typescript: 0.5 scale, under half the time); on scans of
-/// 2-8 MP with the same letter heights it read worse on some pages (a Fraktur print, a
-/// receipt's grey type, historical grey scans) and on 1-bit scans resampling makes grey edges
-/// that Tesseract thresholds again. Enlarging small text helped one small-text page and hurt
-/// two, so it is an option (`fit`), not the default; `--auto` still tries an enlarged page
+/// on the development corpus it read as well only on some large pages of large letters (the
+/// 12 MP photo of images/, a camera's page of typescript); on scans of 2-8 MP with the same
+/// letter heights it read worse on some pages (a Fraktur print, a receipt's grey type,
+/// historical grey scans), on 1-bit scans resampling makes grey edges that Tesseract
+/// thresholds again, and on the 12 MP phone photos of the corpus's test split `auto` read two
+/// of four pages worse. So no page is resampled unless asked (`off` is the default). Enlarging
+/// small text helped one small-text page and hurt two; `--auto` still tries an enlarged page
 /// and keeps it when it reads better.
 public enum TextSizing: String, Sendable, CaseIterable, Codable {
-    /// Large letters on large pages read at the smaller scale that holds them (the default).
+    /// Large letters on large pages read at the smaller scale that holds them.
     case auto
     /// Every page's letters brought to the height Tesseract reads best: large ones shrunk,
     /// tiny ones enlarged.
     case fit
-    /// Every page read as rendered.
+    /// Every page read as rendered (the default).
     case off
 
     /// Changes whenever the rule below does: the result store's keys include it, so that a
