@@ -14,6 +14,7 @@ usage: bench/autoeval.py SET [--bin PATH] [--splits test,clean] [--rows FILE] [-
              plain, auto (comma-separated; after a change to filterocr: --redo plain,auto)
   --limit    only the first N pages of each split (by name)
   --strict   exit 1 when a target is missed
+  --auto-options  more options for the --auto run, e.g. "--auto-budget 5"
 
 For every page, one row:
   tesseract  `tesseract IMAGE stdout` (OMP_THREAD_LIMIT=1)
@@ -113,8 +114,8 @@ def run_ocrmypdf(image, truth):
             return cer_of(truth, f.read().replace("\f", " ")), ""
 
 
-def run_filterocr(binary, image, truth, auto):
-    command = [binary, "ocr", image, "--json", "--no-feed", "--no-truth", "--no-store"] + (["--auto"] if auto else [])
+def run_filterocr(binary, image, truth, auto, auto_options=()):
+    command = [binary, "ocr", image, "--json", "--no-feed", "--no-truth", "--no-store"] + (["--auto", *auto_options] if auto else [])
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, timeout=1800)
     seconds = time.monotonic() - start
@@ -192,7 +193,7 @@ def measure(args, pages):
             if note:
                 row["note"] = note
         if wanted(row, "auto"):
-            value, seconds, chosen, tried, note = run_filterocr(args.bin, image, truth, auto=True)
+            value, seconds, chosen, tried, note = run_filterocr(args.bin, image, truth, auto=True, auto_options=args.auto_options.split())
             row.update(auto=fmt(value), auto_s=fmt(seconds, 2), chosen=chosen, tried=str(tried))
             if note:
                 row["note"] = note
@@ -290,6 +291,7 @@ def main():
     parser.add_argument("--no-ocrmypdf", dest="ocrmypdf", action="store_false")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--strict", action="store_true")
+    parser.add_argument("--auto-options", default="", help="more options for the --auto run, e.g. '--auto-budget 5'")
     args = parser.parse_args()
     splits = args.splits.split(",")
     for split in splits:

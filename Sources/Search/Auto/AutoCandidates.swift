@@ -20,6 +20,11 @@ public enum AutoCandidates {
     /// The first round, in the order tried. A filter that finds nothing to do (no specks to
     /// remove) leaves the page as it is and costs no recognition.
     public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
+        firstRound(for: original, enlarging: needsEnlarging(original, recognized))
+    }
+
+    /// The first round for a page whose text is (`enlarging`) or is not small enough to enlarge.
+    static func firstRound(for original: RGBImage, enlarging: Bool) -> [FilterState] {
         var scripts = [
             "despeckle",
             "median",
@@ -35,7 +40,7 @@ public enum AutoCandidates {
             "median; then sauvola",
             "dilate",
         ]
-        if needsEnlarging(original, recognized) {
+        if enlarging {
             scripts.insert("scale", at: 0)
             scripts.insert("scale; then median", at: 2)
         }

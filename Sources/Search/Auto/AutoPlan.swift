@@ -69,6 +69,14 @@ struct AutoPlan {
         }
     }
 
+    /// The candidates the first round on `base`'s rendering `image` has whatever the reading
+    /// of the page says (which decides only whether the text is small enough to enlarge), in
+    /// its order: they can be read beside the page before it has been read.
+    static func certainFirstRound(base: FilterState, image: RGBImage) -> [FilterState] {
+        let either = [true, false].map { AutoCandidates.firstRound(for: image, enlarging: $0).prefix(extendAfter) }
+        return either[0].filter(either[1].contains).map { base.followed(by: $0) }.filter { $0 != base }
+    }
+
     private mutating func unseen(_ list: [FilterState]) -> [FilterState] {
         list.filter { seen.insert($0).inserted }
     }

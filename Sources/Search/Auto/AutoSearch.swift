@@ -109,31 +109,71 @@ public struct AutoSearch: Sendable {
                 .reduce(base.image) { image, operation in operation.apply(to: image, in: pipeline.renderer.space) }
         }
 
-        /// Recognises `list` in parallel, admitting each in order while the budget lasts, and
-        /// returns the outcomes in the list's order.
-        func recognize(_ list: [FilterState], counted: Bool) throws -> [Outcome] {
+        /// A candidate read, not yet scored: its score depends on the reading it is charged
+        /// against, which may be read beside it.
+        struct Reading {
+            var rendered: Rendered
+            var recognized: RecognizedText
+            var seconds: Double
+        }
+
+        /// The outcome of `reading`, charged against `baseline` (nil: scored on its own).
+        func outcome(_ reading: Reading, against baseline: RecognizedText?) -> Outcome {
+            let recognized = reading.recognized
+            let agreement = baseline.map { ReadingAgreement(recognized, against: $0) }
+            let score = ReadingScore(recognized)
+            let candidate = AutoChoice.Candidate(
+                filters: reading.rendered.filters, score: score.value - (agreement?.penalty ?? 0),
+                wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
+                accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
+                seconds: reading.rendered.renderSeconds + reading.seconds, likelyCharacters: score.likelyCharacters,
+                keepsTheText: agreement?.keepsTheText ?? true)
+            return Outcome(candidate: candidate, recognized: recognized, image: reading.rendered.image)
+        }
+
+        /// Reads `list` in parallel, admitting each in order while the budget lasts (all but the
+        /// first `uncounted`), and returns the readings in the list's order. Once the first is
+        /// submitted, `thenAlso` may add to the list: what it decides is decided while an
+        /// engine reads.
+        func read(_ list: [FilterState], uncounted: Int = 0,
+                  thenAlso: (() -> [FilterState])? = nil) throws -> [Reading] {
+            var list = list
             var next = list.startIndex
             var inFlight: [Int: Rendered] = [:]
-            var finished: [Int: Outcome] = [:]
+            var finished: [Int: Reading] = [:]
+            /// The next candidate, rendered while the engines read: an engine that frees up
+            /// then waits for no filter.
+            var ahead: (index: Int, rendered: Rendered)?
+            func renderNext() -> (index: Int, rendered: Rendered)? {
+                guard next < list.endIndex else { return nil }
+                if let timeLimit, elapsed() >= timeLimit {
+                    timeLimited = true
+                    next = list.endIndex
+                    return nil
+                }
+                let index = next
+                next += 1
+                let renderStart = ContinuousClock.now
+                let image = render(list[index])
+                return (index, Rendered(filters: list[index], image: image,
+                                        renderSeconds: (ContinuousClock.now - renderStart).inSeconds))
+            }
             func submitWhileEnginesFree() {
-                while inFlight.count < pool.count, next < list.endIndex {
-                    if let timeLimit, elapsed() >= timeLimit {
-                        timeLimited = true
-                        next = list.endIndex
-                        break
-                    }
-                    let index = next
-                    next += 1
-                    let filters = list[index]
-                    let renderStart = ContinuousClock.now
-                    let image = render(filters)
-                    let renderSeconds = (ContinuousClock.now - renderStart).inSeconds
+                while inFlight.count < pool.count, let (index, rendered) = ahead ?? renderNext() {
+                    ahead = nil
+                    let (filters, image) = (rendered.filters, rendered.image)
                     guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide,
                           filters.operations.isEmpty || !isUnchanged(image, filters) else { continue }
-                    if counted, !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
-                    inFlight[index] = Rendered(filters: filters, image: image, renderSeconds: renderSeconds)
-                    pool.submit(.init(tag: index, image: image, resolution: resolution, rendering: filters.operations, monitor: monitor))
+                    if index >= uncounted,
+                       !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
+                    inFlight[index] = rendered
+                    pool.submit(.init(tag: index, image: image, resolution: resolution, rendering: filters.operations,
+                                      monitor: monitor))
+                    if let more = thenAlso, index == list.startIndex {
+                        list += more()
+                    }
                 }
+                if ahead == nil, monitor?.isCancelled != true { ahead = renderNext() }
             }
             submitWhileEnginesFree()
             while !inFlight.isEmpty {
@@ -147,25 +187,12 @@ public struct AutoSearch: Sendable {
                 switch done.result {
                 case .success(let recognized):
                     allStored = allStored && done.stored
-                    // The original is recognised alone, before any other candidate.
-                    let agreement = baselineReading.map { ReadingAgreement(recognized, against: $0) }
-                    let reading = ReadingScore(recognized)
-                    let candidate = AutoChoice.Candidate(
-                        filters: job.filters, score: reading.value - (agreement?.penalty ?? 0),
-                        wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
-                        accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
-                        seconds: job.renderSeconds + done.seconds, likelyCharacters: reading.likelyCharacters,
-                        keepsTheText: agreement?.keepsTheText ?? true)
-                    finished[done.tag] = Outcome(candidate: candidate, recognized: recognized, image: job.image)
+                    finished[done.tag] = Reading(rendered: job, recognized: recognized, seconds: done.seconds)
                     pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
                     // Measured on the first recognition made now: one from the result store
                     // took no recognising, and would cut the candidates that still need it.
                     if timeLimit == nil, !done.stored {
                         timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
-                    }
-                    let sofar = outcomes.map(\.candidate) + finished.keys.sorted().compactMap { finished[$0]?.candidate }
-                    if let best = Self.choose(sofar, over: reference) {
-                        progress(Progress(tried: sofar.count, best: best.filters, bestScore: best.score))
                     }
                 case .failure(let error):
                     if job.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
@@ -175,17 +202,35 @@ public struct AutoSearch: Sendable {
             return finished.keys.sorted().compactMap { finished[$0] }
         }
 
-        outcomes += try recognize([FilterState()], counted: false)
-        guard let baseline = outcomes.first else {
+        func reportProgress() {
+            if let best = Self.choose(outcomes.map(\.candidate), over: reference) {
+                progress(Progress(tried: outcomes.count, best: best.filters, bestScore: best.score))
+            }
+        }
+
+        // The original is read first; while an engine reads it, the page's righting is decided
+        // (inverted, cropped, turned, straightened) and its renderings go to the other engine.
+        // A page that needs no righting is its own base, known before any reading: the filters
+        // its first round has whatever the original's reading says are read beside it.
+        var early: [FilterState] = []
+        let space = pipeline.renderer.space
+        let opening = try read([FilterState()], uncounted: 1, thenAlso: {
+            righted = PageRighting.bases(of: original.image, in: space, detector: OrientationDetection.detector)
+            guard righted.isEmpty else { return righted.map(\.filters) }
+            early = AutoPlan.certainFirstRound(base: FilterState(), image: original.image)
+            return early
+        })
+        guard let baselineRead = opening.first, baselineRead.rendered.filters.operations.isEmpty else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
-        // The page righted first (inverted, cropped, turned). Its renderings are facts, not
-        // tastes, so they are scored on their own, not against the original's reading (whose
-        // order of a negative page's columns, or of an upside-down page, is no guide), and the
-        // best of them is the page the chains are searched on and charged against, unless the
-        // original reads better.
-        righted = PageRighting.bases(of: original.image, in: pipeline.renderer.space, detector: OrientationDetection.detector)
-        let rightedOutcomes = try recognize(righted.map(\.filters), counted: true)
+        let baseline = outcome(baselineRead, against: nil)
+        outcomes.append(baseline)
+        // The righted renderings are facts, not tastes, so they are scored on their own, not
+        // against the original's reading (whose order of a negative page's columns, or of an
+        // upside-down page, is no guide), and the best of them is the page the chains are
+        // searched on and charged against, unless the original reads better.
+        let rightedOutcomes = opening.dropFirst().filter { !early.contains($0.rendered.filters) }
+            .map { outcome($0, against: nil) }
         outcomes += rightedOutcomes
         var base = baseline
         for outcome in rightedOutcomes where outcome.candidate.score >= base.candidate.score { base = outcome }
@@ -193,9 +238,18 @@ public struct AutoSearch: Sendable {
         // To be chosen, though, the righted page must beat the original as any candidate must:
         // a negative page Tesseract inverts by itself can read better as it is.
         reference = Self.choose(outcomes.map(\.candidate))?.filters ?? FilterState()
+        // Read early or not, a round's candidates are scored and kept in the round's order.
+        var readEarly = Dictionary(opening.dropFirst().filter { early.contains($0.rendered.filters) }
+            .map { ($0.rendered.filters, $0) }, uniquingKeysWith: { first, _ in first })
+        let earlyFilters = Set(early)
         while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
                                          tried: outcomes.map(\.candidate)) {
-            outcomes += try recognize(round, counted: true)
+            let fresh = try read(round.filter { !earlyFilters.contains($0) })
+            var byFilters = Dictionary(fresh.map { ($0.rendered.filters, $0) }, uniquingKeysWith: { first, _ in first })
+            byFilters.merge(readEarly) { first, _ in first }
+            readEarly = [:]
+            outcomes += round.compactMap { byFilters[$0] }.map { outcome($0, against: baselineReading) }
+            reportProgress()
         }
 
         let candidates = outcomes.map(\.candidate)
