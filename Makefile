@@ -95,6 +95,7 @@ bench: build bench-deps
 	bench/sweep.sh $(BIN)
 	bench/tune.sh $(BIN)
 	bench/auto.sh $(BIN)
+	$(PYTHON) bench/textsize.py $(BIN)
 	bench/resume.sh $(BIN)
 	$(PYTHON) bench/serve_load.py $(BIN)
 

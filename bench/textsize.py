@@ -1,15 +1,16 @@
 #!/usr/bin/env python3
 """Times `filterocr ocr` against the `tesseract` command line on one core, page by page, on
 12-megapixel photos and on 300-dpi scans, and compares their character error rates: what
-reading large letters at a smaller scale (`--text-size auto`, the default) saves, and what it
-costs in accuracy.
+reading large letters at a smaller scale (`--text-size auto`) saves against reading every page
+as it is (`--text-size off`, the default), and what it costs in accuracy.
 
-usage: bench/textsize.py FILTEROCR [--photos DIR] [--runs N]
+usage: bench/textsize.py FILTEROCR [--photos DIR] [--runs N]      (make bench runs it)
 
   photos  images/document_photo_12mp.jpg, the development corpus's camera page of typescript
           (devcorpus/public/typewriter_linzensoep_nld.png), and every page of at least 10
           megapixels with its truth in DIR: the test split of `bench/devset.py devcorpus/rendered
-          --kinds perspective --max-pixels 12000000` (phone photos of pages nobody tuned on)
+          --kinds perspective --max-pixels 12000000` (phone photos of pages nobody tuned on;
+          made in a temporary folder when DIR is not given)
   scans   the 300-dpi TIFF scans of devcorpus/public and images/exam_page.tif
 
 Each command runs N times (default 3), the three commands alternating, on a quiet machine;
@@ -19,9 +20,11 @@ the sums of the medians over a set.
 """
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -57,6 +60,14 @@ def main():
     args = parser.parse_args()
 
     photos = [f"{ROOT}/images/document_photo_12mp.jpg", f"{ROOT}/devcorpus/public/typewriter_linzensoep_nld.png"]
+    made = args.photos is None
+    if made:
+        # The phone photos are made here, as bench/auto.sh makes its set (about two minutes).
+        args.photos = tempfile.mkdtemp(prefix="filterocr-photos-")
+        print(f"building 12 MP phone photos of devcorpus/rendered in {args.photos} (bench/devset.py)", flush=True)
+        subprocess.run(["/usr/bin/python3", f"{HERE}/devset.py", f"{ROOT}/devcorpus/rendered", "--out", args.photos,
+                        "--seeds", "3", "--kinds", "perspective", "--max-pixels", "12000000"],
+                       check=True, stdout=subprocess.DEVNULL)
     if args.photos:
         folder = os.path.join(args.photos, "test")
         for name in sorted(os.listdir(folder)):
@@ -69,12 +80,12 @@ def main():
     env = dict(os.environ, OMP_THREAD_LIMIT="1", FILTEROCR_STORE="none")
     commands = {
         "tesseract": lambda page: ["tesseract", page, "-"],
-        "filterocr": lambda page: [args.filterocr, "ocr", "--no-feed", page],
+        "filterocr": lambda page: [args.filterocr, "ocr", "--no-feed", "--text-size", "auto", page],
         "as given": lambda page: [args.filterocr, "ocr", "--no-feed", "--text-size", "off", page],
     }
     for title, pages in (("12 MP photos", photos), ("300-dpi scans", scans)):
         print(f"\n{title}: median of {args.runs} runs, seconds (CER)")
-        print(f"| page | MP | `tesseract` (1 core) | filterocr | ÷ tesseract | `--text-size off` | CER filterocr − tesseract |")
+        print(f"| page | MP | `tesseract` (1 core) | `--text-size auto` | ÷ tesseract | `--text-size off` | CER auto − tesseract |")
         print("|---|---|---|---|---|---|---|")
         totals = {name: 0.0 for name in commands}
         worst = 0.0
@@ -96,6 +107,8 @@ def main():
                   flush=True)
         print(f"| **all {len(pages)}** | | {totals['tesseract']:.2f} | {totals['filterocr']:.2f} "
               f"| **{totals['filterocr'] / totals['tesseract']:.2f}x** | {totals['as given']:.2f} | worst {worst:+.4f} |")
+    if made:
+        shutil.rmtree(args.photos, ignore_errors=True)
 
 
 if __name__ == "__main__":
