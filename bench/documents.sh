@@ -30,11 +30,11 @@ count=$(pdfinfo "$work/scan.pdf" | awk '/^Pages:/ {print $2}')
 echo "$count scanned pages at 300 dpi ($(du -k "$work/scan.pdf" | cut -f1) KiB), $(nproc) cores, -j $jobs"
 echo "filterocr $("$bin" --version), $(ocrmypdf --version | head -1 | sed 's/^/OCRmyPDF /'), $(tesseract --version 2>&1 | head -1)"
 
-measure() {  # name, command...: prints "name seconds peak-KiB"
+measure() {  # name, command...: prints "name seconds peak-KiB cpu-seconds"
   local name=$1; shift
-  /usr/bin/time -f "%e %M" -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
-  read -r seconds peak < "$work/time"
-  printf "%s\t%s\t%s\n" "$name" "$seconds" "$peak" >> "$work/results"
+  /usr/bin/time -f "%e %M %U %S" -o "$work/time" "$@" > /dev/null 2> "$work/stderr" || { cat "$work/stderr" >&2; exit 1; }
+  read -r seconds peak user system < "$work/time"
+  printf "%s\t%s\t%s\t%s\n" "$name" "$seconds" "$peak" "$(echo "$user + $system" | bc)" >> "$work/results"
 }
 
 measure "ocrmypdf -j $jobs --output-type pdf" \
@@ -73,14 +73,17 @@ pdftotext "$work/filterocr.pdf" "$work/text-out.txt"
 import json, os, sys
 work, count = sys.argv[1], int(sys.argv[2])
 rows = [line.rstrip("\n").split("\t") for line in open(f"{work}/results")]
-times = {name: float(seconds) for name, seconds, _ in rows}
-peaks = {name: int(peak) for name, _, peak in rows}
-names = [name for name, _, _ in rows]
+times = {name: float(seconds) for name, seconds, _, _ in rows}
+peaks = {name: int(peak) for name, _, peak, _ in rows}
+cpu = {name: float(busy) for name, _, _, busy in rows}
+names = [name for name, _, _, _ in rows]
 anchor = times[names[0]]
-print(f"\n{'command':48} {'wall s':>8} {'pages/s':>8} {'÷ OCRmyPDF':>11} {'peak MiB':>9}")
+cores = os.cpu_count() or 1
+print(f"\n{'command':48} {'wall s':>8} {'pages/s':>8} {'÷ OCRmyPDF':>11} {'peak MiB':>9} {'cores busy':>11}")
 for name in names[:3]:
-    print(f"{name:48} {times[name]:8.2f} {count / times[name]:8.2f} {times[name] / anchor:10.2f}x {peaks[name] / 1024:9.0f}")
-print("(peak memory: the largest single process; for OCRmyPDF and xargs, one of theirs)")
+    print(f"{name:48} {times[name]:8.2f} {count / times[name]:8.2f} {times[name] / anchor:10.2f}x {peaks[name] / 1024:9.0f}"
+          f" {cpu[name] / times[name]:8.2f} of {cores}")
+print("(peak memory: the largest single process; for OCRmyPDF and xargs, one of theirs; cores busy: CPU seconds over wall)")
 
 def columns(path):  # pdfimages -list without the object numbers, which a rewrite may change
     lines = open(path).read().splitlines()[2:]
