@@ -35,7 +35,7 @@ extension ImageFormat {
 
     /// The byte count at which every signature is known: fewer bytes that match none may still
     /// be the start of one.
-    static let signatureLength = 12
+    public static let signatureLength = 12
 }
 
 enum FormatSignature {

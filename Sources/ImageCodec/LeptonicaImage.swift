@@ -73,8 +73,7 @@ package final class LeptonicaImage {
         guard let colour = LeptonicaImage(image, resolution: nil) else { return nil }
         guard image.isGreyscale else { return colour }
         guard let grey = LeptonicaImage(taking: pixConvertRGBToLuminance(colour.pix)) else { return nil }
-        let blackAndWhite = image.withUnsafeSamples { samples in samples.allSatisfy { $0 == 0 || $0 == 255 } }
-        guard allowed, blackAndWhite else { return grey }
+        guard allowed, image.isBilevel else { return grey }
         return LeptonicaImage(taking: pixThresholdToBinary(grey.pix, 128))
     }
 

@@ -12,7 +12,8 @@ struct ResampledPageFile {
     private let temporary: Bool
 
     init(_ shown: PageImage) throws(RecognitionError) {
-        if let file = shown.file, let format = Self.format(of: file), format == .jpeg || format == .jpeg2000 {
+        if let file = shown.file, let prefix = try? BoundedRead.prefix(of: file, count: ImageFormat.signatureLength),
+           let format = ImageFormat(signatureOf: prefix), format == .jpeg || format == .jpeg2000 {
             (path, temporary) = (file, false)
             return
         }
@@ -30,11 +31,5 @@ struct ResampledPageFile {
 
     func remove() {
         if temporary { unlink(path) }
-    }
-
-    private static func format(of path: String) -> ImageFormat? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        return ImageFormat(signatureOf: [UInt8](handle.readData(ofLength: 12)))
     }
 }

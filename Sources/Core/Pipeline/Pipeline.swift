@@ -54,23 +54,17 @@ public struct Pipeline {
                           monitor: RecognitionMonitor? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
         let asRendered = operations.contains { $0.kind == .scale }
         let key = store?.key(of: image, resolution: resolution, asRendered: asRendered)
-        last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: false,
-                                          asRendered: asRendered, scale: nil)
         if let key, let kept = store?.recognition(key) {
-            last.value?.stored = true
-            last.value?.scale = kept.readScale ?? 1
+            last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: true,
+                                              scale: kept.readScale ?? 1)
             return (kept, true)
         }
-        let scale = readScale(of: image, asRendered: asRendered)
-        last.value?.scale = scale
+        // A filter that scaled the rendering chose its size.
+        let scale = asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space)
+        last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: false, scale: scale)
         let recognized = try read(image, resolution: resolution, scale: scale, monitor: monitor)
         if let key { store?.keep(recognized, for: key) }
         return (recognized, false)
-    }
-
-    /// The scale the engine reads `image` at (`TextSizing`); 1 when a filter chose its size.
-    private func readScale(of image: RGBImage, asRendered: Bool) -> Double {
-        asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space)
     }
 
     /// The engine's reading of `image` at `scale` (1: as it is), its words in `image`'s pixels.
@@ -120,13 +114,11 @@ public struct Pipeline {
                 try document.add(fragment: fragment)
                 return
             }
-            let scale = recognized.scale ?? readScale(of: recognized.image, asRendered: recognized.asRendered)
-            _ = try read(recognized.image, resolution: recognized.resolution, scale: scale)
+            _ = try read(recognized.image, resolution: recognized.resolution, scale: recognized.scale)
             last.value?.stored = false
-            last.value?.scale = scale
         }
         var shown = shown
-        shown.readScale = last.value?.scale ?? 1
+        shown.readScale = recognized.scale
         let fragment = try engine.addLastPage(to: document, showing: shown)
         if let fragment, let place { store?.keep(fragment: fragment, for: place) }
     }
@@ -305,10 +297,8 @@ private final class LastRecognition {
         var resolution: Int?
         var key: RecognitionKey?
         var stored: Bool
-        /// Read as rendered, whatever the settings' text sizing.
-        var asRendered: Bool
-        /// The scale the engine read it at (the store's reading says it).
-        var scale: Double?
+        /// The scale the engine read it at (for a stored reading, the one it was read at).
+        var scale: Double
     }
 
     var value: Page?

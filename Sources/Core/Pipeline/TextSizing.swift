@@ -50,7 +50,8 @@ public enum TextSizing: String, Sendable, CaseIterable, Codable {
     /// The scale to read `image` at: 1 to read it as it is. `bilevel` pages (black and white
     /// only) are never shrunk.
     public func scale(for image: RGBImage, in space: WorkingSpace) -> Double {
-        guard self != .off, auto ? image.pixelCount >= Self.autoLeastPixels : true,
+        // `auto` leaves a smaller page alone whatever its letters: no need to measure them.
+        guard self == .fit || (self == .auto && image.pixelCount >= Self.autoLeastPixels),
               let letters = LetterSize.measure(image, in: space) else { return 1 }
         return scale(for: letters, pixels: image.pixelCount, bilevel: image.isBilevel)
     }

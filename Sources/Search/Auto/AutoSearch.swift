@@ -241,14 +241,13 @@ public struct AutoSearch: Sendable {
         // Read early or not, a round's candidates are scored and kept in the round's order.
         var readEarly = Dictionary(opening.dropFirst().filter { early.contains($0.rendered.filters) }
             .map { ($0.rendered.filters, $0) }, uniquingKeysWith: { first, _ in first })
-        let earlyFilters = Set(early)
         while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
                                          tried: outcomes.map(\.candidate)) {
-            let fresh = try read(round.filter { !earlyFilters.contains($0) })
-            var byFilters = Dictionary(fresh.map { ($0.rendered.filters, $0) }, uniquingKeysWith: { first, _ in first })
-            byFilters.merge(readEarly) { first, _ in first }
+            var readings = readEarly
             readEarly = [:]
-            outcomes += round.compactMap { byFilters[$0] }.map { outcome($0, against: baselineReading) }
+            // An early candidate that rendered unchanged or failed is not read again.
+            for reading in try read(round.filter { !early.contains($0) }) { readings[reading.rendered.filters] = reading }
+            outcomes += round.compactMap { readings[$0] }.map { outcome($0, against: baselineReading) }
             reportProgress()
         }
 
