@@ -167,16 +167,28 @@ public final class ImageRunner: Sendable {
                          recognizer: (any Recognizer)? = nil, pages: PageDocument?, deliver: (Result) -> Void,
                          recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
                          addPage: PageAdder) throws {
+        // The engine starts while the first image is decoded; whether it started is known
+        // before any result goes out, so that one that cannot start is one error for the run.
         var pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
-            ?? makePipeline()
+            ?? makePipeline(aside: true)
         var ticket = 0
         for item in items(inputs, shard: shard, isCancelled: isCancelled) {
             var item = item
             item.ticket = ticket
             ticket += 1
             let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize, addPage: addPage)
+            if ticket == 1 { try engineStarted(pipeline) }
             pages?.endTurn(item.ticket)
             deliver(item.result(outcome))
+        }
+        if ticket == 0 { try engineStarted(pipeline) }
+    }
+
+    private func engineStarted(_ pipeline: Pipeline) throws(RunnerError) {
+        do {
+            try pipeline.engineStarted()
+        } catch {
+            throw RunnerError(message: oneLineMessage(for: error))
         }
     }
 
@@ -209,9 +221,9 @@ public final class ImageRunner: Sendable {
     /// that made it, or (for `--auto`) by one of its own.
     private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, PageGeometry, String?, TesseractDocument) throws -> Void
 
-    private func makePipeline() throws(RunnerError) -> Pipeline {
+    private func makePipeline(aside: Bool = false) throws(RunnerError) -> Pipeline {
         do {
-            return try Pipeline.make(settings, factory: factory, store: store, truth: truth)
+            return try Pipeline.make(settings, factory: factory, store: store, truth: truth, aside: aside)
         } catch {
             throw RunnerError(message: oneLineMessage(for: error))
         }

@@ -10,7 +10,8 @@ extension HumanText {
             ? "leave it as it is: no chain read better than the original" : "chose \"\(choice.chosen.filters)\""
         var line = "auto: \(chosen) · score \(score(choice.chosen.score))"
         if !choice.chosen.filters.operations.isEmpty { line += " against \(score(choice.original.score)) for the original" }
-        line += " · \(choice.candidates.count) tried in \(String(format: "%.1f", choice.seconds)) s"
+        let samples = choice.candidates.filter(\.sampled).count
+        line += " · \(choice.candidates.count) tried" + (samples > 0 ? " (\(samples) on a sample of the page)" : "") + " in \(String(format: "%.1f", choice.seconds)) s"
         if choice.timeLimited { line += " · " + timeLimitNote }
         if let before = choice.original.accuracy, let after = choice.chosen.accuracy {
             line += " · CER \(percent(before.characterErrorRate)) → \(percent(after.characterErrorRate))"
@@ -22,12 +23,18 @@ extension HumanText {
         func right(_ text: String, _ width: Int) -> String { String(repeating: " ", count: max(0, width - text.count)) + text }
         let header = "  " + "chain".padding(toLength: width, withPad: " ", startingAt: 0)
             + right("score", 7) + right("words", 7) + right("conf", 6) + (hasCER ? right("CER", 8) : "") + right("seconds", 10)
-        let rows = choice.candidates.sorted { $0.score > $1.score }.map { candidate in
-            let mark = candidate.filters == choice.chosen.filters ? "▸ " : "  "
+        // The whole pages read first, then the samples that chose which chains were read whole:
+        // a sample's score is the sample's, not comparable with a page's.
+        let whole = choice.candidates.filter { !$0.sampled }.sorted { $0.score > $1.score }
+        let sampled = choice.candidates.filter(\.sampled).sorted { $0.score > $1.score }
+        let rows = (whole + sampled).enumerated().flatMap { index, candidate -> [String] in
+            let heading = index == whole.count && !sampled.isEmpty ? ["  read on the page's sample:"] : []
+            let mark = candidate.filters == choice.chosen.filters && !candidate.sampled ? "▸ " : "  "
             let cer = candidate.accuracy.map { right(percent($0.characterErrorRate), 8) } ?? (hasCER ? right("", 8) : "")
-            return mark + candidate.filters.description.padding(toLength: width, withPad: " ", startingAt: 0)
+            let row = mark + candidate.filters.description.padding(toLength: width, withPad: " ", startingAt: 0)
                 + right(score(candidate.score), 7) + right(String(candidate.wordCount), 7)
                 + right(String(candidate.meanConfidence), 6) + cer + right(String(format: "%.2f", candidate.seconds), 10)
+            return heading + [row]
         }
         return [line, header] + rows
     }

@@ -15,10 +15,16 @@ struct FilterOptions: ParsableArguments {
 
     @Option(name: .long, parsing: .unconditional,
             help: ArgumentHelp("With --auto, the work the candidates may cost, in recognitions of an image "
-                               + "the original's size; an image enlarged twice costs 2 (default: "
+                               + "the original's size; an image enlarged twice costs 2, a sample of the page its share of the text (default: "
                                + "\(AutoSearch.defaultBudget.formatted())). Work, not time: the same choice on any machine.",
                                valueName: "n"))
     var autoBudget: Double?
+
+    @Flag(name: .long, help: ArgumentHelp(
+        "With --auto, judge the chains on a sample of the page and read only the best two whole.",
+        discussion: "About a third faster on the development set, and less sure: its choices there differ "
+            + "(see docs/auto.md). Default budget with it: \(AutoSearch.Sampling().defaultBudget.formatted())."))
+    var autoSample = false
 
     @Flag(name: .long, help: "With --auto, list every candidate with its score.")
     var explain = false
@@ -27,8 +33,8 @@ struct FilterOptions: ParsableArguments {
         if auto && ops != FilterState() {
             throw ValidationError("--auto chooses the filters itself: give --auto or --ops, not both")
         }
-        if !auto && (autoBudget != nil || explain) {
-            throw ValidationError("\(autoBudget != nil ? "--auto-budget" : "--explain") goes with --auto, e.g. --auto --explain")
+        if !auto, let option = autoBudget != nil ? "--auto-budget" : autoSample ? "--auto-sample" : explain ? "--explain" : nil {
+            throw ValidationError("\(option) goes with --auto, e.g. --auto \(option == "--auto-budget" ? "--auto-budget 8" : option)")
         }
         if let autoBudget, !(autoBudget.isFinite && autoBudget >= 1 && autoBudget <= 10_000) {
             throw ValidationError("--auto-budget takes 1 to 10000 recognitions of the original, e.g. --auto-budget 8")
@@ -37,6 +43,6 @@ struct FilterOptions: ParsableArguments {
 
     /// The search `--auto` asks for, if it does.
     var search: AutoSearch? {
-        auto ? AutoSearch(budget: autoBudget ?? AutoSearch.defaultBudget, explain: explain) : nil
+        auto ? AutoSearch(budget: autoBudget, explain: explain, sampling: autoSample ? AutoSearch.Sampling() : nil) : nil
     }
 }

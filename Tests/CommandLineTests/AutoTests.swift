@@ -65,7 +65,7 @@ struct AutoTests {
 
     @Test("Usage errors: --auto with --ops, --explain or --auto-budget without --auto, a bad budget", arguments: [
         (["--auto", "--ops", "blur"], "--auto or --ops, not both"), (["--explain"], "goes with --auto"),
-        (["--auto-budget", "3"], "goes with --auto"), (["--auto", "--auto-budget", "0"], "1 to 10000"),
+        (["--auto-budget", "3"], "goes with --auto"), (["--auto-sample"], "goes with --auto"), (["--auto", "--auto-budget", "0"], "1 to 10000"),
         (["--auto", "--auto-budget", "nan"], "1 to 10000"),
     ])
     func usage(arguments: [String], reason: String) throws {

@@ -28,15 +28,20 @@ private final class ThresholdLovingRecognizer: Recognizer, Sendable {
 
 @Suite("Automatic choice of filters")
 struct AutoSearchTests {
-    private func search(_ recognizer: any Recognizer & Sendable, budget: Double = 1000, jobs: Int = 2,
-                        timeLimit: Double? = nil) throws -> RecognitionReport {
-        // Dark grey text on light grey paper: it reads well only once thresholded.
+    /// Dark grey text on light grey paper: it reads well only once thresholded.
+    private static var greyPage: RGBImage {
         var image = RGBImage(width: 48, height: 24, fill: RGBPixel(grey: 190))
         for y in 8..<16 { for x in 8..<40 { image[x, y] = RGBPixel(grey: 60) } }
+        return image
+    }
+
+    private func search(_ recognizer: any Recognizer & Sendable, budget: Double? = 1000, jobs: Int = 2,
+                        timeLimit: Double? = nil, image: RGBImage = greyPage,
+                        sampling: AutoSearch.Sampling? = nil) throws -> RecognitionReport {
         let file = try Paths.temporaryDirectory() + "/page.png"
         try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
         let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in recognizer }, state: FilterState(),
-                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit), jobs: jobs)
+                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit, sampling: sampling), jobs: jobs)
         var reports: [RecognitionReport] = []
         _ = try runner.run([file], total: 1) { result, _ in
             if case .recognized(let report, _, _) = result.outcome { reports.append(report) }
@@ -66,6 +71,27 @@ struct AutoSearchTests {
         #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
     }
 
+    @Test("With samples, the chains are read on a sample of the page of text, and only the best of them whole")
+    func sampledSearch() throws {
+        let page = try ImageFile.load(Paths.images + "/book_page.png").image
+        let recognizer = SizeRecordingRecognizer()
+        let sampling = AutoSearch.Sampling()
+        let report = try search(recognizer, budget: nil, image: page, sampling: sampling)
+        let choice = try #require(report.auto)
+        let sampled = choice.candidates.filter(\.sampled)
+        let whole = choice.candidates.filter { !$0.sampled }
+        #expect(sampled.count > 5, "\(sampled.count) sampled")
+        #expect(whole.count <= 1 + 2 + sampling.finalists, "\(whole.map(\.filters.description))")
+        #expect(whole.first?.filters == FilterState(), "the original is read whole first")
+        #expect(!choice.chosen.sampled && choice.chosen.filters != FilterState(), "a threshold reads better: \(choice.chosen.filters)")
+        #expect(report.recognized.words.count == 6, "the report is the chosen chain's reading of the whole page")
+        let heights = recognizer.heights.withLock { $0 }
+        #expect(heights.count == choice.candidates.count)
+        #expect(heights.filter { $0 >= page.height / 2 }.count == whole.count)
+        #expect(heights.filter { $0 < page.height / 2 }.count == sampled.count, "\(heights)")
+        #expect(choice.budget == sampling.defaultBudget && choice.work <= sampling.defaultBudget + 1e-9)
+    }
+
     @Test("Between garbled readings the original is kept: a filter that reads less garbage, and nothing right, is not chosen")
     func garbledOriginalKept() throws {
         let report = try search(GarbledRecognizer())
@@ -77,12 +103,16 @@ struct AutoSearchTests {
         #expect(report.recognized.words.contains { $0.text == "Harbor" })
     }
 
-    @Test("The candidates, their order and the choice do not depend on which engine finishes first, nor on how many there are")
-    func orderIndependent() throws {
+    @Test("The candidates, their order and the choice do not depend on which engine finishes first, nor on how many there are",
+          arguments: [false, true])
+    func orderIndependent(sampled: Bool) throws {
+        let image = sampled ? try ImageFile.load(Paths.images + "/book_page.png").image : Self.greyPage
         let runs = try [(1, 0), (3, 1), (3, 2)].map { jobs, seed in
-            try #require(try search(JitteryRecognizer(seed: seed), budget: 8, jobs: jobs).auto)
+            try #require(try search(JitteryRecognizer(seed: seed), budget: 8, jobs: jobs, image: image,
+                                    sampling: sampled ? AutoSearch.Sampling() : nil).auto)
         }
-        let scripts = runs.map { $0.candidates.map(\.filters.description) }
+        #expect(runs.allSatisfy { $0.candidates.contains(where: \.sampled) == sampled })
+        let scripts = runs.map { $0.candidates.map { "\($0.filters)\($0.sampled ? " (sampled)" : "")" } }
         #expect(scripts.allSatisfy { $0 == scripts[0] }, "\(scripts)")
         #expect(runs.allSatisfy { $0.chosen.filters == runs[0].chosen.filters && $0.work == runs[0].work })
         #expect(runs[0].chosen.filters != FilterState(), "a threshold reads better")
@@ -139,5 +169,16 @@ private final class GarbledRecognizer: Recognizer, Sendable {
         let right = RecognizedWord(text: "Harbor", confidence: 60, box: BoundingBox(x: 0, y: 0, width: 8, height: 8), inDictionary: true)
         let words = isOriginal ? [right, right, right] + Array(repeating: garbage, count: 40) : [garbage]
         return RecognizedText(text: words.map(\.text).joined(separator: " "), meanConfidence: 20, words: words)
+    }
+}
+
+/// Reads as `ThresholdLovingRecognizer` does, and keeps the height of every image it reads.
+private final class SizeRecordingRecognizer: Recognizer, Sendable {
+    let reader = ThresholdLovingRecognizer()
+    let heights = Mutex<[Int]>([])
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        heights.withLock { $0.append(image.height) }
+        return try reader.recognize(image, resolution: resolution)
     }
 }

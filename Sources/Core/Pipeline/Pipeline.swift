@@ -39,10 +39,24 @@ public struct Pipeline {
 
     /// A pipeline with a new engine from `factory`; behind a store, the engine starts when a
     /// page is first not kept there, so that a run the store answers starts none.
+    ///
+    /// - Parameter aside: without a store, start the engine on a thread of its own and return
+    ///   at once, so that the first image is decoded while it starts; `engineStarted()` then
+    ///   says whether it could.
     public static func make(_ settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
-                            store: ResultStore? = nil, cacheBudget: Int? = nil, truth: TruthSource = .none) throws -> Pipeline {
-        let engine: any Recognizer = try store == nil ? factory(settings) : LazyRecognizer { try factory(settings) }
+                            store: ResultStore? = nil, cacheBudget: Int? = nil, truth: TruthSource = .none,
+                            aside: Bool = false) throws -> Pipeline {
+        let engine: any Recognizer = switch (store, aside) {
+        case (nil, false): try factory(settings)
+        case (nil, true): StartingRecognizer { try factory(settings) }
+        default: LazyRecognizer { try factory(settings) }
+        }
         return Pipeline(settings: settings, recognizer: engine, store: store, cacheBudget: cacheBudget, truth: truth)
+    }
+
+    /// Waits for an engine started aside (`make(aside:)`); throws what stopped it.
+    public func engineStarted() throws {
+        try (engine as? StartingRecognizer)?.start()
     }
 
     /// `image` read: from the result store when it keeps it, else by the engine (and then kept).

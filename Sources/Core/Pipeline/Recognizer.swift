@@ -1,5 +1,8 @@
+import Dispatch
+import Foundation
 import Imaging
 import Recognition
+import Threading
 
 /// Reads the text in a rendered image.
 ///
@@ -78,4 +81,52 @@ final class LazyRecognizer: Recognizer {
     }
 
     func releaseLastPage() { started?.releaseLastPage() }
+}
+
+/// A recognizer whose engine starts at once on a thread of its own, so that its caller decodes
+/// the first image meanwhile (Tesseract's start, about 50 ms, is as long as decoding a scan);
+/// the first use waits for it. `started()` says whether it could start.
+final class StartingRecognizer: Recognizer {
+    private let made = Locked<Result<any Recognizer, any Error>?>(nil)
+    private let ready = DispatchSemaphore(value: 0)
+    private var engine: Result<any Recognizer, any Error>?
+
+    init(_ start: @escaping @Sendable () throws -> any Recognizer) {
+        let (made, ready) = (made, ready)
+        let thread = Thread {
+            // Made under the lock, which nothing else takes before `ready` says it is made.
+            made.withLock { $0 = Result { try start() } }
+            ready.signal()
+        }
+        // Tesseract's start needs no more, but a thread of Foundation's default stack is
+        // the same for every engine thread (`Engines`).
+        thread.stackSize = 8 << 20
+        thread.start()
+    }
+
+    /// The engine, once made; throws what stopped it.
+    private func started() throws -> any Recognizer {
+        if engine == nil {
+            ready.wait()
+            engine = made.withLock { $0.take() }
+        }
+        return try engine!.get()
+    }
+
+    /// Waits for the engine to start; throws what stopped it.
+    func start() throws { _ = try started() }
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        try started().recognize(image, resolution: resolution)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try started().recognize(image, resolution: resolution, monitor: monitor)
+    }
+
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
+        try started().addLastPage(to: document, showing: shown)
+    }
+
+    func releaseLastPage() { try? started().releaseLastPage() }
 }

@@ -19,15 +19,19 @@ public struct AutoChoice: Sendable, Encodable {
         /// False when it lost too much of the reference's sure words to be chosen
         /// (`ReadingAgreement.keepsTheText`).
         public var keepsTheText = true
+        /// Whether this is the reading of the page's sample (`PageSample`), which only decides
+        /// which chains are read whole: its score is the sample's, never set against a page's.
+        public var sampled = false
 
         public init(filters: FilterState, score: Double, wordCount: Int, meanConfidence: Int, accuracy: Accuracy?,
-                    seconds: Double, likelyCharacters: Double = 0, keepsTheText: Bool = true) {
+                    seconds: Double, likelyCharacters: Double = 0, keepsTheText: Bool = true, sampled: Bool = false) {
             (self.filters, self.score, self.wordCount, self.meanConfidence) = (filters, score, wordCount, meanConfidence)
             (self.accuracy, self.seconds, self.likelyCharacters, self.keepsTheText) = (accuracy, seconds, likelyCharacters, keepsTheText)
+            self.sampled = sampled
         }
 
         private enum CodingKeys: String, CodingKey {
-            case script, score, likelyCharacters, wordCount, meanConfidence, accuracy, seconds, losesText
+            case script, score, likelyCharacters, wordCount, meanConfidence, accuracy, seconds, losesText, sampled
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -40,6 +44,7 @@ public struct AutoChoice: Sendable, Encodable {
             try container.encodeIfPresent(accuracy, forKey: .accuracy)
             try container.encode(AutoChoice.rounded(seconds), forKey: .seconds)
             if !keepsTheText { try container.encode(true, forKey: .losesText) }
+            if sampled { try container.encode(true, forKey: .sampled) }
         }
     }
 

@@ -27,11 +27,19 @@ public struct LetterSize: Sendable, Equatable {
     /// The letters of `image`, or nil when it has too few to tell (a photo, a blank page,
     /// light text on a dark ground, whose dark ground is one large component).
     public static func measure(_ image: RGBImage, in space: WorkingSpace) -> LetterSize? {
+        measure(inkMask(of: image, in: space), width: image.width, height: image.height)
+    }
+
+    /// The dark pixels of `image` by Otsu's split, one byte each (1 for ink), row by row.
+    static func inkMask(of image: RGBImage, in space: WorkingSpace) -> [UInt8] {
         let luminance = LuminanceLevels(image, in: space, histogram: true)
-        let halved = image.pixelCount > halvedAbove && image.width >= 2 && image.height >= 2
-        let split = OtsuThreshold.level(ofHistogram: luminance.histogram)
-        var mask = luminance.darkMask(atMost: split)
-        var (width, height) = (luminance.width, luminance.height)
+        return luminance.darkMask(atMost: OtsuThreshold.level(ofHistogram: luminance.histogram))
+    }
+
+    /// The letters of the ink `mask` of a `width` × `height` page.
+    static func measure(_ mask: [UInt8], width: Int, height: Int) -> LetterSize? {
+        let halved = width * height > halvedAbove && width >= 2 && height >= 2
+        var (mask, width, height) = (mask, width, height)
         if halved {
             mask = Self.halved(mask, width: width, height: height)
             (width, height) = (width / 2, height / 2)

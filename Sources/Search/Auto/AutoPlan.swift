@@ -29,10 +29,10 @@ struct AutoPlan {
         (Double(pixels) / Double(max(1, original))).squareRoot()
     }
 
-    /// Spends `cost` if the budget has it left.
-    mutating func admit(cost: Double) -> Bool {
+    /// Spends `cost` if the budget has it left, and `keeping` more besides.
+    mutating func admit(cost: Double, keeping: Double = 0) -> Bool {
         // A hair of tolerance, so that a sum of square roots lands the same on every machine.
-        guard spent + cost <= budget + 1e-9 else { return false }
+        guard spent + cost + keeping <= budget + 1e-9 else { return false }
         spent += cost
         return true
     }

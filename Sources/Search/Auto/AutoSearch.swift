@@ -21,9 +21,9 @@ import WordFrequency
 /// A candidate must beat the original by a margin to be chosen, so that a clean page,
 /// where the filters can only lose, keeps its recognition.
 public struct AutoSearch: Sendable {
-    /// The default budget, in recognitions of the original besides the original's own: with
-    /// two engines, the process's start and the image's decoding, `--auto` stays within six
-    /// plain recognitions.
+    /// The default budget, in recognitions of the original besides the original's own, when
+    /// every chain is read whole: with two engines, the process's start and the image's
+    /// decoding, `--auto` stays within five plain recognitions.
     public static let defaultBudget = 8.0
     /// How much better than the original's score a candidate must be, as a fraction.
     static let requiredGain = 0.02
@@ -43,10 +43,39 @@ public struct AutoSearch: Sendable {
     /// the original's recognition time (`timeLimitFactor`, `minimumTimeLimit`).
     public var timeLimit: Double?
 
-    public init(budget: Double = AutoSearch.defaultBudget, explain: Bool = false, timeLimit: Double? = nil) {
-        self.budget = budget
+    /// How chains are first read on a sample of the page (`--auto-sample`); nil to read every
+    /// one whole.
+    public var sampling: Sampling?
+
+    /// - Parameter budget: nil for the default: `defaultBudget`, or with `sampling` its own.
+    public init(budget: Double? = nil, explain: Bool = false, timeLimit: Double? = nil, sampling: Sampling? = nil) {
+        self.budget = budget ?? sampling?.defaultBudget ?? Self.defaultBudget
         self.explain = explain
         self.timeLimit = timeLimit
+        self.sampling = sampling
+    }
+
+    /// How the chains are first read on a sample of the page (`PageSample`), and how many of
+    /// the best are then read whole.
+    public struct Sampling: Sendable {
+        /// About this share of the page's rows, in `bands` bands, and never more than `largestShare`.
+        public var share = 0.15
+        public var bands = 3
+        public var largestShare = 0.4
+        /// The chains read whole at most, of those whose samples beat the base's.
+        public var finalists = 2
+        /// The budget by default when chains are sampled: the samples of about a dozen chains
+        /// and two of them read whole, which two engines read in about three plain
+        /// recognitions' time (`docs/auto.md`).
+        public var defaultBudget = 4.5
+
+        public init(share: Double = 0.15, bands: Int = 3, largestShare: Double = 0.4, finalists: Int = 2) {
+            (self.share, self.bands, self.largestShare, self.finalists) = (share, bands, largestShare, finalists)
+        }
+
+        func sample(of image: RGBImage, in space: WorkingSpace) -> PageSample? {
+            PageSample.choose(in: image, space: space, share: share, count: bands, largestShare: largestShare)
+        }
     }
 
     /// Where a search is, for a progress line.
@@ -56,10 +85,22 @@ public struct AutoSearch: Sendable {
         public var bestScore: Double
     }
 
-    private struct Rendered {
+    /// A chain to read, on the whole page or on its sample.
+    private struct Probe: Hashable {
         var filters: FilterState
+        var sampled: Bool
+    }
+
+    private struct Rendered {
+        var probe: Probe
+        /// The image read: the page's rendering, or its sample.
         var image: RGBImage
         var renderSeconds: Double
+        /// Whether the filters left the page as it was (nothing to read).
+        var unchanged: Bool
+        /// What reading the whole rendering costs, and what reading `image` costs.
+        var wholeCost: Double
+        var cost: Double
     }
 
     private struct Outcome {
@@ -77,6 +118,7 @@ public struct AutoSearch: Sendable {
              monitor: RecognitionMonitor? = nil, progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
         let start = ContinuousClock.now
         let resolution = pipeline.resolution(of: original)
+        let space = pipeline.renderer.space
         var plan = AutoPlan(budget: budget)
         var outcomes: [Outcome] = []
         var timeLimit = self.timeLimit
@@ -87,6 +129,15 @@ public struct AutoSearch: Sendable {
         var reference = FilterState()
         // Whether every candidate was answered from the result store, as progress counts it.
         var allStored = true
+        // The bands of the page the chains are first read on, when it has text to sample.
+        var sample: PageSample?
+        // The budget the samples leave for reading the best of them whole: what the dearest
+        // candidate sampled so far costs whole.
+        var reserve = 0.0
+        // What every search reads, whatever its budget: the original whole, and the sample of
+        // the page the chains start from.
+        var sampleOfBase = Probe(filters: FilterState(), sampled: true)
+        var alwaysRead: Set<Probe> = [Probe(filters: FilterState(), sampled: false), sampleOfBase]
 
         func elapsed() -> Double { (ContinuousClock.now - start).inSeconds }
 
@@ -120,23 +171,33 @@ public struct AutoSearch: Sendable {
         /// The outcome of `reading`, charged against `baseline` (nil: scored on its own).
         func outcome(_ reading: Reading, against baseline: RecognizedText?) -> Outcome {
             let recognized = reading.recognized
+            let sampled = reading.rendered.probe.sampled
             let agreement = baseline.map { ReadingAgreement(recognized, against: $0) }
             let score = ReadingScore(recognized)
             let candidate = AutoChoice.Candidate(
-                filters: reading.rendered.filters, score: score.value - (agreement?.penalty ?? 0),
+                filters: reading.rendered.probe.filters, score: score.value - (agreement?.penalty ?? 0),
                 wordCount: WordCounts.words(in: recognized.text).count, meanConfidence: recognized.meanConfidence,
-                accuracy: original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
+                accuracy: sampled ? nil : original.truth.map { Accuracy(truth: $0, recognized: recognized.text) },
                 seconds: reading.rendered.renderSeconds + reading.seconds, likelyCharacters: score.likelyCharacters,
-                keepsTheText: agreement?.keepsTheText ?? true)
+                keepsTheText: agreement?.keepsTheText ?? true, sampled: sampled)
             return Outcome(candidate: candidate, recognized: recognized, image: reading.rendered.image)
         }
 
+        /// Spends what reading `rendered` costs, if the budget has it; a sample only if the
+        /// budget keeps enough to read the finalists whole, or the dearest candidate sampled.
+        func admit(_ rendered: Rendered) -> Bool {
+            guard rendered.probe.sampled else { return plan.admit(cost: rendered.cost) }
+            let keeping = max(reserve, rendered.wholeCost, Double(sampling?.finalists ?? 0))
+            guard plan.admit(cost: rendered.cost, keeping: keeping) else { return false }
+            reserve = keeping
+            return true
+        }
+
         /// Reads `list` in parallel, admitting each in order while the budget lasts (all but the
-        /// first `uncounted`), and returns the readings in the list's order. Once the first is
+        /// baseline: the original and the base's sample), and returns the readings in the list's order. Once the first is
         /// submitted, `thenAlso` may add to the list: what it decides is decided while an
         /// engine reads.
-        func read(_ list: [FilterState], uncounted: Int = 0,
-                  thenAlso: (() -> [FilterState])? = nil) throws -> [Reading] {
+        func read(_ list: [Probe], thenAlso: (() -> [Probe])? = nil) throws -> [Reading] {
             var list = list
             var next = list.startIndex
             var inFlight: [Int: Rendered] = [:]
@@ -154,21 +215,25 @@ public struct AutoSearch: Sendable {
                 let index = next
                 next += 1
                 let renderStart = ContinuousClock.now
-                let image = render(list[index])
-                return (index, Rendered(filters: list[index], image: image,
-                                        renderSeconds: (ContinuousClock.now - renderStart).inSeconds))
+                let probe = list[index]
+                let page = render(probe.filters)
+                let unchanged = !probe.filters.operations.isEmpty && isUnchanged(page, probe.filters)
+                let wholeCost = AutoPlan.cost(of: page.pixelCount, original: original.image.pixelCount)
+                let image = probe.sampled ? sample?.cut(page) ?? page : page
+                return (index, Rendered(probe: probe, image: image, renderSeconds: (ContinuousClock.now - renderStart).inSeconds,
+                                        unchanged: unchanged, wholeCost: wholeCost,
+                                        cost: wholeCost * (probe.sampled ? sample?.textShare ?? 1 : 1)))
             }
             func submitWhileEnginesFree() {
                 while inFlight.count < pool.count, let (index, rendered) = ahead ?? renderNext() {
                     ahead = nil
-                    let (filters, image) = (rendered.filters, rendered.image)
+                    let image = rendered.image
                     guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide,
-                          filters.operations.isEmpty || !isUnchanged(image, filters) else { continue }
-                    if index >= uncounted,
-                       !plan.admit(cost: AutoPlan.cost(of: image.pixelCount, original: original.image.pixelCount)) { continue }
+                          !rendered.unchanged else { continue }
+                    if !alwaysRead.contains(rendered.probe), !admit(rendered) { continue }
                     inFlight[index] = rendered
-                    pool.submit(.init(tag: index, image: image, resolution: resolution, rendering: filters.operations,
-                                      monitor: monitor))
+                    pool.submit(.init(tag: index, image: image, resolution: resolution,
+                                      rendering: rendered.probe.filters.operations, monitor: monitor))
                     if let more = thenAlso, index == list.startIndex {
                         list += more()
                     }
@@ -188,14 +253,16 @@ public struct AutoSearch: Sendable {
                 case .success(let recognized):
                     allStored = allStored && done.stored
                     finished[done.tag] = Reading(rendered: job, recognized: recognized, seconds: done.seconds)
-                    pipeline.renderer.store(recognized, image: job.image, for: original, job.filters.operations)
+                    if !job.probe.sampled {
+                        pipeline.renderer.store(recognized, image: job.image, for: original, job.probe.filters.operations)
+                    }
                     // Measured on the first recognition made now: one from the result store
                     // took no recognising, and would cut the candidates that still need it.
                     if timeLimit == nil, !done.stored {
                         timeLimit = max(Self.minimumTimeLimit, Self.timeLimitFactor * (1 + budget) * max(done.seconds, 0.001))
                     }
                 case .failure(let error):
-                    if job.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
+                    if job.probe.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
                 }
                 submitWhileEnginesFree()
             }
@@ -207,20 +274,26 @@ public struct AutoSearch: Sendable {
                 progress(Progress(tried: outcomes.count, best: best.filters, bestScore: best.score))
             }
         }
+        func probes(_ list: [FilterState], sampled: Bool) -> [Probe] { list.map { Probe(filters: $0, sampled: sampled) } }
 
         // The original is read first; while an engine reads it, the page's righting is decided
         // (inverted, cropped, turned, straightened) and its renderings go to the other engine.
-        // A page that needs no righting is its own base, known before any reading: the filters
-        // its first round has whatever the original's reading says are read beside it.
-        var early: [FilterState] = []
-        let space = pipeline.renderer.space
-        let opening = try read([FilterState()], uncounted: 1, thenAlso: {
+        // A page that needs no righting is its own base, known before any reading: its sample,
+        // and the filters its first round has whatever the original's reading says, are read
+        // beside it.
+        var early: [Probe] = []
+        let opening = try read([Probe(filters: FilterState(), sampled: false)], thenAlso: {
             righted = PageRighting.bases(of: original.image, in: space, detector: OrientationDetection.detector)
-            guard righted.isEmpty else { return righted.map(\.filters) }
-            early = AutoPlan.certainFirstRound(base: FilterState(), image: original.image)
+            // The righted renderings are facts about the page: with samples, read whatever
+            // the budget, which then goes to the samples and the finalists.
+            if sampling != nil { alwaysRead.formUnion(probes(righted.map(\.filters), sampled: false)) }
+            guard righted.isEmpty else { return probes(righted.map(\.filters), sampled: false) }
+            sample = sampling.flatMap { $0.sample(of: original.image, in: space) }
+            early = (sample == nil ? [] : [sampleOfBase])
+                + probes(AutoPlan.certainFirstRound(base: FilterState(), image: original.image), sampled: sample != nil)
             return early
         })
-        guard let baselineRead = opening.first, baselineRead.rendered.filters.operations.isEmpty else {
+        guard let baselineRead = opening.first, baselineRead.rendered.probe == Probe(filters: FilterState(), sampled: false) else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the original"))
         }
         let baseline = outcome(baselineRead, against: nil)
@@ -229,7 +302,7 @@ public struct AutoSearch: Sendable {
         // against the original's reading (whose order of a negative page's columns, or of an
         // upside-down page, is no guide), and the best of them is the page the chains are
         // searched on and charged against, unless the original reads better.
-        let rightedOutcomes = opening.dropFirst().filter { !early.contains($0.rendered.filters) }
+        let rightedOutcomes = opening.dropFirst().filter { !early.contains($0.rendered.probe) }
             .map { outcome($0, against: nil) }
         outcomes += rightedOutcomes
         var base = baseline
@@ -238,16 +311,45 @@ public struct AutoSearch: Sendable {
         // To be chosen, though, the righted page must beat the original as any candidate must:
         // a negative page Tesseract inverts by itself can read better as it is.
         reference = Self.choose(outcomes.map(\.candidate))?.filters ?? FilterState()
+        if !righted.isEmpty {
+            sample = sampling.flatMap { $0.sample(of: base.image, in: space) }
+            sampleOfBase = Probe(filters: base.candidate.filters, sampled: true)
+            alwaysRead.insert(sampleOfBase)
+        }
+
+        // The chains are read on the sample when there is one, and charged against the base's
+        // sample; the best of them are then read whole.
+        var sampleBaseline: Outcome?
+        var sampled: [Outcome] = []
         // Read early or not, a round's candidates are scored and kept in the round's order.
-        var readEarly = Dictionary(opening.dropFirst().filter { early.contains($0.rendered.filters) }
-            .map { ($0.rendered.filters, $0) }, uniquingKeysWith: { first, _ in first })
+        var readEarly = Dictionary(opening.dropFirst().filter { early.contains($0.rendered.probe) }
+            .map { ($0.rendered.probe, $0) }, uniquingKeysWith: { first, _ in first })
         while let round = plan.nextRound(base: base.candidate.filters, image: base.image, reading: base.recognized,
-                                         tried: outcomes.map(\.candidate)) {
+                                         tried: sample == nil ? outcomes.map(\.candidate)
+                                            : ([sampleBaseline].compactMap { $0 } + sampled).map(\.candidate)) {
+            let wanted = (sample != nil && sampleBaseline == nil ? [sampleOfBase] : []) + probes(round, sampled: sample != nil)
             var readings = readEarly
             readEarly = [:]
             // An early candidate that rendered unchanged or failed is not read again.
-            for reading in try read(round.filter { !early.contains($0) }) { readings[reading.rendered.filters] = reading }
-            outcomes += round.compactMap { readings[$0] }.map { outcome($0, against: baselineReading) }
+            for reading in try read(wanted.filter { !early.contains($0) }) { readings[reading.rendered.probe] = reading }
+            guard sample != nil else {
+                outcomes += round.compactMap { readings[Probe(filters: $0, sampled: false)] }
+                    .map { outcome($0, against: baselineReading) }
+                reportProgress()
+                continue
+            }
+            if sampleBaseline == nil {
+                guard let reading = readings[sampleOfBase] else {
+                    throw PipelineError(source: original.name, underlying: RunnerError(message: "no recognition of the page's sample"))
+                }
+                sampleBaseline = outcome(reading, against: nil)
+            }
+            sampled += round.compactMap { readings[Probe(filters: $0, sampled: true)] }
+                .map { outcome($0, against: sampleBaseline?.recognized) }
+        }
+        if let sampleBaseline, let sampling {
+            let finalists = Self.finalists(sampled.map(\.candidate), over: sampleBaseline.candidate, count: sampling.finalists)
+            outcomes += try read(probes(finalists, sampled: false)).map { outcome($0, against: baselineReading) }
             reportProgress()
         }
 
@@ -259,9 +361,29 @@ public struct AutoSearch: Sendable {
         var report = pipeline.report(original, chosen.filters, outcome.recognized, rendered: outcome.image, cached: false, timings: .init(
             decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(elapsed() * 1000)))
         report.timings.stored = allStored
-        report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: candidates, seconds: elapsed(),
+        let tried = candidates + [sampleBaseline?.candidate].compactMap { $0 } + sampled.map(\.candidate)
+        report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: tried, seconds: elapsed(),
                                  work: plan.spent, budget: budget, timeLimited: timeLimited, explained: explain)
         return PipelineResult(report: report, image: outcome.image)
+    }
+
+    /// The chains to read whole, best first: of the sampled `candidates`, the `count` best
+    /// that read something, keep the text, and read better than the base's sample `base` (by
+    /// the characters likely right when the base's sample read nothing, as `choose` judges).
+    /// Better at all, not by the margin a choice needs, and whether or not the readings are
+    /// garbled: a sample holds a part of the page's text, a filter that mends the rest (a
+    /// shadow, a stain) gains less on it, and a few lines read badly say less than a page. The
+    /// choice between the whole readings applies every rule.
+    static func finalists(_ candidates: [AutoChoice.Candidate], over base: AutoChoice.Candidate, count: Int) -> [FilterState] {
+        let readNothing = base.wordCount == 0
+        func measure(_ candidate: AutoChoice.Candidate) -> Double { readNothing ? candidate.likelyCharacters : candidate.score }
+        let least = readNothing ? max(base.likelyCharacters, leastReading) : base.score
+        let better = candidates.enumerated().filter { _, candidate in
+            measure(candidate) > least && candidate.keepsTheText && candidate.wordCount > 0
+        }
+        // Of equal measures the one tried first.
+        return better.sorted { measure($0.element) != measure($1.element) ? measure($0.element) > measure($1.element) : $0.offset < $1.offset }
+            .prefix(count).map(\.element.filters)
     }
 
     /// The candidate to keep: the best score among those that keep the text, if it beats the
