@@ -44,7 +44,7 @@ struct PageSampleTests {
         let edges = rowEdges(page)
         for band in sample.bands {
             let inside = edges[band].sorted()
-            let quiet = inside[inside.count / 4]
+            let quiet = inside[inside.count / 2]
             // An edge row that crossed a line would have as many edges as the band's text rows.
             #expect(edges[band.lowerBound] <= quiet && edges[band.upperBound - 1] <= quiet,
                     "band \(band): edge rows \(edges[band.lowerBound]), \(edges[band.upperBound - 1]); quiet rows \(quiet)")

@@ -45,8 +45,8 @@ public struct PageSample: Sendable, Equatable {
         let height = image.height
         let edges = rowEdges(mask, width: image.width, height: height)
         let allEdges = max(1, edges.reduce(0, +))
-        // A line's pitch is under three letter heights: as far as the next gap between lines.
-        let reach = max(2, 3 * letters.height)
+        // Within two letter heights, most often a gap between lines.
+        let reach = max(2, 2 * letters.height)
         let text = textRows(edges)
         guard !text.isEmpty else { return nil }
         for count in stride(from: count, through: 1, by: -1) {
@@ -57,17 +57,10 @@ public struct PageSample: Sendable, Equatable {
                 let length = min(bandHeight, rows.count)
                 let start = rows.lowerBound + (rows.count - length) / 2
                 let band = start..<(start + length)
-                let top = quietestRow(in: max(0, band.lowerBound - reach)...band.lowerBound, edges: edges)
-                let bottom = quietestRow(in: band.upperBound...min(height, band.upperBound + reach), edges: edges)
+                let top = quietestRow(in: max(rows.lowerBound, band.lowerBound - reach)...band.lowerBound, edges: edges)
+                let bottom = quietestRow(in: band.upperBound...min(rows.upperBound, band.upperBound + reach), edges: edges)
                 return top..<bottom
-            }.reduce(into: [Range<Int>]()) { bands, band in
-                // Bands moved into one another are one band.
-                if let last = bands.last, band.lowerBound <= last.upperBound {
-                    bands[bands.count - 1] = last.lowerBound..<max(last.upperBound, band.upperBound)
-                } else if !band.isEmpty {
-                    bands.append(band)
-                }
-            }
+            }.filter { !$0.isEmpty }
             let textShare = Double(bands.reduce(0) { $0 + edges[$1].reduce(0, +) }) / Double(allEdges)
             guard textShare <= largestShare else { continue }
             return PageSample(bands: bands, pageHeight: height, gap: max(8, 2 * letters.height), textShare: textShare)
