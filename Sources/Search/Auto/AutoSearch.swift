@@ -193,8 +193,8 @@ public struct AutoSearch: Sendable {
             return true
         }
 
-        /// Reads `list` in parallel, admitting each in order while the budget lasts (all but the
-        /// baseline: the original and the base's sample), and returns the readings in the list's order. Once the first is
+        /// Reads `list` in parallel, admitting each in order while the budget lasts (all but
+        /// `alwaysRead`), and returns the readings in the list's order. Once the first is
         /// submitted, `thenAlso` may add to the list: what it decides is decided while an
         /// engine reads.
         func read(_ list: [Probe], thenAlso: (() -> [Probe])? = nil) throws -> [Reading] {
