@@ -85,7 +85,7 @@ final class LazyRecognizer: Recognizer {
 
 /// A recognizer whose engine starts at once on a thread of its own, so that its caller decodes
 /// the first image meanwhile (Tesseract's start, about 50 ms, is as long as decoding a scan);
-/// the first use waits for it. `started()` says whether it could start.
+/// the first use waits for it. `start()` says whether it could start.
 final class StartingRecognizer: Recognizer {
     private let made = Locked<Result<any Recognizer, any Error>?>(nil)
     private let ready = DispatchSemaphore(value: 0)
@@ -98,8 +98,7 @@ final class StartingRecognizer: Recognizer {
             made.withLock { $0 = Result { try start() } }
             ready.signal()
         }
-        // Tesseract's start needs no more, but a thread of Foundation's default stack is
-        // the same for every engine thread (`Engines`).
+        // The stack every engine thread has (`Engines`): the engine's start runs here.
         thread.stackSize = 8 << 20
         thread.start()
     }

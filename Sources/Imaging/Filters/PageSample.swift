@@ -29,11 +29,6 @@ public struct PageSample: Sendable, Equatable {
     /// A band is at least this many letter heights (x-heights) tall: about three lines.
     static let leastLetterRows = 8
 
-    /// The share of the page's rows in the sample.
-    public var share: Double {
-        Double(bands.reduce(0) { $0 + $1.count }) / Double(max(1, pageHeight))
-    }
-
     /// A sample of about `share` of `image`'s rows in `count` bands, fewer when so many would
     /// hold more than `largestShare` of the page's text (its letters are large, or it has
     /// little text); nil when not even one band would do, or when the page has no letters to

@@ -131,8 +131,8 @@ public struct AutoSearch: Sendable {
         var allStored = true
         // The bands of the page the chains are first read on, when it has text to sample.
         var sample: PageSample?
-        // The budget the samples leave for reading the best of them whole: what the dearest
-        // candidate sampled so far costs whole.
+        // The budget the samples leave for reading the best of them whole: the finalists at
+        // the original's size, or the dearest candidate sampled so far, whole.
         var reserve = 0.0
         // What every search reads, whatever its budget: the original whole, and the sample of
         // the page the chains start from.
