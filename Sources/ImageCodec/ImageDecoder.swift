@@ -83,11 +83,11 @@ public struct ImageDecoder: Sendable {
         let size = (decoded.width, decoded.height)
         let expected = (header.size.width, header.size.height)
         guard size == expected || (header.mayBeTransposed && size == (expected.1, expected.0)),
-              let rgb = decoded.rgbComposited() else {
+              let rgb = decoded.rgbImage() else {
             throw failure(.corrupt(format))
         }
         let resolution = decoded.resolution
-        return DecodedImage(image: rgb.rgbImage(), format: format,
+        return DecodedImage(image: rgb, format: format,
                             resolution: resolution > 0 ? resolution : nil)
     }
 

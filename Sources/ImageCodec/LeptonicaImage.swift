@@ -22,8 +22,23 @@ package final class LeptonicaImage {
     var height: Int { Int(pixGetHeight(pix)) }
     var resolution: Int { Int(pixGetXRes(pix)) }
 
+    /// The image as packed RGB, alpha composited over white; nil when Leptonica cannot
+    /// convert it. Black-and-white and grey pages are expanded here in one pass: through a
+    /// 32-bit `PIX` they cost a second page-sized buffer (57 MB for a 14 MP scan) and its
+    /// page faults.
+    func rgbImage() -> RGBImage? {
+        if pixGetColormap(pix) == nil, pixGetSpp(pix) == 1 {
+            switch pixGetDepth(pix) {
+            case 1: return expanded(bitsPerSample: 1)
+            case 8: return expanded(bitsPerSample: 8)
+            default: break
+            }
+        }
+        return rgbComposited()?.copiedRGB()
+    }
+
     /// Converts any depth, colormap or alpha to 32-bit RGB, alpha composited over white.
-    func rgbComposited() -> LeptonicaImage? {
+    private func rgbComposited() -> LeptonicaImage? {
         if let colormap = pixGetColormap(pix) {
             var opaque: Int32 = 1
             pixcmapIsOpaque(colormap, &opaque)
@@ -40,14 +55,34 @@ package final class LeptonicaImage {
     }
 
     /// Copies a 32-bit RGB `PIX` into an `RGBImage`.
-    func rgbImage() -> RGBImage {
+    private func copiedRGB() -> RGBImage {
         precondition(pixGetDepth(pix) == 32, "call rgbComposited() first")
+        return withSamples { words, wordsPerLine, output in
+            copyRGBWords(words, wordsPerLine: wordsPerLine, width: width, height: height, into: output)
+        }
+    }
+
+    /// A 1-bit (1 is black) or 8-bit grey `PIX` as RGB with three equal channels.
+    private func expanded(bitsPerSample: Int) -> RGBImage {
+        withSamples { words, wordsPerLine, output in
+            if bitsPerSample == 1 {
+                copyBitWords(words, wordsPerLine: wordsPerLine, width: width, height: height, into: output)
+            } else {
+                copyGreyWords(words, wordsPerLine: wordsPerLine, width: width, height: height, into: output)
+            }
+        }
+    }
+
+    /// An `RGBImage` of this size whose samples `fill` writes, every one of them, from the
+    /// `PIX`'s words: the buffer is not cleared first.
+    private func withSamples(_ fill: (UnsafeBufferPointer<UInt32>, Int, UnsafeMutableBufferPointer<UInt8>) -> Void) -> RGBImage {
         let (width, height) = (self.width, self.height)
         let wordsPerLine = Int(pixGetWpl(pix))
         let words = UnsafeBufferPointer(start: pixGetData(pix), count: wordsPerLine * height)
-        var samples = [UInt8](repeating: 0, count: width * height * RGBImage.channels)
-        samples.withUnsafeMutableBufferPointer { output in
-            copyRGBWords(words, wordsPerLine: wordsPerLine, width: width, height: height, into: output)
+        let count = width * height * RGBImage.channels
+        let samples = [UInt8](unsafeUninitializedCapacity: count) { output, initialized in
+            fill(words, wordsPerLine, output)
+            initialized = count
         }
         return RGBImage(width: width, height: height, samples: samples)
     }
@@ -92,6 +127,40 @@ private func copyRGBWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: In
             samples[sample] = UInt8(truncatingIfNeeded: word >> 24)
             samples[sample + 1] = UInt8(truncatingIfNeeded: word >> 16)
             samples[sample + 2] = UInt8(truncatingIfNeeded: word >> 8)
+            sample += 3
+        }
+    }
+}
+
+/// Leptonica's 1-bit rows (bits from the most significant down, 1 black) to grey R G B bytes.
+private func copyBitWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: Int, width: Int, height: Int,
+                          into samples: UnsafeMutableBufferPointer<UInt8>) {
+    for y in 0..<height {
+        let wordRow = y * wordsPerLine
+        var sample = y * width * 3
+        for x in 0..<width {
+            let bit = words[wordRow + x >> 5] >> (31 - UInt32(x & 31)) & 1
+            let value: UInt8 = bit == 1 ? 0 : 255
+            samples[sample] = value
+            samples[sample + 1] = value
+            samples[sample + 2] = value
+            sample += 3
+        }
+    }
+}
+
+/// Leptonica's 8-bit rows (four samples to a native word, the first in its high byte) to grey
+/// R G B bytes.
+private func copyGreyWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: Int, width: Int, height: Int,
+                           into samples: UnsafeMutableBufferPointer<UInt8>) {
+    for y in 0..<height {
+        let wordRow = y * wordsPerLine
+        var sample = y * width * 3
+        for x in 0..<width {
+            let value = UInt8(truncatingIfNeeded: words[wordRow + x >> 2] >> (24 - 8 * UInt32(x & 3)))
+            samples[sample] = value
+            samples[sample + 1] = value
+            samples[sample + 2] = value
             sample += 3
         }
     }

@@ -294,10 +294,11 @@ public final class ImageRunner: Sendable {
     }
 
     /// The bytes of Tesseract's copies of pages that engines may hold at once; a page alone
-    /// always goes in. Two grey pages of 2550 x 3300 fit, a colour one goes alone: the 20
-    /// letter-size scans of `bench/documents.sh` peak near 300 MB at -j 2, where 48 MB lets
-    /// colour pages meet grey ones and peaks 5% higher, and no gate 15% (for 30% less time).
-    static let recognitionBudget = 40 << 20
+    /// always goes in. Two 12-megapixel colour photos fit, so that the pages of a scanned
+    /// document or a phone's photos keep both cores busy; a larger colour page goes alone. (At
+    /// 40 MB a colour letter-size page went alone: the 20 scans of `bench/documents.sh` at
+    /// -j 2 kept 1.45 cores busy and peaked near 290 MB.)
+    static let recognitionBudget = 128 << 20
 
     /// What Tesseract copies of `image`: a grey page once, with its binary image; a colour one
     /// at four bytes a pixel, with its grey and binary images.

@@ -86,6 +86,28 @@ struct DecodingTests {
         #expect(Set(decoded.image.samples).isSubset(of: [0, 255]))
     }
 
+    /// Grey (PGM) and black-and-white (PBM) files of widths that end partway through a word
+    /// of Leptonica's rows, so that every sample of every row is checked, not only the first.
+    @Test("Grey and black-and-white pages of any width decode to the samples stored", arguments: [1, 3, 31, 32, 33, 45])
+    func greyAndBilevelWidths(width: Int) throws {
+        let height = 8   // Leptonica refuses a PBM of a few bytes
+        let grey = (0..<width * height).map { UInt8(truncatingIfNeeded: $0 * 37 + $0 / width) }
+        let pgm = Array("P5\n\(width) \(height)\n255\n".utf8) + grey
+        let greyImage = try ImageDecoder().decode(pgm, source: "grey.pgm").image
+        #expect(greyImage.samples == grey.flatMap { [$0, $0, $0] })
+
+        let black = (0..<width * height).map { ($0 * 7 + $0 / width) % 3 == 0 }
+        let rowBytes = (width + 7) / 8
+        var bits = [UInt8](repeating: 0, count: rowBytes * height)
+        for (index, isBlack) in black.enumerated() where isBlack {
+            let (y, x) = index.quotientAndRemainder(dividingBy: width)
+            bits[y * rowBytes + x / 8] |= 0x80 >> UInt8(x % 8)
+        }
+        let pbm = Array("P4\n\(width) \(height)\n".utf8) + bits
+        let bilevelImage = try ImageDecoder().decode(pbm, source: "page.pbm").image
+        #expect(bilevelImage.samples == black.flatMap { $0 ? [0, 0, 0] : [255, 255, 255] })
+    }
+
     @Test("The file's DPI is kept; absent DPI is nil")
     func resolution() throws {
         #expect(try load("rgb.png").resolution == 150)
