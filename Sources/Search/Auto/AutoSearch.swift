@@ -22,9 +22,9 @@ import WordFrequency
 /// where the filters can only lose, keeps its recognition.
 public struct AutoSearch: Sendable {
     /// The default budget, in recognitions of the original besides the original's own, when
-    /// every chain is read whole: with two engines, the process's start and the image's
-    /// decoding, `--auto` stays within five plain recognitions.
-    public static let defaultBudget = 8.0
+    /// every chain is read whole. Most pages spend far less: the search ends after the first
+    /// filters when none of them reads clearly better (`AutoPlan.promise`).
+    public static let defaultBudget = 12.0
     /// How much better than the original's score a candidate must be, as a fraction.
     static let requiredGain = 0.02
     /// The safety: a search stops submitting candidates after this many times the time its
