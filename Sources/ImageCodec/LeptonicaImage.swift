@@ -119,33 +119,18 @@ package final class LeptonicaImage {
 /// Leptonica words (0xRRGGBBAA, in native byte order) to packed R G B bytes.
 private func copyRGBWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: Int, width: Int, height: Int,
                           into samples: UnsafeMutableBufferPointer<UInt8>) {
-    for y in 0..<height {
-        let wordRow = y * wordsPerLine
-        var sample = y * width * 3
-        for x in 0..<width {
-            let word = words[wordRow + x]
-            samples[sample] = UInt8(truncatingIfNeeded: word >> 24)
-            samples[sample + 1] = UInt8(truncatingIfNeeded: word >> 16)
-            samples[sample + 2] = UInt8(truncatingIfNeeded: word >> 8)
-            sample += 3
-        }
+    copyRows(height: height, width: width, wordsPerLine: wordsPerLine, into: samples) { row, x in
+        let word = words[row + x]
+        return (UInt8(truncatingIfNeeded: word >> 24), UInt8(truncatingIfNeeded: word >> 16), UInt8(truncatingIfNeeded: word >> 8))
     }
 }
 
 /// Leptonica's 1-bit rows (bits from the most significant down, 1 black) to grey R G B bytes.
 private func copyBitWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: Int, width: Int, height: Int,
                           into samples: UnsafeMutableBufferPointer<UInt8>) {
-    for y in 0..<height {
-        let wordRow = y * wordsPerLine
-        var sample = y * width * 3
-        for x in 0..<width {
-            let bit = words[wordRow + x >> 5] >> (31 - UInt32(x & 31)) & 1
-            let value: UInt8 = bit == 1 ? 0 : 255
-            samples[sample] = value
-            samples[sample + 1] = value
-            samples[sample + 2] = value
-            sample += 3
-        }
+    copyRows(height: height, width: width, wordsPerLine: wordsPerLine, into: samples) { row, x in
+        let value: UInt8 = words[row + x >> 5] >> (31 - UInt32(x & 31)) & 1 == 1 ? 0 : 255
+        return (value, value, value)
     }
 }
 
@@ -153,14 +138,22 @@ private func copyBitWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: In
 /// R G B bytes.
 private func copyGreyWords(_ words: UnsafeBufferPointer<UInt32>, wordsPerLine: Int, width: Int, height: Int,
                            into samples: UnsafeMutableBufferPointer<UInt8>) {
+    copyRows(height: height, width: width, wordsPerLine: wordsPerLine, into: samples) { row, x in
+        let value = UInt8(truncatingIfNeeded: words[row + x >> 2] >> (24 - 8 * UInt32(x & 3)))
+        return (value, value, value)
+    }
+}
+
+/// Every pixel of `height` rows of `width`, as `pixel` reads it from the row starting at that
+/// word, into packed R G B bytes.
+@inline(__always)
+private func copyRows(height: Int, width: Int, wordsPerLine: Int, into samples: UnsafeMutableBufferPointer<UInt8>,
+                      pixel: (_ row: Int, _ x: Int) -> (UInt8, UInt8, UInt8)) {
     for y in 0..<height {
-        let wordRow = y * wordsPerLine
+        let row = y * wordsPerLine
         var sample = y * width * 3
         for x in 0..<width {
-            let value = UInt8(truncatingIfNeeded: words[wordRow + x >> 2] >> (24 - 8 * UInt32(x & 3)))
-            samples[sample] = value
-            samples[sample + 1] = value
-            samples[sample + 2] = value
+            (samples[sample], samples[sample + 1], samples[sample + 2]) = pixel(row, x)
             sample += 3
         }
     }
