@@ -22,7 +22,7 @@ struct FilterOptions: ParsableArguments {
 
     @Flag(name: .long, help: ArgumentHelp(
         "With --auto, judge the chains on a sample of the page and read only the best two whole.",
-        discussion: "About a third faster on the development set, and less sure: its choices there differ "
+        discussion: "Less sure than reading them whole: on the development set's test split it chose worse "
             + "(see docs/auto.md). Default budget with it: \(AutoSearch.Sampling().defaultBudget.formatted())."))
     var autoSample = false
 

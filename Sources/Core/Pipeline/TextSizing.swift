@@ -52,9 +52,10 @@ public enum TextSizing: String, Sendable, CaseIterable, Codable {
     public func scale(for image: RGBImage, in space: WorkingSpace) -> Double {
         // `auto` only shrinks, and leaves a smaller page or a black-and-white one alone
         // whatever its letters: no need to measure them (80 ms on a 14 MP scan).
-        guard self == .fit || (self == .auto && image.pixelCount >= Self.autoLeastPixels && !image.isBilevel),
-              let letters = LetterSize.measure(image, in: space) else { return 1 }
-        return scale(for: letters, pixels: image.pixelCount, bilevel: image.isBilevel)
+        guard self == .fit || (self == .auto && image.pixelCount >= Self.autoLeastPixels) else { return 1 }
+        let bilevel = image.isBilevel
+        guard self == .fit || !bilevel, let letters = LetterSize.measure(image, in: space) else { return 1 }
+        return scale(for: letters, pixels: image.pixelCount, bilevel: bilevel)
     }
 
     /// The scale for a page of `pixels` whose letters are `letters`.

@@ -79,12 +79,9 @@ struct AutoPlan {
         // Judged as the choice judges them: by the characters likely right when the
         // original read nothing, by the score among those that may replace it otherwise.
         guard let original = tried.first else { return later.isEmpty ? nil : later }
-        let readNothing = original.wordCount == 0
-        func measure(_ candidate: AutoChoice.Candidate) -> Double {
-            readNothing ? candidate.likelyCharacters : candidate.score
-        }
+        func measure(_ candidate: AutoChoice.Candidate) -> Double { AutoSearch.measure(candidate, over: original) }
         var best = original
-        for candidate in tried where (readNothing || AutoSearch.mayReplace(original, with: candidate))
+        for candidate in tried where (original.wordCount == 0 || AutoSearch.mayReplace(original, with: candidate))
             && measure(candidate) > measure(best) {
             best = candidate
         }

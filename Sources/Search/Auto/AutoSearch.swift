@@ -375,9 +375,8 @@ public struct AutoSearch: Sendable {
     /// shadow, a stain) gains less on it, and a few lines read badly say less than a page. The
     /// choice between the whole readings applies every rule.
     static func finalists(_ candidates: [AutoChoice.Candidate], over base: AutoChoice.Candidate, count: Int) -> [FilterState] {
-        let readNothing = base.wordCount == 0
-        func measure(_ candidate: AutoChoice.Candidate) -> Double { readNothing ? candidate.likelyCharacters : candidate.score }
-        let least = readNothing ? max(base.likelyCharacters, leastReading) : base.score
+        func measure(_ candidate: AutoChoice.Candidate) -> Double { Self.measure(candidate, over: base) }
+        let least = base.wordCount == 0 ? max(base.likelyCharacters, leastReading) : base.score
         let better = candidates.enumerated().filter { _, candidate in
             measure(candidate) > least && candidate.keepsTheText && candidate.wordCount > 0
         }
@@ -422,6 +421,12 @@ public struct AutoSearch: Sendable {
     /// read as 390 words, mostly wrong, at CER 0.77 lost to a median that read 9 at 0.99).
     static func mayReplace(_ base: AutoChoice.Candidate, with candidate: AutoChoice.Candidate) -> Bool {
         candidate.keepsTheText && candidate.wordCount > 0 && (base.score > 0 || candidate.score > 0)
+    }
+
+    /// What `candidate` is judged by against `base`, as `choose` judges: the characters likely
+    /// right when `base` read nothing, its score otherwise.
+    static func measure(_ candidate: AutoChoice.Candidate, over base: AutoChoice.Candidate) -> Double {
+        base.wordCount == 0 ? candidate.likelyCharacters : candidate.score
     }
 
     /// The characters likely read right that a reading of a page read as nothing must have to
