@@ -31,7 +31,7 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper
 # the systemd unit with systemd-analyze, and run the GNU parallel recipe.
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
     img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
-    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd
+    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has
@@ -77,6 +77,7 @@ serve: build
 TEST_BUILD = -c $(CONFIG) --disable-testable-imports
 
 test: deps test-deps
+	shellcheck $$(grep -rlE '^#!.*[/ ](ba|da)?sh$$' deploy)
 	$(SWIFT) test $(TEST_BUILD)
 	FILTEROCR_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/Browser Tests/Deploy
 

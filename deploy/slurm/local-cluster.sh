@@ -11,7 +11,13 @@
 set -euo pipefail
 
 action=${1:?usage: local-cluster.sh start|stop DIR}
-dir=$(realpath -m "${2:?usage: local-cluster.sh start|stop DIR}")
+dir=$(realpath -m -- "${2:?usage: local-cluster.sh start|stop DIR}")
+# DIR is written into slurm.conf, which has no quoting: a space, newline, '#' or '=' there
+# would end a path or start another setting (run as root by the daemons).
+if ! [[ $dir =~ ^[A-Za-z0-9._/+,:@%-]+$ ]]; then
+    echo "local-cluster.sh: the cluster's folder '$dir' may hold only letters, digits and . _ / + , : @ % -" >&2
+    exit 2
+fi
 
 stop() {
     for daemon in slurmd slurmctld munged; do

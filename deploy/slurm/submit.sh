@@ -8,12 +8,18 @@
 # a file system every node sees.
 # FILTEROCR names the binary when it is not on the nodes' PATH.
 set -euo pipefail
-list=$(realpath "${1:?usage: submit.sh LIST OUT SHARDS [batch options...]}")
-out=$(realpath -m "${2:?usage: submit.sh LIST OUT SHARDS [batch options...]}")
-shards=${3:?usage: submit.sh LIST OUT SHARDS [batch options...]}
+usage='usage: submit.sh LIST OUT SHARDS [batch options...]'
+[ $# -ge 3 ] || { echo "$usage" >&2; exit 2; }
+if ! [[ $3 =~ ^[1-9][0-9]{0,5}$ ]]; then
+    echo "submit.sh: SHARDS '$3' is not a whole number from 1 to 999999; $usage" >&2
+    exit 2
+fi
+list=$(realpath -- "$1")
+out=$(realpath -m -- "$2")
+shards=$3
 shift 3
 here=$(dirname "$(realpath "$0")")
-mkdir -p "$out"
+mkdir -p -- "$out"
 array=$(sbatch --parsable --chdir="$out" --array="0-$(( shards - 1 ))" "$here/shard.sbatch" "$list" "$out" "$@")
 array=${array%%;*}
 merge=$(sbatch --parsable --chdir="$out" --dependency="afterok:$array" --kill-on-invalid-dep=yes "$here/merge.sbatch" "$out" "$shards")
