@@ -40,6 +40,13 @@ mkdir -p -- "$out"
 # is whole. Prints the share when some of its inputs could not be read (batch's status 1).
 run_share() {
     local share=$1 status=0 options=()
+    # A host without the same paths fails the share (status 2) rather than look like a share
+    # whose inputs could not be read (status 1).
+    if ! [ -r "$FILTEROCR_SHARDS_LIST" ] || ! [ -d "$FILTEROCR_SHARDS_OUT" ]; then
+        echo "shards.sh: share $share/$FILTEROCR_SHARDS_COUNT on $(hostname): cannot read $FILTEROCR_SHARDS_LIST" \
+            "or find $FILTEROCR_SHARDS_OUT: every host needs the same paths" >&2
+        return 2
+    fi
     eval "options=($FILTEROCR_SHARDS_OPTIONS)"
     "$FILTEROCR_SHARDS_BIN" batch --shard "$share/$FILTEROCR_SHARDS_COUNT" --no-feed -j 1 \
         --store "$FILTEROCR_SHARDS_OUT/store-$share.sqlite" "${options[@]}" - \
@@ -49,7 +56,7 @@ run_share() {
             "its part is left as $FILTEROCR_SHARDS_OUT/part-$share.jsonl.partial" >&2
         return "$status"
     fi
-    mv -- "$FILTEROCR_SHARDS_OUT/part-$share.jsonl.partial" "$FILTEROCR_SHARDS_OUT/part-$share.jsonl"
+    mv -- "$FILTEROCR_SHARDS_OUT/part-$share.jsonl.partial" "$FILTEROCR_SHARDS_OUT/part-$share.jsonl" || return 2
     if [ "$status" -eq 1 ]; then echo "$share"; fi
 }
 
