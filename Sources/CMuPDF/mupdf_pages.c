@@ -168,14 +168,15 @@ static filterocr_pdf_status finish_watch(filterocr_pdf *pdf, watchdog *dog, filt
 }
 
 /// Loads page `index`, its structure checked first (once per page) where MuPDF would recurse
-/// through it.
+/// through it, and its geometry made one that every reader shows alike.
 static fz_page *load_page(filterocr_pdf *pdf, int index) {
     fz_context *ctx = pdf->ctx;
     pdf_document *document = pdf_specifics(ctx, pdf->doc);
     if (document && pdf->checked_page != index) {
         pdf->refused = (image_refusal){0, 0};
-        filterocr_check_page(ctx, document, pdf_lookup_page_obj(ctx, document, index), MAX_NESTING, pdf->max_pixels,
-                             &pdf->refused);
+        pdf_obj *page = pdf_lookup_page_obj(ctx, document, index);
+        filterocr_check_page(ctx, document, page, MAX_NESTING, pdf->max_pixels, &pdf->refused);
+        filterocr_agree_on_geometry(ctx, page);
         pdf->checked_page = index;
     }
     return fz_load_page(ctx, pdf->doc, index);
@@ -353,8 +354,9 @@ static void count_stroked_text(fz_context *ctx, fz_device *dev, const fz_text *t
     tick(dev);
 }
 
-static void count_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm, fz_rect scissor) {
-    ((survey_device *)dev)->survey->visible_text++;
+// Text that only clips (render mode 7) shows nothing of its own: it is not the page's visible
+// text. Modes 4 to 6 fill or stroke it as well, which counts it above.
+static void tick_clip_text(fz_context *ctx, fz_device *dev, const fz_text *text, fz_matrix ctm, fz_rect scissor) {
     tick(dev);
 }
 
@@ -414,7 +416,7 @@ filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double 
         device->cookie = &dog.cookie;
         dev->fill_text = count_visible_text;
         dev->stroke_text = count_stroked_text;
-        dev->clip_text = count_clip_text;
+        dev->clip_text = tick_clip_text;
         dev->ignore_text = count_invisible_text;
         dev->fill_path = count_path;
         dev->fill_image = count_image;
@@ -508,4 +510,27 @@ filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float d
         status = caught_status(ctx, message, message_size);
     }
     return finish_watch(pdf, &dog, status, message, message_size);
+}
+
+int filterocr_pdf_objects(filterocr_pdf *pdf, int count, int *root, int *pages, char *message, size_t message_size) {
+    fz_context *ctx = pdf->ctx;
+    int status = 0;
+    fz_try(ctx) {
+        pdf_document *document = pdf_specifics(ctx, pdf->doc);
+        if (!document) fz_throw(ctx, FZ_ERROR_GENERIC, "not a PDF");
+        pdf_obj *catalog = pdf_dict_get(ctx, pdf_trailer(ctx, document), PDF_NAME(Root));
+        root[0] = pdf_to_num(ctx, catalog);
+        root[1] = pdf_to_gen(ctx, catalog);
+        for (int i = 0; i < count; i++) {
+            // The object MuPDF draws for page i: found as fz_load_page finds it.
+            pdf_obj *page = pdf_lookup_page_obj(ctx, document, i);
+            pages[2 * i] = pdf_to_num(ctx, page);
+            pages[2 * i + 1] = pdf_to_gen(ctx, page);
+        }
+    }
+    fz_catch(ctx) {
+        copy_message(fz_caught_message(ctx), message, message_size);
+        status = -1;
+    }
+    return status;
 }

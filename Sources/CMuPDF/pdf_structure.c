@@ -3,6 +3,7 @@
 // before MuPDF recurses into it (one C frame per level: 60,000 levels end the process).
 #include "pdf_structure.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -259,4 +260,34 @@ void filterocr_check_page(fz_context *ctx, pdf_document *doc, pdf_obj *page, int
     // does not climb to them.
     if (!pdf_dict_get(ctx, page, PDF_NAME(Resources)))
         check_nesting(ctx, doc, pdf_dict_get_inheritable(ctx, page, PDF_NAME(Resources)), max_depth, max_pixels, refusal);
+}
+
+// The quarter turn a /Rotate of `value` means to every reader: a whole multiple of 90 within
+// 32 bits, modulo 360; anything else none (readers differ on it: MuPDF rounds 45 to 90 and
+// clamps 900000000000 to 2^31 - 1, which it rounds to a quarter turn; poppler takes either as
+// 0). The graft writes the same values (graft.cpp's agreedRotation).
+static int64_t agreed_rotation(fz_context *ctx, pdf_obj *value) {
+    if (!pdf_is_number(ctx, value)) return 0;
+    double angle = pdf_is_int(ctx, value) ? (double)pdf_to_int64(ctx, value) : pdf_to_real(ctx, value);
+    if (!isfinite(angle) || angle != floor(angle) || angle < INT32_MIN || angle > INT32_MAX) return 0;
+    int64_t whole = (int64_t)angle;
+    if (whole % 90 != 0) return 0;
+    whole %= 360;
+    return whole < 0 ? whole + 360 : whole;
+}
+
+void filterocr_agree_on_geometry(fz_context *ctx, pdf_obj *page) {
+    if (!pdf_is_dict(ctx, page)) return;
+    pdf_obj *rotate = pdf_dict_get_inheritable(ctx, page, PDF_NAME(Rotate));
+    if (rotate) {
+        int64_t agreed = agreed_rotation(ctx, rotate);
+        int plain = pdf_is_int(ctx, rotate) && pdf_to_int64(ctx, rotate) >= INT32_MIN &&
+                    pdf_to_int64(ctx, rotate) <= INT32_MAX && pdf_to_int64(ctx, rotate) % 90 == 0;
+        if (!plain) pdf_dict_put_int(ctx, page, PDF_NAME(Rotate), agreed);
+    }
+    pdf_obj *unit = pdf_dict_get(ctx, page, PDF_NAME(UserUnit));
+    if (unit) {
+        double scale = pdf_is_number(ctx, unit) ? pdf_to_real(ctx, unit) : 0;
+        if (!(isfinite(scale) && scale > 0)) pdf_dict_del(ctx, page, PDF_NAME(UserUnit));
+    }
 }

@@ -22,4 +22,11 @@ typedef struct {
 void filterocr_check_page(fz_context *ctx, pdf_document *doc, pdf_obj *page, int max_depth, int64_t max_pixels,
                           image_refusal *refusal);
 
+/// Makes `page`'s geometry one every reader shows alike, in memory (the file is not written):
+/// a /Rotate, its own or inherited, that is not a whole multiple of 90 within 32 bits becomes
+/// the quarter turn it means (0 when it means none), and a /UserUnit that is not a positive
+/// number goes (1, the default). The searchable PDF's graft writes the same values, so that
+/// its text lies where MuPDF read the words.
+void filterocr_agree_on_geometry(fz_context *ctx, pdf_obj *page);
+
 #endif

@@ -19,6 +19,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <climits>
+#include <cmath>
 #include <ctime>
 #include <cstdio>
 #include <cstdlib>
@@ -35,6 +37,19 @@ namespace {
 struct WriteFailed : std::runtime_error {
     WriteFailed() : std::runtime_error("a write failed") {}
 };
+
+/// qpdf reads a PDF kept whole otherwise than the renderer (MuPDF) did, whose pages the text
+/// was read from: `view` is the index of the renderer's view.
+struct ReadDifferently : std::runtime_error {
+    ReadDifferently(int view, std::string const &what) : std::runtime_error(what), view(view) {}
+    int view;
+};
+
+/// The most of an XMP packet that is decoded to be updated. Real packets are kilobytes (a
+/// thumbnail makes one a few hundred); a 1 MB packet that inflates to 1 GiB took 27 s and
+/// 3.7 GB to decode and write back whole. Beyond this it is left as it is, still compressed as
+/// it was.
+constexpr size_t maxMetadataBytes = 4 << 20;
 
 /// Hands the output to the caller's callback. QPDFWriter writes a few bytes at a time (a
 /// token, a line), so they are gathered into chunks rather than passed on one call each.
@@ -242,6 +257,106 @@ void dropInvisibleTextNow(QPDFObjectHandle stream) {
                              QPDFObjectHandle::newNull());
 }
 
+/// `number generation`, as an object is named in messages.
+std::string objectName(QPDFObjGen const &object) {
+    return std::to_string(object.getObj()) + " " + std::to_string(object.getGen());
+}
+
+/// Throws ReadDifferently unless qpdf's reading of `pdf`, its catalog and its `pages` in
+/// order, is the renderer's `view` (the view at `index`). The text of each page was read from
+/// MuPDF's rendering of it: laid on a page qpdf finds otherwise (another revision of a damaged
+/// file, another reading of an odd page tree) it would lie over the wrong page, or over the page
+/// as it was before the file's last update changed it.
+void checkAgreement(QPDF &pdf, std::vector<QPDFObjGen> const &pages, filterocr_graft_view const &view, int index) {
+    bool repaired = false;
+    for (auto const &warning : pdf.getWarnings()) {
+        repaired = repaired || std::string(warning.what()).find("reconstruct") != std::string::npos;
+    }
+    QPDFObjGen mupdfRoot(view.root_number, view.root_generation), root = pdf.getRoot().getObjGen();
+    if (root != mupdfRoot) {
+        throw ReadDifferently(index, "its catalog is object " + objectName(mupdfRoot) + " to MuPDF and " + objectName(root) +
+                                         " to qpdf" +
+                                         (repaired ? ", which repaired the damaged file from an earlier revision" : ""));
+    }
+    if (pages.size() != static_cast<size_t>(view.page_count)) {
+        throw ReadDifferently(index, "its page tree holds " + std::to_string(view.page_count) + " pages to MuPDF and " +
+                                         std::to_string(pages.size()) + " to qpdf");
+    }
+    for (size_t i = 0; i < pages.size(); ++i) {
+        QPDFObjGen mupdf(view.pages[2 * i], view.pages[2 * i + 1]);
+        if (pages[i] != mupdf) {
+            throw ReadDifferently(index, "its page " + std::to_string(i + 1) + " is object " + objectName(mupdf) +
+                                             " to MuPDF and " + objectName(pages[i]) + " to qpdf");
+        }
+    }
+}
+
+/// The quarter turn a /Rotate of `value` means to every reader, as pdf_structure.c's
+/// filterocr_agree_on_geometry makes MuPDF read it: a whole multiple of 90 within 32 bits,
+/// modulo 360; anything else none.
+long long agreedRotation(QPDFObjectHandle value) {
+    if (!value.isNumber()) return 0;
+    double angle = value.getNumericValue();
+    if (!std::isfinite(angle) || angle != std::floor(angle) || angle < INT_MIN || angle > INT_MAX) return 0;
+    long long whole = static_cast<long long>(angle);
+    if (whole % 90 != 0) return 0;
+    whole %= 360;
+    return whole < 0 ? whole + 360 : whole;
+}
+
+/// Gives `page` the geometry MuPDF was made to read it with (filterocr_agree_on_geometry): a
+/// /Rotate readers would differ on becomes the quarter turn it means, a /UserUnit that is not
+/// positive goes. MuPDF drew /UserUnit -1 and /Rotate 900000000000 turned and poppler upright;
+/// now both show the page as it was recognised. Returns whether the page changed.
+bool agreeOnGeometry(QPDFObjectHandle page) {
+    bool changed = false;
+    auto rotate = QPDFPageObjectHelper(page).getAttribute("/Rotate", false);
+    if (!rotate.isNull()) {
+        bool plain = rotate.isInteger() && rotate.getIntValue() >= INT_MIN && rotate.getIntValue() <= INT_MAX &&
+                     rotate.getIntValue() % 90 == 0;
+        if (!plain) {
+            page.replaceKey("/Rotate", QPDFObjectHandle::newInteger(agreedRotation(rotate)));
+            changed = true;
+        }
+    }
+    if (page.hasKey("/UserUnit")) {
+        auto unit = page.getKey("/UserUnit");
+        double scale = unit.isNumber() ? unit.getNumericValue() : 0;
+        if (!(std::isfinite(scale) && scale > 0)) {
+            page.removeKey("/UserUnit");
+            changed = true;
+        }
+    }
+    return changed;
+}
+
+/// Takes a stream's decoded data up to `limit` bytes, and stops the decoding past it (the
+/// decoder inflates a little at a time, so a bomb stops after `limit`, not after a gigabyte).
+class BoundedBuffer final : public Pipeline {
+  public:
+    explicit BoundedBuffer(size_t limit) : Pipeline("bounded buffer", nullptr), limit_(limit) {}
+
+    void write(unsigned char const *data, size_t length) override {
+        if (length > limit_ - data_.size()) {
+            data_.append(reinterpret_cast<char const *>(data), limit_ - data_.size());
+            tooLarge_ = true;
+            throw std::length_error("decoded data larger than the limit");
+        }
+        data_.append(reinterpret_cast<char const *>(data), length);
+    }
+
+    void finish() override {}
+
+    /// What was decoded: the whole data, or its first `limit` bytes when it was larger.
+    std::string const &data() const { return data_; }
+    bool tooLarge() const { return tooLarge_; }
+
+  private:
+    size_t limit_;
+    std::string data_;
+    bool tooLarge_ = false;
+};
+
 /// A PDF opened once, its pages listed once.
 struct OpenedPDF {
     std::unique_ptr<QPDF> pdf;
@@ -418,6 +533,81 @@ bool setXMPProperty(std::string &packet, std::string const &name, std::string co
     return changed;
 }
 
+/// The prefixes the packet binds to the PDF/A identification schema (pdfaid, and any other name
+/// it declares for http://www.aiim.org/pdfa/ns/id/).
+std::vector<std::string> pdfaPrefixes(std::string const &packet) {
+    std::vector<std::string> prefixes{"pdfaid"};
+    std::string const space = "http://www.aiim.org/pdfa/ns/id/";
+    for (size_t at = packet.find(space); at != std::string::npos; at = packet.find(space, at + 1)) {
+        // xmlns:PREFIX="http://www.aiim.org/pdfa/ns/id/"
+        if (at < 2 || (packet[at - 1] != '"' && packet[at - 1] != '\'') || packet[at - 2] != '=') continue;
+        size_t colon = packet.rfind("xmlns:", at - 2);
+        if (colon == std::string::npos) continue;
+        std::string prefix = packet.substr(colon + 6, at - 2 - (colon + 6));
+        if (!prefix.empty() && prefix.find_first_of(" \t\r\n<>\"'") == std::string::npos) prefixes.push_back(prefix);
+    }
+    return prefixes;
+}
+
+/// Whether the packet claims conformance to PDF/A.
+bool claimsPDFA(std::string const &packet) {
+    for (auto const &prefix : pdfaPrefixes(packet)) {
+        if (packet.find(prefix + ":part") != std::string::npos) return true;
+    }
+    return false;
+}
+
+/// Removes the packet's PDF/A identification (pdfaid:part, pdfaid:conformance and the rest of
+/// that schema's properties), given as elements or as attributes of an rdf:Description; the
+/// namespace's declaration stays, harmless. Returns whether anything went.
+bool removePDFAClaim(std::string &packet) {
+    bool changed = false;
+    for (auto const &prefix : pdfaPrefixes(packet)) {
+        std::string open = "<" + prefix + ":";
+        for (size_t at = packet.find(open); at != std::string::npos; at = packet.find(open, at)) {
+            size_t nameEnd = packet.find_first_of(" \t\r\n/>", at + open.size());
+            if (nameEnd == std::string::npos) break;
+            std::string name = packet.substr(at + 1, nameEnd - at - 1);
+            size_t tagEnd = packet.find('>', nameEnd);
+            if (tagEnd == std::string::npos) break;
+            size_t end = tagEnd + 1;
+            if (packet[tagEnd - 1] != '/') {
+                size_t close = packet.find("</" + name + ">", tagEnd);
+                if (close == std::string::npos) {
+                    at = tagEnd;
+                    continue;
+                }
+                end = close + name.size() + 3;
+            }
+            packet.erase(at, end - at);
+            changed = true;
+        }
+        std::string attribute = prefix + ":";
+        for (size_t at = packet.find(attribute); at != std::string::npos; at = packet.find(attribute, at)) {
+            // An attribute follows whitespace; `<pdfaid:` elements are gone already.
+            if (at == 0 || !std::isspace(static_cast<unsigned char>(packet[at - 1]))) {
+                at += attribute.size();
+                continue;
+            }
+            size_t equals = packet.find('=', at);
+            size_t nameEnd = packet.find_first_of(" \t\r\n=/>", at);
+            if (equals == std::string::npos || nameEnd != equals || equals + 1 >= packet.size() ||
+                (packet[equals + 1] != '"' && packet[equals + 1] != '\'')) {
+                at += attribute.size();
+                continue;
+            }
+            size_t close = packet.find(packet[equals + 1], equals + 2);
+            if (close == std::string::npos) break;
+            size_t begin = at;
+            while (begin > 0 && std::isspace(static_cast<unsigned char>(packet[begin - 1]))) --begin;
+            packet.erase(begin, close + 1 - begin);
+            at = begin;
+            changed = true;
+        }
+    }
+    return changed;
+}
+
 /// Where pages are placed in the output: in order, each source's pages left out by the run
 /// (not selected, or not read) kept in their places among those it added.
 class Assembler {
@@ -426,7 +616,12 @@ class Assembler {
     /// where they are, and everything it has at document level (information, XMP, outlines,
     /// page labels, destinations, forms, the structure tree, attachments, viewer settings)
     /// stays as it was.
-    explicit Assembler(char const *base) : base_(base ? base : "") {
+    ///
+    /// Each PDF kept whole that `views` describes is checked against it when it is opened.
+    Assembler(char const *base, filterocr_graft_view const *views, int viewCount) : base_(base ? base : "") {
+        for (int i = 0; i < viewCount; ++i) {
+            if (views[i].source) views_.emplace(views[i].source, std::make_pair(i, &views[i]));
+        }
         if (base_.empty()) {
             output_.emptyPDF();
             return;
@@ -437,6 +632,9 @@ class Assembler {
         // laid flat in the order of the run.
         output_.pushInheritedAttributesToPage();
         basePages_ = output_.getAllPages();
+        std::vector<QPDFObjGen> found;
+        for (auto const &page : basePages_) found.push_back(page.getObjGen());
+        check(output_, base_, found);
         version_.updateIfGreater(output_.getVersionAsPDFVersion());
         for (auto const &entry : output_.getXRefTable()) usesObjectStreams_ = usesObjectStreams_ || entry.second.getType() == 2;
         auto root = output_.getRoot();
@@ -450,6 +648,7 @@ class Assembler {
         if (!entry.kept_whole) keepRemainingPages();
         auto source = entry.kept_whole && path == base_ ? basePage(entry.page) : open(path).page(entry.page).getObjectHandle();
         if (entry.kept_whole) keepPagesBefore(path, entry.page);
+        if (!entry.kept_whole || path != base_ || entry.text_page > 0) pagesChanged_ = true;
         // The page as placed is read from here on: for a page placed twice, it is the page as
         // it was before its first placement laid text over it.
         QPDFPageObjectHelper page(place(source.getOwningQPDF() == &output_ ? source : output_.copyForeignObject(source)));
@@ -460,6 +659,7 @@ class Assembler {
         if (!contents.isNull()) survey(contents, content);
         if (entry.remove_invisible_text) {
             if (content.invisibleText() > 0) {
+                pagesChanged_ = true;
                 auto filtered = output_.newStream();
                 provideContents(filtered, contents, true);
                 page.getObjectHandle().replaceKey("/Contents", filtered);
@@ -490,6 +690,15 @@ class Assembler {
     }
 
     void write(CallbackPipeline &output) {
+        // qpdf's writer decodes every metadata stream (/Type /Metadata) to write it
+        // uncompressed, whatever it is told of the others: a 1 MB one that inflates to 1 GiB
+        // came out as 1 GiB. They are written as their PDFs wrote them, as every other stream is;
+        // the packet updated above has no filter of its own and goes out as it is.
+        for (auto &object : output_.getAllObjects()) {
+            if (object.isStream() && object.getDict().getKey("/Type").isNameAndEquals("/Metadata")) {
+                object.setFilterOnWrite(false);
+            }
+        }
         QPDFWriter writer(output_);
         writer.setOutputPipeline(&output);
         // Every stream is written as its PDF wrote it: images byte for byte, never decoded or
@@ -511,6 +720,9 @@ class Assembler {
         auto found = opened_.find(path);
         if (found != opened_.end()) return found->second;
         auto &pdf = opened_.try_emplace(path, path).first->second;
+        std::vector<QPDFObjGen> pages;
+        for (auto const &page : pdf.pages) pages.push_back(page.getObjectHandle().getObjGen());
+        check(*pdf.pdf, path, pages);
         version_.updateIfGreater(pdf.pdf->getVersionAsPDFVersion());
         usesObjectStreams_ = usesObjectStreams_ || pdf.usesObjectStreams();
         return pdf;
@@ -534,8 +746,17 @@ class Assembler {
         } else {
             pristine_.emplace(page.getObjGen(), page.shallowCopy());
         }
+        // Every page, kept as it is or not, is shown as it was recognised or surveyed.
+        pagesChanged_ = agreeOnGeometry(page) || pagesChanged_;
         order_.push_back(page);
         return page;
+    }
+
+    /// Throws ReadDifferently unless `pdf`, opened from `path`, is read as the renderer's view
+    /// of it says (when there is one).
+    void check(QPDF &pdf, std::string const &path, std::vector<QPDFObjGen> const &pages) {
+        auto view = views_.find(path);
+        if (view != views_.end()) checkAgreement(pdf, pages, *view->second.second, view->second.first);
     }
 
     /// Before page `number` of `path`: the pages of that source the run skipped since the last
@@ -560,6 +781,7 @@ class Assembler {
     }
 
     void keepAsIs(std::string const &path, int number) {
+        if (path != base_) pagesChanged_ = true;
         place(path == base_ ? basePage(number) : output_.copyForeignObject(open(path).page(number).getObjectHandle()));
     }
 
@@ -623,14 +845,29 @@ class Assembler {
 
         auto metadata = output_.getRoot().getKey("/Metadata");
         if (!metadata.isStream()) return;
-        std::string packet;
+        BoundedBuffer decoded(maxMetadataBytes);
+        bool whole = false;
         try {
-            auto data = metadata.getStreamData(qpdf_dl_generalized);
-            packet.assign(reinterpret_cast<char const *>(data->getBuffer()), data->getSize());
+            bool filtered = false;
+            whole = metadata.pipeStreamData(&decoded, &filtered, 0, qpdf_dl_generalized, true, false) && filtered;
         } catch (std::exception const &) {
-            return; // A packet that cannot be decoded stays as it is.
+            whole = false;
         }
-        bool changed = false;
+        if (decoded.tooLarge()) {
+            // Left as it is, still compressed; but it may not go on claiming a conformance the
+            // changed pages may have lost.
+            if (pagesChanged_ && claimsPDFA(decoded.data())) {
+                throw std::runtime_error("its XMP metadata decodes to more than " + std::to_string(maxMetadataBytes >> 20) +
+                                         " MB and claims PDF/A conformance, which the searchable PDF cannot be shown to "
+                                         "keep");
+            }
+            return;
+        }
+        if (!whole) return; // A packet that cannot be decoded stays as it is.
+        std::string packet = decoded.data();
+        // The text laid over a page, or pages from elsewhere, may break the PDF/A conformance
+        // the input claimed (nothing here can show that the output keeps it): the claim goes.
+        bool changed = pagesChanged_ && removePDFAClaim(packet);
         if (!producer.empty()) changed = setXMPProperty(packet, "pdf:Producer", producer) || changed;
         changed = setXMPProperty(packet, "xmp:ModifyDate", now.xmp) || changed;
         changed = setXMPProperty(packet, "xmp:MetadataDate", now.xmp) || changed;
@@ -645,6 +882,11 @@ class Assembler {
     };
 
     std::string base_;
+    /// The renderer's view of each PDF kept whole, by path, with its index.
+    std::map<std::string, std::pair<int, filterocr_graft_view const *>> views_;
+    /// Whether a page of the output is not the base PDF's page as it was: text laid over it or
+    /// taken from it, its geometry made one readers agree on, or a page from another file.
+    bool pagesChanged_ = false;
     PDFVersion version_{1, 3};
     bool usesObjectStreams_ = false;
     bool tagged_ = false;
@@ -670,18 +912,23 @@ void copyMessage(std::string text, char *message, size_t size) {
 
 } // namespace
 
-int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *producer,
-                           filterocr_graft_write write, void *context, char *message, size_t message_size) {
+int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const filterocr_graft_view *views,
+                           int view_count, const char *producer, filterocr_graft_write write, void *context,
+                           char *message, size_t message_size, int *refused_view) {
+    *refused_view = -1;
     try {
         if (count <= 0) throw std::runtime_error("no pages to assemble");
         char const *base = nullptr;
         for (int i = 0; i < count && !base; ++i) base = pages[i].kept_whole ? pages[i].source : nullptr;
-        Assembler assembler(base);
+        Assembler assembler(base, views, view_count);
         for (int i = 0; i < count; ++i) assembler.add(pages[i]);
         assembler.finish(producer);
         CallbackPipeline output(write, context);
         assembler.write(output);
         return 0;
+    } catch (ReadDifferently const &error) {
+        *refused_view = error.view;
+        copyMessage(error.what(), message, message_size);
     } catch (std::exception const &error) {
         copyMessage(error.what(), message, message_size);
     } catch (...) {

@@ -25,6 +25,13 @@ public struct DocumentError: Error, Equatable, Sendable {
         case noSuchPage(page: Int, count: Int)
         /// A page whose rendering would be larger than the pixel limit (checked before rendering).
         case pageTooLarge(page: Int, width: Int, height: Int, limit: Int)
+        /// MuPDF, which renders the pages read, and qpdf, which writes the searchable PDF, read
+        /// the PDF differently (another revision, other pages): no text is laid from either.
+        case readDifferently(detail: String)
+        /// A PDF whose page tree names pages more than once (its pages are rendered, as images
+        /// are, into a searchable PDF) of which `missing` pages of `count` were not read: the
+        /// searchable PDF would lose them.
+        case pagesWouldBeLost(missing: Int, count: Int)
         /// Assembling a searchable PDF failed.
         case assemblyFailed(detail: String)
         /// The library failed for a reason not the file's (out of memory).
@@ -68,6 +75,13 @@ extension DocumentError: CustomStringConvertible, LocalizedError {
         case let .pageTooLarge(page, width, height, limit):
             "page \(page) would be \(width) x \(height) pixels, more than the limit of \(limit) "
                 + "(lower --dpi, or raise --max-pixels)"
+        case .readDifferently(let detail):
+            "MuPDF (which renders its pages) and qpdf (which writes the searchable PDF) read it differently: "
+                + "\(detail); refused rather than written from either reading"
+        case let .pagesWouldBeLost(missing, count):
+            "its page tree names pages more than once, so its pages go into a searchable PDF rendered, "
+                + "and \(missing) of its \(count) pages were not read (--pages, or a page that failed): "
+                + "refused rather than written without them"
         case .assemblyFailed(let detail):
             "cannot assemble the searchable PDF: \(detail)"
         case .libraryFailed(let detail):

@@ -60,26 +60,38 @@ public enum PDFAssembly {
     /// has that `pages` leaves out stay in their places. Each original page keeps its content
     /// streams, images and fonts byte for byte; the PDFs are read while writing, never whole
     /// into memory.
+    ///
+    /// Each of the user's PDFs must be read by qpdf, which writes the output, as MuPDF read it
+    /// for the text: the same catalog (not an earlier revision of a damaged file) and the same
+    /// pages in the same order. One read differently is refused (`readDifferently`, naming
+    /// it) before anything reaches `sink`.
     public static func write(_ pages: [Page], producer: String, named destination: String,
                              to sink: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) {
         if let detail = outOfRange(pages) {
             throw DocumentError(source: destination, problem: .assemblyFailed(detail: detail))
         }
+        let views = try renderersViews(of: pages, named: destination)
         var message = MessageBuffer()
+        var refusedView: Int32 = -1
         let (status, sinkFailed) = withoutActuallyEscaping(sink) { sink in
             var context = SinkContext(sink: sink)
             let status = withUnsafeMutablePointer(to: &context) { context in
                 withCArguments(pages) { entries in
-                    message.withPointer { text, size in
-                        filterocr_pdf_assemble(entries, Int32(entries.count), producer,
-                                               { context, bytes, count in SinkContext.deliver(context, bytes, count) },
-                                               context, text, size)
+                    withCViews(views) { views in
+                        message.withPointer { text, size in
+                            filterocr_pdf_assemble(entries, Int32(entries.count), views, Int32(views.count), producer,
+                                                   { context, bytes, count in SinkContext.deliver(context, bytes, count) },
+                                                   context, text, size, &refusedView)
+                        }
                     }
                 }
             }
             return (status, context.failed)
         }
         guard status != 0 else { return }
+        if views.indices.contains(Int(refusedView)) {
+            throw DocumentError(source: views[Int(refusedView)].path, problem: .readDifferently(detail: message.text))
+        }
         // Known from the sink itself, whatever the C layer made of the failure.
         let detail = sinkFailed ? writeFailed : message.text
         throw DocumentError(source: destination, problem: .assemblyFailed(detail: detail))
@@ -111,6 +123,52 @@ public enum PDFAssembly {
             if let layer = page.textLayer, !valid.contains(layer.page) { return "\(layer.path): there is no page \(layer.page)" }
         }
         return nil
+    }
+
+    /// MuPDF's reading of each of the user's PDFs among `pages`, once each, in order of first
+    /// use. One MuPDF cannot open (gone since it was read) fails the assembly of `destination`.
+    private static func renderersViews(of pages: [Page], named destination: String) throws(DocumentError)
+        -> [(path: String, objects: PDFObjects)] {
+        var views: [(path: String, objects: PDFObjects)] = []
+        var seen = Set<String>()
+        for page in pages {
+            guard case let .original(path, _) = page.source, seen.insert(path).inserted else { continue }
+            // Opened as the run opened it to read its pages: the same page count, the same objects.
+            let file: PDFFile
+            do {
+                file = try PDFFile(path)
+            } catch {
+                throw DocumentError(source: destination, problem: .assemblyFailed(detail: error.description))
+            }
+            views.append((path, try file.objects()))
+        }
+        return views
+    }
+
+    /// Calls `body` with `views` as the C layer takes them: every path and object list lives for
+    /// the call.
+    private static func withCViews<Result>(_ views: [(path: String, objects: PDFObjects)],
+                                           _ body: ([filterocr_graft_view]) -> Result) -> Result {
+        var paths: [CChar] = []
+        var offsets: [Int] = []
+        for view in views {
+            offsets.append(paths.count)
+            paths += view.path.utf8CString
+        }
+        let pages = views.flatMap(\.objects.pages)
+        return paths.withUnsafeBufferPointer { paths in
+            pages.withUnsafeBufferPointer { pages in
+                var at = 0
+                let entries = zip(views, offsets).map { view, offset in
+                    defer { at += view.objects.pages.count }
+                    return filterocr_graft_view(source: paths.baseAddress! + offset,
+                                                root_number: view.objects.root[0], root_generation: view.objects.root[1],
+                                                page_count: Int32(view.objects.pages.count / 2),
+                                                pages: pages.baseAddress.map { $0 + at })
+                }
+                return body(entries)
+            }
+        }
     }
 
     /// Calls `body` with `pages` as the C layer takes them: every path lives in one buffer for

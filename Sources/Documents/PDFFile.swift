@@ -96,6 +96,22 @@ public final class PDFFile {
         return RGBImage(width: columns, height: rows, samples: samples)
     }
 
+    /// The objects MuPDF draws: its catalog and each page, in order, as the searchable PDF's
+    /// graft compares them with qpdf's reading.
+    func objects() throws(DocumentError) -> PDFObjects {
+        var root = [Int32](repeating: 0, count: 2)
+        var pages = [Int32](repeating: 0, count: 2 * pageCount)
+        var message = MessageBuffer()
+        let status = message.withPointer { text, size in
+            filterocr_pdf_objects(handle, Int32(pageCount), &root, &pages, text, size)
+        }
+        guard status == 0 else {
+            throw DocumentError(source: source, problem: .readDifferently(
+                detail: "MuPDF cannot find all \(pageCount) pages its page tree holds (\(message.text))"))
+        }
+        return PDFObjects(root: root, pages: pages)
+    }
+
     private func checkPage(_ number: Int) throws(DocumentError) {
         guard (1...pageCount).contains(number) else {
             throw DocumentError(source: source, problem: .noSuchPage(page: number, count: pageCount))
@@ -123,6 +139,13 @@ public final class PDFFile {
         default: .libraryFailed(detail: message)
         }
     }
+}
+
+/// A PDF's catalog and pages as MuPDF reads them: the number and generation of each object,
+/// flat (the catalog's two, then two for each page in order), as the graft takes them.
+struct PDFObjects {
+    var root: [Int32]
+    var pages: [Int32]
 }
 
 /// What a page holds, found without rendering it.

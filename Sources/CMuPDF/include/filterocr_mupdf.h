@@ -27,7 +27,8 @@ typedef enum {
 typedef struct {
     /// The page as shown (its /Rotate applied), in points.
     float width, height;
-    /// Text drawn visibly, and text drawn invisibly (render mode 3, an OCR layer).
+    /// Text drawn visibly (filled or stroked), and text drawn invisibly (render mode 3, an OCR
+    /// layer); text that only clips (render mode 7) is neither.
     int visible_text, invisible_text;
     /// Images drawn, and the pixel size of the largest, with the share of the page it covers.
     int images;
@@ -53,6 +54,12 @@ void filterocr_pdf_close(filterocr_pdf *pdf);
 /// message; `shared_pages` is set when a page or a subtree of pages appears in the tree more
 /// than once (which the PDF format does not allow, and a million-page tree of a few objects uses).
 int filterocr_pdf_page_count(filterocr_pdf *pdf, int *shared_pages, char *message, size_t message_size);
+
+/// The object (number, generation) of the catalog in `root[0..1]`, and of each of the first
+/// `count` pages, as MuPDF finds them to draw them, in `pages[2 * i]` and `pages[2 * i + 1]`
+/// (0 and 0 for a page that is no object of its own). Returns 0, or -1 with a message when a
+/// page cannot be found: what the searchable PDF's graft compares with qpdf's reading.
+int filterocr_pdf_objects(filterocr_pdf *pdf, int count, int *root, int *pages, char *message, size_t message_size);
 
 /// Surveys page `index` (from 0), stopping after `seconds` (0 for no limit).
 filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double seconds,

@@ -29,6 +29,15 @@ typedef struct {
     double shown_left, shown_top, shown_right, shown_bottom;
 } filterocr_graft_page;
 
+/// A PDF as the renderer (MuPDF) read it: the object (number, generation) of its catalog and of
+/// each of its pages, in order, `pages[2 * i]` and `pages[2 * i + 1]` for page i + 1.
+typedef struct {
+    const char *source;
+    int root_number, root_generation;
+    int page_count;
+    const int *pages;
+} filterocr_graft_view;
+
 /// Receives the assembled PDF's bytes in order; returns 0, or nonzero to stop with an error.
 typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, size_t count);
 
@@ -38,10 +47,15 @@ typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, 
 /// (everything it holds at document level stays). Each such PDF's pages that `pages` leaves
 /// out stay in their places among those it names. `producer` (UTF-8) goes into the document
 /// information's /Producer and the XMP's pdf:Producer, with the time into /ModDate and
-/// xmp:ModifyDate.
-int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const char *producer,
-                           filterocr_graft_write write, void *context,
-                           char *message, size_t message_size);
+/// xmp:ModifyDate; the XMP loses its PDF/A claim (pdfaid) when a page changed.
+///
+/// Each PDF kept whole that `views` describes must be read by qpdf as the view says (the same
+/// catalog, the same pages in the same order); otherwise nothing is written, the function
+/// returns -1 with the difference in `message` and sets `refused_view` to the view's index (it
+/// is -1 for any other failure).
+int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const filterocr_graft_view *views,
+                           int view_count, const char *producer, filterocr_graft_write write, void *context,
+                           char *message, size_t message_size, int *refused_view);
 
 #ifdef __cplusplus
 }

@@ -9,6 +9,11 @@ public enum PageOrigin: Sendable, Equatable {
     /// is where the recognised rendering lies on the page (a turn, a crop): the page is shown
     /// so, turned and cropped by its /Rotate and crop box, its content unchanged.
     case pdfPage(path: String, number: Int, replacesText: Bool, shown: PageGeometry = PageGeometry())
+    /// Page `number` of the PDF at `path`, of `count` pages, whose page tree names pages more
+    /// than once: shown as it was rendered, as an image is (copying such a tree would copy every
+    /// page it claims, a million from a few objects), so a searchable PDF needs every one of its
+    /// pages to keep them all.
+    case renderedPDFPage(path: String, number: Int, count: Int)
     /// Page `number` of the PDF at `path`, kept as it is without recognition (`--skip-text`).
     case pdfPageAsIs(path: String, number: Int)
 }

@@ -17,6 +17,14 @@ final class SearchablePDFParts: Sendable {
     private let parts = Locked<[PartKey: Part]>([:])
     /// Each page's entry, by its place in the input.
     private let plan = Locked<[Int: PDFAssembly.Page]>([:])
+    /// The PDFs whose pages go in rendered (their page trees name pages more than once): the
+    /// pages of each that came in, and how many it has.
+    private let renderedPDFs = Locked<[String: RenderedPDF]>([:])
+
+    private struct RenderedPDF: Sendable {
+        var count: Int
+        var pages: Set<Int> = []
+    }
 
     private struct PartKey: Hashable, Sendable {
         var engine: Int
@@ -80,6 +88,10 @@ final class SearchablePDFParts: Sendable {
         case .image:
             let part = try self.part(PartKey(engine: engine, rendered: true))
             page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
+        case let .renderedPDFPage(path, number, count):
+            let part = try self.part(PartKey(engine: engine, rendered: true))
+            page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
+            renderedPDFs.withLock { _ = $0[path, default: RenderedPDF(count: count)].pages.insert(number) }
         case let .pdfPage(path, number, replacesText, shown):
             let part = try self.part(PartKey(engine: engine, rendered: false))
             let layer = PDFAssembly.PageReference(path: part.path, page: try part.addPage(add))
@@ -104,7 +116,16 @@ final class SearchablePDFParts: Sendable {
     /// Ends Tesseract's documents and writes the whole PDF through `sink`, which returns false
     /// once a write failed. Pages all of one engine's images, in order, go out as Tesseract
     /// wrote them, byte for byte.
+    ///
+    /// A PDF whose pages go in rendered must have come in whole: the pages of it that were not
+    /// read (left out by `--pages`, or failed) would be lost, so the document is refused instead.
     func write(named destination: String, to sink: (UnsafeRawBufferPointer) -> Bool) throws {
+        let incomplete = renderedPDFs.withLock { pdfs in
+            pdfs.sorted { $0.key < $1.key }.first { $0.value.pages.count < $0.value.count }
+        }
+        if let (path, pdf) = incomplete {
+            throw DocumentError(source: path, problem: .pagesWouldBeLost(missing: pdf.count - pdf.pages.count, count: pdf.count))
+        }
         for part in parts.withLock({ Array($0.values) }) { try part.finish() }
         let pages = plan.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         let onlyPart = parts.withLock { $0.count == 1 ? $0.first?.value : nil }

@@ -50,9 +50,11 @@ public struct LoadedImage: Sendable {
     /// text replaced, and shown as the rendering was recognised (`shown`: turned and cropped
     /// if the filters turned or cropped it); any other image is shown as loaded, and so is a
     /// page of a PDF whose page tree names pages more than once (copying that tree would copy
-    /// every page it claims: a million in a few objects).
+    /// every page it claims: a million in a few objects), which names its PDF so that the
+    /// document can tell whether all its pages came in.
     public func pageOrigin(shown: PageGeometry = PageGeometry()) -> PageOrigin {
-        guard let page, page.kind == .pdf, !page.sharedTree else { return .image }
+        guard let page, page.kind == .pdf else { return .image }
+        if page.sharedTree { return .renderedPDFPage(path: name, number: page.number, count: page.count) }
         return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0, shown: shown)
     }
 
