@@ -50,7 +50,9 @@ let package = Package(
         // Image files <-> pixel buffers, through Leptonica.
         .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem", "Threading"]),
         // Files as filterocr reads and writes them: kinds, bounded and atomic, names not UTF-8.
-        .target(name: "FileSystem", dependencies: ["Threading"]),
+        .target(name: "FileSystem", dependencies: ["Threading", "CFileCalls"]),
+        // Linux file calls that Swift's Glibc module leaves out (renameat2).
+        .target(name: "CFileCalls"),
         // Documents page by page: PDF pages (MuPDF), TIFF pages (Leptonica), searchable PDFs (qpdf).
         .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "CTesseract", "FileSystem"]),
         // The result store: recognitions and document pages in SQLite (GRDB), keyed by their inputs.

@@ -36,7 +36,7 @@ public enum FileKind: Sendable, Equatable {
         self.init(mode: info.st_mode, size: Int(info.st_size))
     }
 
-    init(mode: mode_t, size: Int) {
+    public init(mode: mode_t, size: Int = 0) {
         switch mode & S_IFMT {
         case S_IFREG: self = .regular(size: size)
         case S_IFDIR: self = .directory

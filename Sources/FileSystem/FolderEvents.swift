@@ -3,17 +3,21 @@ import Glibc
 #endif
 
 /// What the kernel says of the files in one folder (inotify), so that a hot folder waits for
-/// files instead of looking for them: a file closed after writing or moved in is complete; one
-/// created or written to is still changing; one moved out or deleted is gone.
+/// files instead of looking for them: a file moved in, closed after writing, created or written
+/// to, moved out or deleted, and the folder itself gone.
 public final class FolderEvents: Sendable {
     public enum Change: Sendable, Equatable {
-        /// Closed after writing, or moved in whole.
-        case completed(String)
+        /// Moved in whole, by a rename.
+        case movedIn(String)
+        /// Closed after writing: perhaps finished, perhaps opened again for more.
+        case closed(String)
         /// Created or written to, and perhaps not finished.
         case changing(String)
         case gone(String)
         /// The kernel's queue overflowed: changes were lost, and the folder must be looked at again.
         case overflow
+        /// The folder itself was deleted or moved away (or its file system unmounted).
+        case folderGone
     }
 
     private let watch: Int32
@@ -24,7 +28,8 @@ public final class FolderEvents: Sendable {
     public init(folder: String) throws(FileError) {
         let descriptor = inotify_init1(Int32(O_CLOEXEC | O_NONBLOCK))
         guard descriptor >= 0 else { throw .unreadable(path: folder, reason: "inotify: \(String(cString: strerror(errno)))") }
-        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_DELETE | IN_MOVED_FROM | IN_ONLYDIR)
+        let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_CREATE | IN_MODIFY | IN_ATTRIB | IN_DELETE | IN_MOVED_FROM
+                          | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR)
         guard PathEncoding.withFileSystemPath(folder, { inotify_add_watch(descriptor, $0, mask) }) >= 0 else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
@@ -90,10 +95,15 @@ public final class FolderEvents: Sendable {
             offset += header + length
             if mask & UInt32(IN_Q_OVERFLOW) != 0 {
                 changes.append(.overflow)
-            } else if name.isEmpty {
+            } else if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED | IN_UNMOUNT) != 0 {
+                changes.append(.folderGone)
+            } else if name.isEmpty || mask & UInt32(IN_ISDIR) != 0 {
+                // The folder's own folders (done/, failed/) are not arrivals.
                 continue
-            } else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 {
-                changes.append(.completed(name))
+            } else if mask & UInt32(IN_MOVED_TO) != 0 {
+                changes.append(.movedIn(name))
+            } else if mask & UInt32(IN_CLOSE_WRITE) != 0 {
+                changes.append(.closed(name))
             } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
                 changes.append(.gone(name))
             } else {
@@ -105,12 +115,10 @@ public final class FolderEvents: Sendable {
 }
 
 extension FolderEvents {
-    /// Whether some process still has the file at `path` open for writing, as Linux tells it to
-    /// whoever may take a read lease on it (its owner, or root); nil when it cannot tell.
-    public static func isOpenForWriting(_ path: String) -> Bool? {
-        let descriptor = PathEncoding.withFileSystemPath(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK) }
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
+    /// Whether some process still has the file open as `descriptor` (for reading) open for
+    /// writing, as Linux tells it to whoever may take a read lease on it (its owner, or root);
+    /// nil when it cannot tell.
+    public static func isOpenForWriting(descriptor: Int32) -> Bool? {
         // F_SETLEASE (1024) with F_RDLCK fails with EAGAIN while a writer has the file open.
         guard fcntl(descriptor, 1024, Int32(F_RDLCK)) == 0 else { return errno == EAGAIN ? true : nil }
         _ = fcntl(descriptor, 1024, Int32(F_UNLCK))

@@ -14,9 +14,11 @@ public struct PrivateTemporaries: Sendable {
     }
 
     /// A server's uploads, a searchable PDF's parts while they are assembled, a renderer's
-    /// file written to see what it writes.
+    /// file written to see what it writes, a merged shard's copy.
     public static let uploads = PrivateTemporaries(kind: "serve")
     public static let pdfParts = PrivateTemporaries(kind: "pdf")
+    /// A shard's store and its write-ahead log, copied to be read without writing beside them.
+    public static let storeCopies = PrivateTemporaries(kind: "store")
     public static let rendererProbe = PrivateTemporaries(kind: "renderer")
 
     /// Kinds this process has cleaned up after already: one listing each, however many it makes.

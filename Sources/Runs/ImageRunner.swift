@@ -35,11 +35,14 @@ public final class ImageRunner: Sendable {
         /// The document's page (from 1); nil for an image.
         public var page: Int?
         public var outcome: Outcome
+        /// The input's place in the run's whole list (from 0), before any `--shard` took its share.
+        public var position: Int?
 
-        public init(input: String, page: Int? = nil, outcome: Outcome) {
+        public init(input: String, page: Int? = nil, outcome: Outcome, position: Int? = nil) {
             self.input = input
             self.page = page
             self.outcome = outcome
+            self.position = position
         }
 
         /// The input with its page, as headers name it: `scan.pdf page 3`.
@@ -69,9 +72,13 @@ public final class ImageRunner: Sendable {
         var ticket: Int
         var unit: WorkUnit
         var saveName: String?
+        /// The input's place in the whole list.
+        var position: Int
 
         var result: (Outcome) -> Result {
-            { [unit] outcome in Result(input: PathEncoding.displayed(unit.input), page: unit.page, outcome: outcome) }
+            { [unit, position] outcome in
+                Result(input: PathEncoding.displayed(unit.input), page: unit.page, outcome: outcome, position: position)
+            }
         }
     }
 
@@ -126,22 +133,11 @@ public final class ImageRunner: Sendable {
                     deliver: (Result, Progress) -> Void) throws -> Summary {
         var tally = Tally(total: total, ignoredWords: settings.ignoredWords, publisher: publisher)
         func record(_ result: Result) { deliver(result, tally.record(result)) }
-        if let auto {
+        if auto != nil {
             // One image at a time, its candidates on every engine.
-            let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory, store: store)
-            // The pool's engines keep no pages: the chosen filters are recognised once more,
-            // on an engine of their own, for the document.
-            var pagePipeline = try pages.map { _ in try makePipeline() }
-            try runHere(inputs, shard: shard, isCancelled: isCancelled, recognizer: pool, pages: pages, deliver: record) {
-                original, pipeline in
-                let chosen = try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
-                guard pagePipeline != nil else { return chosen }
-                var page = try pagePipeline!.run(original, state: chosen.report.filters)
-                page.report = chosen.report
-                return page
-            } addPage: { _, result, original, geometry, file, document in
-                try pagePipeline?.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
-            }
+            var worker = try makeWorker(engines: jobs, forDocuments: pages != nil)
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, on: &worker, pages: pages, searching: searching,
+                        deliver: record)
             tally.summary.cancelled = isCancelled()
             return tally.summary
         }
@@ -153,7 +149,8 @@ public final class ImageRunner: Sendable {
         let wanted = pages?.addsInInputOrder == true && self.jobs > 1 ? 2 * self.jobs : self.jobs
         let jobs = min(wanted, max(1, total ?? wanted))
         if jobs == 1 {
-            try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
+            var worker = try makeWorker(forDocuments: pages != nil)
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, on: &worker, pages: pages, deliver: record)
         } else {
             try runInParallel(inputs, jobs: jobs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
         }
@@ -161,16 +158,64 @@ public final class ImageRunner: Sendable {
         return tally.summary
     }
 
+    /// Reads `input` (an image or a document) on `worker`'s engines, here: a hot folder's file,
+    /// on engines that last as long as the folder is watched.
+    package func run(_ input: String, on worker: inout Worker, pages: PageDocument?,
+                     deliver: (Result) -> Void) throws -> Summary {
+        var tally = Tally(total: 1, ignoredWords: settings.ignoredWords, publisher: nil)
+        try runHere(CollectionOfOne(input), shard: nil, isCancelled: { false }, on: &worker, pages: pages) {
+            _ = tally.record($0)
+            deliver($0)
+        }
+        return tally.summary
+    }
+
     /// One engine (or one pool of them): every input in turn on this thread, with nothing to
     /// put in order.
+    func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
+                 on worker: inout Worker, pages: PageDocument?, searching: (String, AutoSearch.Progress) -> Void = { _, _ in },
+                 deliver: (Result) -> Void) throws {
+        guard let auto, let pool = worker.pool else {
+            return try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &worker.pipeline, pages: pages,
+                               deliver: deliver, recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
+                               addPage: Self.addPageFromSamePipeline)
+        }
+        try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &worker.pipeline, pages: pages, deliver: deliver) {
+            [pagePipeline = worker.pagePipeline] original, pipeline in
+            let chosen = try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
+            guard var pagePipeline else { return chosen }
+            var page = try pagePipeline.run(original, state: chosen.report.filters)
+            page.report = chosen.report
+            return page
+        } addPage: { [pagePipeline = worker.pagePipeline] _, result, original, geometry, file, document in
+            try pagePipeline?.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
+        }
+    }
+
+    /// The engines one thread reads with, kept from input to input (and, for a hot folder, from
+    /// run to run): a pipeline, and for `--auto` the pool its candidates are read on and the
+    /// engine that reads the chosen filters once more for a document.
+    package struct Worker {
+        var pipeline: Pipeline
+        let pool: RecognizerPool?
+        let pagePipeline: Pipeline?
+    }
+
+    /// A worker of `engines` engines; for a document, with `--auto`, one more that adds the
+    /// pages (the pool's engines keep no pages).
+    package func makeWorker(engines: Int = 1, forDocuments: Bool) throws -> Worker {
+        guard auto != nil else { return Worker(pipeline: try makePipeline(aside: true), pool: nil, pagePipeline: nil) }
+        let pool = try RecognizerPool(count: engines, settings: settings, factory: factory, store: store)
+        return Worker(pipeline: Pipeline(settings: settings, recognizer: pool, truth: truth), pool: pool,
+                      pagePipeline: forDocuments ? try makePipeline() : nil)
+    }
+
     private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
-                         recognizer: (any Recognizer)? = nil, pages: PageDocument?, deliver: (Result) -> Void,
+                         pipeline: inout Pipeline, pages: PageDocument?, deliver: (Result) -> Void,
                          recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
                          addPage: PageAdder) throws {
         // The engine starts while the first image is decoded; whether it started is known
         // before any result goes out, so that one that cannot start is one error for the run.
-        var pipeline = try recognizer.map { Pipeline(settings: settings, recognizer: $0, truth: truth) }
-            ?? makePipeline(aside: true)
         var ticket = 0
         for item in items(inputs, shard: shard, isCancelled: isCancelled) {
             var item = item
@@ -202,19 +247,13 @@ public final class ImageRunner: Sendable {
         return inputs.enumerated().lazy
             .filter { position, _ in shard?.includes(position) ?? true }
             .prefix { _ in !isCancelled() }
-            .flatMap { [pageSelection, saveDirectory] _, input in
+            .flatMap { [pageSelection, saveDirectory] position, input in
                 WorkUnit.units(of: input, selection: pageSelection).lazy.map { unit in
-                    Item(ticket: 0, unit: unit, saveName: saveDirectory.map { _ in names.name(for: unit.input, page: unit.page) })
+                    Item(ticket: 0, unit: unit, saveName: saveDirectory.map { _ in names.name(for: unit.input, page: unit.page) },
+                         position: position)
                 }
             }
             .prefix { _ in !isCancelled() }
-    }
-
-    private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
-                         pages: PageDocument?, deliver: (Result) -> Void) throws {
-        try runHere(inputs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: deliver,
-                    recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
-                    addPage: Self.addPageFromSamePipeline)
     }
 
     /// How a page gets into the document: from the recognition just made, by the pipeline

@@ -4,6 +4,7 @@ import FileSystem
 import Foundation
 import Formats
 import Runs
+import Synchronization
 import Threading
 
 /// `filterocr watch INBOX --to OUTBOX`: a hot folder, recognised unattended.
@@ -12,13 +13,18 @@ struct WatchCommand: ParsableCommand {
         commandName: "watch",
         abstract: "Recognise every file dropped into a folder, unattended (a hot folder).",
         discussion: """
-            A file is taken once it is complete: when it is closed after writing or moved in (the \
-            kernel says so, through inotify), or when it has been left unchanged for --settle \
-            seconds. Each is recognised into OUTBOX (a searchable PDF by default), written whole or \
-            not at all, and the original moved to INBOX/done (--keep leaves it); a file that \
-            cannot be read goes to INBOX/failed with a .why text beside it. One line per file on \
-            standard output. SIGTERM or Ctrl-C finishes the files being read and stops (status 0); \
-            a restart reads no finished file again, and the result store makes a half-read one cheap.
+            A file is taken once it is complete: at once when it is moved in (renamed into INBOX), \
+            otherwise once it has been left alone (no write, no close) for --settle seconds, so \
+            that a writer that closes and opens it again is waited for. Each is held open while it \
+            is read, never through a symbolic link, and read again if it changed meanwhile. It is \
+            recognised into OUTBOX (a searchable PDF by default), written whole or not at all, and \
+            the original moved to INBOX/done (--keep leaves it); a file that cannot be read goes \
+            to INBOX/failed with a .why text beside it. Nothing is written over: a name that comes \
+            back gets a numbered one (scan-2.pdf, done/scan-2.png), said in its line. One line per \
+            file on standard output; a move or journal write that fails is a line on standard \
+            error, and the exit status is then 1. SIGTERM or Ctrl-C finishes the files being read \
+            and stops (status 0); a restart reads no finished file again, and the result store \
+            makes a half-read one cheap. One watcher per inbox.
             """
     )
 
@@ -47,9 +53,9 @@ struct WatchCommand: ParsableCommand {
                                             valueName: "folder"))
     var failed: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a file must be left unchanged to count as complete when no close is seen.",
+    @Option(name: .long, help: ArgumentHelp("Seconds a file must be left alone (no write, no close) to count as complete.",
                                             valueName: "seconds"))
-    var settle: Double = 5
+    var settle: Double = 2
 
     @OptionGroup var recognition: RecognitionOptions
     @OptionGroup var jobs: JobsOption
@@ -73,27 +79,55 @@ struct WatchCommand: ParsableCommand {
                                         jobs: jobs.engines)
         let folder = try Terminal.orExit { try HotFolder(options: options, runner: runner) }
         let printing = Locked(())
+        let problems = Atomic(0)
         Terminal.printNote("watching \(PathEncoding.displayed(inbox)) → \(PathEncoding.displayed(to)) (\(format.rawValue), "
                            + "\(options.jobs) engine\(options.jobs == 1 ? "" : "s"))")
-        try Terminal.orExit {
+        let ending = try Terminal.orExit {
             try folder.run(stop: Interrupt.stop) { outcome in
-                let line = Self.line(for: outcome)
-                printing.withLock { _ in Terminal.print(line) }
+                printing.withLock { _ in
+                    if case let .postponed(input, reason) = outcome {
+                        Terminal.printNote("\(input): \(reason)")
+                    } else {
+                        Terminal.print(Self.line(for: outcome))
+                    }
+                }
+            } problem: { message in
+                problems.add(1, ordering: .relaxed)
+                printing.withLock { _ in Terminal.printError(message) }
             }
         }
-        Terminal.printNote("stopped")
+        let failures = problems.load(ordering: .relaxed)
+        switch ending {
+        case .inboxGone:
+            Terminal.printError("\(PathEncoding.displayed(inbox)) was deleted or moved away: stopped watching it")
+            throw ExitCode.failure
+        case .stopped where failures > 0:
+            Terminal.printError("stopped; \(failures) file\(failures == 1 ? "" : "s") could not be moved or recorded (see above)")
+            throw ExitCode.failure
+        case .stopped:
+            Terminal.printNote("stopped")
+        }
     }
 
-    /// One line for a file: what it became, or why it could not be read.
+    /// One line for a file: what it became, or why it could not be read, and where its original went.
     static func line(for outcome: HotFolder.Outcome) -> String {
         switch outcome {
-        case let .written(input, output, pages, failedPages, seconds):
+        case let .written(input, output, pages, failedPages, seconds, original):
             "\(input): \(pages) page\(pages == 1 ? "" : "s") → \(output) in \(String(format: "%.1f", seconds)) s"
                 + (failedPages > 0 ? " (\(failedPages) page\(failedPages == 1 ? "" : "s") could not be read)" : "")
-        case .finishedBefore(let input):
-            "\(input): finished before the restart; moved on"
-        case let .failed(input, reason):
-            "\(input): failed: \(reason)"
+                + renamed(input, original)
+        case let .finishedBefore(input, original):
+            "\(input): finished before the restart; moved to \(original)"
+        case let .failed(input, reason, original):
+            "\(input): failed: \(reason)" + (original.map { "; moved to \($0)" } ?? "")
+        case let .postponed(input, reason):
+            "\(input): \(reason)"
         }
+    }
+
+    /// `; original kept as in/done/scan-2.png` when the original was given a new name.
+    private static func renamed(_ input: String, _ original: String?) -> String {
+        guard let original, AtomicFile.name(of: original) != input else { return "" }
+        return "; original kept as \(original)"
     }
 }

@@ -5,36 +5,13 @@ import Testing
 /// `filterocr watch`: a hot folder with real files, real inotify and real signals.
 @Suite("A hot folder")
 struct WatchTests {
-    private struct Folders {
-        let root: String
-        var inbox: String { root + "/in" }
-        var outbox: String { root + "/out" }
-        var store: String { root + "/store.sqlite" }
-
-        init() throws {
-            root = try Paths.temporaryDirectory()
-            try FileManager.default.createDirectory(atPath: root + "/in", withIntermediateDirectories: true)
-        }
-
-        func watch(_ extra: [String] = []) throws -> BackgroundProcess {
-            let watcher = try BackgroundProcess(Paths.filterocr, ["watch", inbox, "--to", outbox, "--store", store] + extra)
-            // Ready once it says what it watches: files dropped from then on are seen.
-            #expect(watcher.waitForError(containing: "watching", timeout: 60))
-            return watcher
-        }
-
-        func names(_ folder: String) -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        }
-    }
-
     /// A small page that Tesseract reads quickly: a word in large black letters.
     private static let smallPage = Paths.images + "/app_screenshot.png"
 
     @Test("A file written slowly, in chunks over seconds, is taken once, after it is complete")
     func slowWriter() throws {
-        let folders = try Folders()
-        let watcher = try folders.watch(["--settle", "60"])
+        let folders = try WatchFolders()
+        let watcher = try folders.watch(["--settle", "2"])
         let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
         let path = folders.inbox + "/slow.png"
         let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: path, contents: nil); return path }()))
@@ -42,7 +19,8 @@ struct WatchTests {
         for start in stride(from: 0, to: source.count, by: chunk) {
             try handle.write(contentsOf: source[start..<min(source.count, start + chunk)])
             try handle.synchronize()
-            // Half a second between chunks: the file stays open and incomplete for two seconds.
+            // Half a second between chunks, each under the settle time: the file stays open and
+            // incomplete for two seconds.
             usleep(500_000)
         }
         try handle.close()
@@ -56,7 +34,7 @@ struct WatchTests {
 
     @Test("A hundred files dropped at once all arrive, each once")
     func hundredFiles() throws {
-        let folders = try Folders()
+        let folders = try WatchFolders()
         let watcher = try folders.watch(["-j", "2"])
         let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
         let names = (0..<100).map { String(format: "page-%03d.png", $0) }
@@ -72,7 +50,7 @@ struct WatchTests {
 
     @Test("A watcher killed in the middle and started again loses no file and reads none twice")
     func restart() throws {
-        let folders = try Folders()
+        let folders = try WatchFolders()
         let names = (0..<12).map { "scan-\($0).png" }
         let images = try Paths.imagesWithTruth().map(\.image).filter { $0.hasSuffix(".png") }
         for (index, name) in names.enumerated() {
@@ -98,7 +76,7 @@ struct WatchTests {
 
     @Test("A file that cannot be read lands in failed/ with its reason beside it; the others go on")
     func badFile() throws {
-        let folders = try Folders()
+        let folders = try WatchFolders()
         let watcher = try folders.watch()
         try Data("this is not an image".utf8).write(to: URL(fileURLWithPath: folders.inbox + "/notes.png"))
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/good.png")
@@ -113,7 +91,7 @@ struct WatchTests {
 
     @Test("SIGTERM finishes the file being read, leaves the waiting ones for the next start, and exits 0")
     func termination() throws {
-        let folders = try Folders()
+        let folders = try WatchFolders()
         let watcher = try folders.watch(["-j", "1", "--settle", "0"])
         try FileManager.default.copyItem(atPath: Paths.images + "/document_photo_12mp.jpg",
                                          toPath: folders.inbox + "/photo.jpg")
@@ -134,7 +112,7 @@ struct WatchTests {
 
     @Test("With --keep the originals stay where they are, and a restart reads none of them again")
     func keepOriginals() throws {
-        let folders = try Folders()
+        let folders = try WatchFolders()
         for name in ["a.png", "b.png"] { try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/" + name) }
         let first = try folders.watch(["--keep", "--settle", "0"])
         #expect(first.waitForLines(2, timeout: 120).count == 2)

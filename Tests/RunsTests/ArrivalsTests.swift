@@ -4,15 +4,35 @@ import Testing
 
 @Suite("When a hot folder's file is complete")
 struct ArrivalsTests {
-    @Test("A file closed after writing is taken at once, and once, until it is finished")
+    @Test("A file moved in is taken at once, and once, until it is finished")
+    func movedIn() {
+        var arrivals = Arrivals(settle: 5)
+        #expect(arrivals.changed(.movedIn("a.png"), now: 1) == ["a.png"])
+        #expect(arrivals.changed(.movedIn("a.png"), now: 2).isEmpty, "not twice")
+        #expect(arrivals.settled(now: 100).isEmpty)
+    }
+
+    @Test("A file closed after writing is taken only once it has been quiet for the settle time")
     func closedFile() {
         var arrivals = Arrivals(settle: 5)
         #expect(arrivals.changed(.changing("a.png"), now: 0).isEmpty)
-        #expect(arrivals.changed(.completed("a.png"), now: 1) == ["a.png"])
-        #expect(arrivals.changed(.completed("a.png"), now: 2).isEmpty, "not twice")
-        #expect(arrivals.settled(now: 100).isEmpty)
-        arrivals.finished("a.png")
-        #expect(arrivals.changed(.completed("a.png"), now: 101) == ["a.png"], "a new file of the same name")
+        #expect(arrivals.changed(.closed("a.png"), now: 1).isEmpty, "a close alone is not the end")
+        #expect(arrivals.settled(now: 5).isEmpty)
+        #expect(arrivals.settled(now: 6) == ["a.png"])
+    }
+
+    @Test("A writer that closes and opens the file again for each chunk is waited for until it is quiet")
+    func closeAndReopen() {
+        var arrivals = Arrivals(settle: 2)
+        var taken: [String] = []
+        for step in 0..<5 {
+            let time = Double(step) * 0.7
+            taken += arrivals.changed(.changing("c.png"), now: time)
+            taken += arrivals.changed(.closed("c.png"), now: time + 0.1)
+            taken += arrivals.settled(now: time + 0.5)
+        }
+        #expect(taken.isEmpty)
+        #expect(arrivals.settled(now: 2.8 + 0.1 + 2) == ["c.png"])
     }
 
     @Test("A file with no close is taken once it has been left unchanged for the settle time")
@@ -33,5 +53,27 @@ struct ArrivalsTests {
         #expect(arrivals.found("new.png", modified: 8, now: 10).isEmpty)
         _ = arrivals.changed(.gone("new.png"), now: 11)
         #expect(arrivals.settled(now: 100).isEmpty)
+    }
+
+    @Test("A name that changes while it is taken is looked at again once it is finished, from its last change")
+    func changedWhileTaken() {
+        var arrivals = Arrivals(settle: 5)
+        #expect(arrivals.changed(.movedIn("a.png"), now: 0) == ["a.png"])
+        #expect(arrivals.changed(.movedIn("a.png"), now: 3).isEmpty, "a new a.png while the first is read")
+        #expect(arrivals.settled(now: 50).isEmpty, "not while taken")
+        arrivals.finished("a.png")
+        #expect(arrivals.untilNextSettles(now: 4) == 4)
+        #expect(arrivals.settled(now: 8) == ["a.png"])
+        arrivals.finished("a.png")
+        #expect(arrivals.settled(now: 100).isEmpty, "finished with no change meanwhile: forgotten")
+    }
+
+    @Test("A file put back (changed while read, or still open) waits a settle time from then")
+    func putBack() {
+        var arrivals = Arrivals(settle: 5)
+        #expect(arrivals.changed(.movedIn("a.png"), now: 0) == ["a.png"])
+        arrivals.putBack("a.png", now: 10)
+        #expect(arrivals.settled(now: 14).isEmpty)
+        #expect(arrivals.settled(now: 15) == ["a.png"])
     }
 }

@@ -1,23 +1,29 @@
 import FileSystem
 
-/// Files arriving in a folder, and when each is complete: at once when the kernel says it was
-/// closed after writing or moved in whole, otherwise once it has been left unchanged for
-/// `settle` seconds (a file already there, or one written where no close is seen). Each file is
-/// handed out once; pure, so the caller gives the changes and the time.
+/// Files arriving in a folder, and when each is complete. Pure: the caller gives the changes
+/// and the time, and is handed the files to take.
+///
+/// A file is complete when it was moved in whole (a rename is how a writer says it is done),
+/// or once it has been quiet for `settle` seconds: no write, no close, no change of any kind.
+/// A close alone does not make a file complete, since writers that append in chunks close and
+/// open it again between them. Each file is handed out once; a file that changes while it is
+/// taken (or a new one under its name) is looked at again, from its last change, once it is
+/// finished.
 public struct Arrivals: Sendable {
     public let settle: Double
-    /// Files still changing, with when each last changed.
+    /// Files not yet complete, with when each last changed.
     private var changing: [String: Double] = [:]
-    /// Files handed out, until `finished`: never handed out twice meanwhile.
-    private var taken: Set<String> = []
+    /// Files handed out, until `finished`, with when each last changed meanwhile (nil: not).
+    private var taken: [String: Double?] = [:]
 
     public init(settle: Double) {
         self.settle = settle
     }
 
-    /// A file found in the folder, last written at `modified`.
+    /// A file found in the folder, last written at `modified`: taken if it has been quiet long
+    /// enough, otherwise waited for.
     public mutating func found(_ name: String, modified: Double, now: Double) -> [String] {
-        guard !taken.contains(name) else { return [] }
+        guard !noteIfTaken(name, at: now) else { return [] }
         if now - modified >= settle { return take(name) }
         changing[name] = modified
         return []
@@ -26,38 +32,54 @@ public struct Arrivals: Sendable {
     /// A change the kernel reported; returns the files now complete.
     public mutating func changed(_ change: FolderEvents.Change, now: Double) -> [String] {
         switch change {
-        case .completed(let name):
-            guard !taken.contains(name) else { return [] }
+        case .movedIn(let name):
+            guard !noteIfTaken(name, at: now) else { return [] }
             return take(name)
-        case .changing(let name):
-            if !taken.contains(name) { changing[name] = now }
+        case .changing(let name), .closed(let name):
+            if !noteIfTaken(name, at: now) { changing[name] = now }
         case .gone(let name):
             changing[name] = nil
-        case .overflow:
+        case .overflow, .folderGone:
             break
         }
         return []
     }
 
-    /// The files left unchanged for `settle` seconds by `now`.
+    /// The files quiet for `settle` seconds by `now`.
     public mutating func settled(now: Double) -> [String] {
         let due = changing.filter { now - $0.value >= settle }.keys.sorted()
         return due.flatMap { take($0) }
     }
 
-    /// Seconds until the next file may settle; nil when none is changing.
+    /// Seconds until the next file may settle; nil when none is waiting.
     public func untilNextSettles(now: Double) -> Double? {
         changing.values.min().map { max(0, $0 + settle - now) }
     }
 
-    /// `name` is dealt with (moved away): a new file of that name is a new arrival.
+    /// `name` is dealt with. If it changed while it was taken (a new file under its name, or
+    /// the same one written again), it is waited for again from that change.
     public mutating func finished(_ name: String) {
-        taken.remove(name)
+        guard let changedMeanwhile = taken.removeValue(forKey: name) else { return }
+        if let changedMeanwhile { changing[name] = changedMeanwhile }
+    }
+
+    /// `name` was taken too soon (it changed while it was read, or a writer still holds it):
+    /// waited for again, from `now`.
+    public mutating func putBack(_ name: String, now: Double) {
+        taken[name] = nil
+        changing[name] = now
+    }
+
+    /// Records a change of a file that is taken; false when it is not taken.
+    private mutating func noteIfTaken(_ name: String, at time: Double) -> Bool {
+        guard taken[name] != nil else { return false }
+        taken[name] = .some(time)
+        return true
     }
 
     private mutating func take(_ name: String) -> [String] {
         changing[name] = nil
-        taken.insert(name)
+        taken[name] = .some(nil)
         return [name]
     }
 }

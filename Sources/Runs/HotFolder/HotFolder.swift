@@ -6,9 +6,12 @@ import Recognition
 import Threading
 
 /// `filterocr watch`: a folder that scanners drop files into, recognised unattended. Each file
-/// is taken once it is complete (`Arrivals`), recognised on one of `jobs` engines into a
-/// document in the outbox (written whole or not at all), and moved to `done` (or left, and
-/// remembered); a file that cannot be read goes to `failed` with a `.why` text beside it.
+/// is taken once it is complete (`Arrivals`), held by its descriptor (`OpenFolder`, `HeldFile`)
+/// so that what is read and moved is the file that was checked, recognised on one of `jobs`
+/// engines that last as long as the watcher, into a document in the outbox, and moved to
+/// `done` (or left, and remembered); a file that cannot be read goes to `failed` with a `.why`
+/// text beside it. Nothing is ever written over: a name that comes back gets a new one
+/// (`UniqueNames`).
 ///
 /// A journal in the outbox records every file finished (its name, size and time), so that a
 /// restart neither loses a file nor reads one twice: a file still in the inbox is recognised
@@ -21,7 +24,7 @@ public final class HotFolder: Sendable {
         public var done: String?
         public var failed: String
         public var format: TesseractDocument.Format
-        /// Seconds a file must be left unchanged to count as complete when no close is seen.
+        /// Seconds a file must be left alone (no write, no close) to count as complete.
         public var settle: Double
         public var jobs: Int
 
@@ -34,79 +37,170 @@ public final class HotFolder: Sendable {
 
     /// What became of one file, for the log.
     public enum Outcome: Sendable, Equatable {
-        /// Recognised into `output`; `failedPages` of its pages could not be read.
-        case written(input: String, output: String, pages: Int, failedPages: Int, seconds: Double)
-        /// Finished before a restart: moved on without reading it again.
-        case finishedBefore(input: String)
-        case failed(input: String, reason: String)
+        /// Recognised into `output`; `failedPages` of its pages could not be read; the original
+        /// is now `original` (nil: left in the inbox).
+        case written(input: String, output: String, pages: Int, failedPages: Int, seconds: Double, original: String?)
+        /// Finished before a restart: its original moved on to `original` without reading it again.
+        case finishedBefore(input: String, original: String)
+        /// Not read; the original is now `original` (nil: it could not be moved).
+        case failed(input: String, reason: String, original: String?)
+        /// Not finished, to be read again once it is complete: it changed while it was read.
+        case postponed(input: String, reason: String)
+    }
+
+    /// Why the watcher stopped.
+    public enum Ending: Sendable, Equatable {
+        /// Asked to stop (SIGTERM, Ctrl-C).
+        case stopped
+        /// The inbox was deleted, moved away or replaced.
+        case inboxGone
+    }
+
+    /// Why a watcher cannot start.
+    public struct StartError: LocalizedError {
+        public let message: String
+        public var errorDescription: String? { message }
     }
 
     private let options: Options
     private let runner: ImageRunner
+    private let inbox: OpenFolder
+    private let outbox: OpenFolder
+    private let done: OpenFolder?
+    private let failed: OpenFolder
     private let journal: Journal
+    /// Temporary documents in the outbox: `.filterocr-watch-PID-RANDOM.pdf`.
+    private static let temporaries = PrivateTemporaries(kind: "watch")
 
+    /// Opens and checks the folders, takes the inbox's lock and reads the journal.
     /// - Parameter runner: recognises one file (its settings, filters, store).
-    public init(options: Options, runner: ImageRunner) throws(FileError) {
+    public init(options: Options, runner: ImageRunner) throws {
         self.options = options
         self.runner = runner
-        for folder in [options.outbox, options.failed] + (options.done.map { [$0] } ?? []) { try Folders.create(folder) }
-        journal = try Journal(path: options.outbox + "/.filterocr-watch.journal")
+        let inbox = try OpenFolder(options.inbox)
+        self.inbox = inbox
+        outbox = try Self.folder(options.outbox, as: "--to", beside: inbox)
+        failed = try Self.folder(options.failed, as: "--failed", beside: inbox)
+        done = try options.done.map { try Self.folder($0, as: "--done", beside: inbox) }
+        if options.done != nil, !inbox.isWritable {
+            throw StartError(message: "\(PathEncoding.displayed(options.inbox)): the inbox is not writable by this user, so "
+                             + "its files cannot be moved on; give --keep to leave them there")
+        }
+        guard inbox.lockExclusively() else {
+            throw StartError(message: "\(PathEncoding.displayed(options.inbox)) is already watched by another filterocr watch: "
+                             + "stop that one first (each file must be read once)")
+        }
+        journal = try Journal(outbox: outbox) { name, sizeAndTime in inbox.stamp(of: name)?.sizeAndTime == sizeAndTime }
+        Self.removeStaleTemporaries(in: outbox)
     }
 
-    /// Watches until `stop` is raised, then finishes the files being read and returns; files
-    /// waiting for an engine stay in the inbox for the next start. `log` is told each file's
-    /// outcome, on the engine's thread.
-    public func run(stop: StopSignal, log: @escaping @Sendable (Outcome) -> Void) throws(FileError) {
+    /// The folder `path` (made if missing) that the watcher writes to as `role`: never the
+    /// inbox itself (one inside it is never read, by design), and writable.
+    private static func folder(_ path: String, as role: String, beside inbox: OpenFolder) throws -> OpenFolder {
+        try Folders.create(path)
+        let folder = try OpenFolder(path)
+        if folder.isSame(as: inbox) {
+            throw StartError(message: "\(role) \(PathEncoding.displayed(path)) is the inbox itself: give another folder "
+                             + "(one inside the inbox is fine), e.g. \(role) \(PathEncoding.displayed(inbox.path(of: "out")))")
+        }
+        guard folder.isWritable else {
+            throw StartError(message: "\(role) \(PathEncoding.displayed(path)): the folder is not writable by this user")
+        }
+        return folder
+    }
+
+    /// Watches until `stop` is raised or the inbox goes, then finishes the files being read and
+    /// returns; files waiting for an engine stay in the inbox for the next start. `log` is told
+    /// each file's outcome, and `problem` each move or journal write that failed, on the
+    /// engine's thread; the caller ends non-zero after a problem.
+    /// - Throws: when no engine can start, before any file is read.
+    public func run(stop: StopSignal, log: @escaping @Sendable (Outcome) -> Void,
+                    problem: @escaping @Sendable (String) -> Void) throws -> Ending {
         let events = try FolderEvents(folder: options.inbox)
+        guard inbox.isStillAtItsPath else { return .inboxGone }
         let wakeID = stop.whenRaised { events.wake() }
         defer { if let wakeID { stop.removeHandler(wakeID) } }
         var arrivals = Arrivals(settle: options.settle)
-        let finished = Locked<[String]>([])
+        // Names dealt with, and whether each must be waited for again.
+        let finished = Locked<[(name: String, again: Bool)]>([])
         let inFlight = Locked(0)
+        // Why the engines cannot read (they could not start): the watcher stops, files stay.
+        let broken = Locked<String?>(nil)
         let allDone = DispatchSemaphore(value: 0)
-        let engines = Engines<Void>(count: options.jobs) {}
+        let engines = try Engines(count: options.jobs) { [runner] in try runner.makeWorker(forDocuments: true) }
+        var now: Double { Date().timeIntervalSince1970 }
         func start(_ names: [String]) {
-            for name in names where !Self.ignored(name) {
+            for name in names {
+                if isStillBeingWritten(name) {
+                    arrivals.putBack(name, now: now)
+                    continue
+                }
                 inFlight.withLock { $0 += 1 }
-                engines.submit { [self] _ in
-                    if !stop.isRaised, let outcome = process(name) { log(outcome) }
-                    finished.withLock { $0.append(name) }
+                engines.submit { [self] worker in
+                    var again = false
+                    if !stop.isRaised, broken.withLock({ $0 == nil }) {
+                        do {
+                            let outcome = try process(name, on: &worker, problem: problem)
+                            if let outcome { log(outcome) }
+                            if case .postponed = outcome { again = true }
+                        } catch {
+                            broken.withLock { $0 = $0 ?? oneLineMessage(for: error) }
+                        }
+                    }
+                    finished.withLock { $0.append((name, again)) }
                     if inFlight.withLock({ $0 -= 1; return $0 }) == 0 { allDone.signal() }
+                    events.wake()
                 }
             }
         }
-        var now: Double { Date().timeIntervalSince1970 }
         /// Every file in the inbox, looked at as if just found: at the start, and when the
         /// kernel's queue overflowed and changes were lost.
         func lookAtAll() {
-            for name in Folders.names(in: options.inbox) ?? [] {
-                let path = options.inbox + "/" + name
-                guard let stamp = FileStamp(at: path), FileKind(at: path).isRegular else { continue }
+            for name in inbox.names() where !Self.ignored(name) {
+                guard let stamp = inbox.stamp(of: name), inbox.kind(of: name) != .directory else { continue }
                 start(arrivals.found(name, modified: stamp.modifiedSeconds, now: now))
             }
         }
         lookAtAll()
-        while !stop.isRaised {
-            let changes = events.next(timeout: arrivals.untilNextSettles(now: now))
-            for done in finished.withLock({ names in defer { names = [] }; return names }) { arrivals.finished(done) }
+        var ending = Ending.stopped
+        while !stop.isRaised, broken.withLock({ $0 == nil }) {
+            // The inbox is looked at every few seconds too: a folder renamed over it sends nothing.
+            let changes = events.next(timeout: max(0.05, min(arrivals.untilNextSettles(now: now) ?? Self.inboxCheck, Self.inboxCheck)))
+            let dealtWith: [(name: String, again: Bool)] = finished.withLock { names in
+                defer { names = [] }
+                return names
+            }
+            for file in dealtWith {
+                arrivals.finished(file.name)
+                if file.again { arrivals.putBack(file.name, now: now) }
+            }
+            if changes.contains(.folderGone) || !inbox.isStillAtItsPath {
+                ending = .inboxGone
+                break
+            }
             for change in changes {
                 if change == .overflow { lookAtAll() }
-                start(arrivals.changed(weighed(change), now: now))
+                if let name = change.name, Self.ignored(name) { continue }
+                start(arrivals.changed(change, now: now))
             }
             start(arrivals.settled(now: now))
         }
+        if ending == .inboxGone { stop.raise() }
         // Each time the count falls to 0 it signals: an earlier signal only means looking again.
         while inFlight.withLock({ $0 }) > 0 { allDone.wait() }
+        if let reason = broken.withLock({ $0 }) { throw StartError(message: reason) }
+        return ending
     }
 
-    /// A file closed while another writer still has it open is not finished (a writer that
-    /// creates a file, then opens it again to fill it); nor is an empty one: each waits for its
-    /// last close, or to settle, like one still changing.
-    private func weighed(_ change: FolderEvents.Change) -> FolderEvents.Change {
-        guard case .completed(let name) = change else { return change }
-        let path = options.inbox + "/" + name
-        let empty = FileKind(at: path) == .regular(size: 0)
-        return empty || FolderEvents.isOpenForWriting(path) == true ? .changing(name) : change
+    /// Seconds between looks at whether the inbox is still where it was.
+    private static let inboxCheck = 2.0
+
+    /// Whether another process still has `name` open for writing, as far as Linux tells (to the
+    /// file's owner or root): such a file is waited for, even if it has been quiet.
+    private func isStillBeingWritten(_ name: String) -> Bool {
+        guard let descriptor = try? inbox.openRegular(name, flags: O_RDONLY) else { return false }
+        defer { close(descriptor) }
+        return FolderEvents.isOpenForWriting(descriptor: descriptor) == true
     }
 
     /// Names a scanner or a copy gives a file while writing it, and the folders' own files.
@@ -114,100 +208,152 @@ public final class HotFolder: Sendable {
         name.hasPrefix(".") || [".part", ".partial", ".tmp", ".crdownload", ".why"].contains { name.hasSuffix($0) }
     }
 
-    /// Reads the file `name` of the inbox into the outbox, and moves it on; nil when it went
-    /// away first or is not a file.
-    private func process(_ name: String) -> Outcome? {
-        let input = options.inbox + "/" + name
-        guard FileKind(at: input).isRegular, let stamp = FileStamp(at: input) else { return nil }
+    /// Reads the file `name` of the inbox into the outbox, and moves it on; nil when there was
+    /// nothing to do (it went, it is empty, or it was finished and is kept).
+    /// - Throws: only when the engine cannot read at all.
+    private func process(_ name: String, on worker: inout ImageRunner.Worker,
+                         problem: (String) -> Void) throws -> Outcome? {
         let shown = PathEncoding.displayed(name)
-        if journal.contains(name, stamp) {
-            // Left in place (--keep), a finished file is simply not read again.
-            guard options.done != nil else { return nil }
-            moveOn(name)
-            return .finishedBefore(input: shown)
+        let held: HeldFile
+        do {
+            held = try inbox.open(name)
+        } catch {
+            switch error {
+            case .notFound: return nil
+            case .notAFile(_, let kind) where kind == .directory: return nil
+            case .notAFile(_, let kind):
+                return fail(name, held: nil, reason: "\(inbox.path(of: name)) is \(kind.description), not a file: "
+                            + "the watcher reads regular files only", problem: problem)
+            default:
+                return fail(name, held: nil, reason: oneLineMessage(for: error), problem: problem)
+            }
         }
-        let output = options.outbox + "/" + Self.outputName(for: name, format: options.format)
+        // An empty file is one a writer has only begun: it is left alone until written.
+        guard held.stamp.byteCount > 0 else { return nil }
+        if journal.contains(name, held.stamp) {
+            // Left in place (--keep), a finished file is simply not read again.
+            guard let done else { return nil }
+            do {
+                let moved = try inbox.move(name, held: held, to: done, names: UniqueNames(name))
+                return .finishedBefore(input: shown, original: PathEncoding.displayed(done.path(of: moved)))
+            } catch {
+                problem("\(shown): " + oneLineMessage(for: error))
+                return nil
+            }
+        }
+        // Hidden, so that whatever reads the outbox in turn does not take it half-written.
+        let temporary = "." + Self.temporaries.name() + "." + options.format.fileExtension
+        let started = ContinuousClock.now
         var failures: [String] = []
         var pages = 0
-        let started = ContinuousClock.now
         do {
-            let document = try PageDocument(format: options.format, destination: output,
-                                            keepsOriginalPages: Document.kind(of: input) == .pdf)
-            let summary = try runner.run([input], total: 1, pages: document) { result, _ in
-                switch result.outcome {
-                case .failed(let message): failures.append(message)
-                case .recognized(_, let problem, _): if let problem { failures.append(problem) } else { pages += 1 }
-                case .leftAsIs: pages += 1
-                case .skipped: break
+            let document = try PageDocument(format: options.format, destination: outbox.path(of: temporary),
+                                            keepsOriginalPages: Document.kind(of: held.readablePath) == .pdf)
+            let summary: ImageRunner.Summary
+            do {
+                summary = try runner.run(held.readablePath, on: &worker, pages: document) { result in
+                    switch result.outcome {
+                    case .failed(let message): failures.append(message)
+                    case .recognized(_, let problem, _): if let problem { failures.append(problem) } else { pages += 1 }
+                    case .leftAsIs: pages += 1
+                    case .skipped: break
+                    }
                 }
+            } catch {
+                document.abandon()
+                throw EngineFailure(underlying: error)
+            }
+            guard held.isUnchanged else {
+                document.abandon()
+                return .postponed(input: shown, reason: "it changed while it was read; it is read again once it has been "
+                                  + "left alone for \(Self.seconds(options.settle))")
             }
             guard summary.succeeded > 0 else {
                 document.abandon()
-                return fail(name, reason: failures.first ?? "no page could be read")
+                return fail(name, held: held, reason: failures.first.map { named($0, held, name) } ?? "no page could be read",
+                            problem: problem)
             }
             try document.finish()
+        } catch let failure as EngineFailure {
+            throw failure.underlying
         } catch {
-            return fail(name, reason: oneLineMessage(for: error))
+            try? outbox.remove(temporary)
+            return fail(name, held: held, reason: named(oneLineMessage(for: error), held, name), problem: problem)
         }
-        journal.record(name, stamp)
-        moveOn(name)
+        let output: String
+        do {
+            output = outbox.path(of: try outbox.rename(temporary, toFirstFreeOf: UniqueNames(name, fileExtension: options.format.fileExtension)))
+        } catch {
+            try? outbox.remove(temporary)
+            problem("\(shown): " + oneLineMessage(for: error))
+            return nil
+        }
+        do {
+            try journal.record(name, held.stamp)
+        } catch {
+            problem("\(shown): read into \(PathEncoding.displayed(output)), but " + oneLineMessage(for: error))
+        }
+        var original: String?
+        if let done {
+            do {
+                original = done.path(of: try inbox.move(name, held: held, to: done, names: UniqueNames(name)))
+            } catch {
+                problem("\(shown): read into \(PathEncoding.displayed(output)), but the original stays in the inbox: "
+                        + oneLineMessage(for: error))
+            }
+        }
         return .written(input: shown, output: PathEncoding.displayed(output), pages: pages, failedPages: failures.count,
-                        seconds: (ContinuousClock.now - started).inSeconds)
+                        seconds: (ContinuousClock.now - started).inSeconds, original: original.map(PathEncoding.displayed))
     }
 
-    /// `scan.png` read into a PDF is `scan.pdf`; into ALTO, `scan.xml`.
-    static func outputName(for name: String, format: TesseractDocument.Format) -> String {
-        let stem = name.lastIndex(of: ".").map { name[..<$0] }.flatMap { $0.isEmpty ? nil : String($0) } ?? name
-        return stem + "." + format.fileExtension
+    /// A reader's message about the held file, with its name in the inbox for the path it was
+    /// read through.
+    private func named(_ message: String, _ held: HeldFile, _ name: String) -> String {
+        message.replacingOccurrences(of: PathEncoding.displayed(held.readablePath), with: PathEncoding.displayed(inbox.path(of: name)))
     }
 
-    private func moveOn(_ name: String) {
-        guard let done = options.done else { return }
-        _ = rename(options.inbox + "/" + name, done + "/" + name)
+    /// Moves `name` to the failed folder, under a name of its own, with its reason beside it.
+    private func fail(_ name: String, held: HeldFile?, reason: String, problem: (String) -> Void) -> Outcome {
+        let shown = PathEncoding.displayed(name)
+        do {
+            let moved = try inbox.move(name, held: held, to: failed, names: UniqueNames(name))
+            do {
+                _ = try failed.create(Array((reason + "\n").utf8), names: UniqueNames(moved + ".why"))
+            } catch {
+                problem("\(shown): " + oneLineMessage(for: error))
+            }
+            return .failed(input: shown, reason: reason, original: PathEncoding.displayed(failed.path(of: moved)))
+        } catch {
+            problem("\(shown): could not be read (\(reason)), and " + oneLineMessage(for: error))
+            return .failed(input: shown, reason: reason, original: nil)
+        }
     }
 
-    private func fail(_ name: String, reason: String) -> Outcome {
-        let target = options.failed + "/" + name
-        _ = rename(options.inbox + "/" + name, target)
-        try? AtomicFile.write(Array((reason + "\n").utf8), to: target + ".why")
-        return .failed(input: PathEncoding.displayed(name), reason: reason)
+    /// Temporary documents of watchers that died before they could remove them.
+    private static func removeStaleTemporaries(in outbox: OpenFolder) {
+        for name in outbox.names() where name.hasPrefix(".") {
+            guard let pid = temporaries.owner(of: String(name.dropFirst())), pid != getpid(), !StaleTemporaries.isAlive(pid)
+            else { continue }
+            try? outbox.remove(name)
+        }
+    }
+
+    /// What stopped the engine itself, as opposed to one file.
+    private struct EngineFailure: Error {
+        let underlying: any Error
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? "\(Int(value)) s" : "\(value) s"
     }
 }
 
-/// The files a hot folder has finished, one line each (`size@time name`), appended and flushed
-/// before the original is moved on: a file found again with the same name, size and time was
-/// finished, whatever stopped the watcher after.
-final class Journal: Sendable {
-    private let path: String
-    private let seen: Locked<Set<String>>
-
-    init(path: String) throws(FileError) {
-        self.path = path
-        let lines = (try? String(contentsOfFile: path, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-        seen = Locked(Set(lines))
-        guard FileManager.default.fileExists(atPath: path) || FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw .cannotWrite(path: path, reason: "the watcher's journal cannot be made")
+extension FolderEvents.Change {
+    /// The file the change is about; nil for a change of the folder itself.
+    var name: String? {
+        switch self {
+        case .movedIn(let name), .closed(let name), .changing(let name), .gone(let name): name
+        case .overflow, .folderGone: nil
         }
-    }
-
-    func contains(_ name: String, _ stamp: FileStamp) -> Bool {
-        seen.withLock { $0.contains(Self.line(name, stamp)) }
-    }
-
-    func record(_ name: String, _ stamp: FileStamp) {
-        let line = Self.line(name, stamp)
-        seen.withLock { seen in
-            seen.insert(line)
-            let descriptor = open(path, O_WRONLY | O_APPEND | O_CLOEXEC)
-            guard descriptor >= 0 else { return }
-            defer { close(descriptor) }
-            let bytes = Array((line + "\n").utf8)
-            _ = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-            _ = fsync(descriptor)
-        }
-    }
-
-    private static func line(_ name: String, _ stamp: FileStamp) -> String {
-        stamp.sizeAndTime + " " + name.replacingOccurrences(of: "\n", with: "\\n")
     }
 }

@@ -1,0 +1,96 @@
+import FileSystem
+import Foundation
+import Threading
+
+/// The files a hot folder has finished, one line each (`size@time name`), appended and flushed
+/// before the original is moved on: a file found again with the same name, size and time was
+/// finished, whatever stopped the watcher after.
+///
+/// The journal is a regular file of the outbox, opened without following a link and without
+/// waiting on a FIFO; it is read line by line, so a damaged line costs that line only, and it
+/// is rewritten without the files that left the inbox once it has grown past those it names.
+final class Journal: Sendable {
+    static let name = ".filterocr-watch.journal"
+
+    private let outbox: OpenFolder
+    /// Whether a line's file is still in the inbox, as that line recorded it.
+    private let isLive: @Sendable (_ name: String, _ sizeAndTime: String) -> Bool
+    private let state: Locked<State>
+
+    private struct State {
+        var descriptor: Int32
+        var lines: Set<String>
+        /// Lines at the last rewrite: the journal is rewritten once it holds twice as many.
+        var linesKept: Int
+    }
+
+    init(outbox: OpenFolder, isLive: @escaping @Sendable (_ name: String, _ sizeAndTime: String) -> Bool) throws(FileError) {
+        self.outbox = outbox
+        self.isLive = isLive
+        let descriptor = try outbox.openRegular(Self.name, flags: O_RDWR | O_CREAT | O_APPEND)
+        let reader = LineReader(descriptor: descriptor)
+        var lines: Set<String> = []
+        while let line = reader.readLine() {
+            if Self.parse(line) != nil { lines.insert(line) }
+        }
+        state = Locked(State(descriptor: descriptor, lines: lines, linesKept: lines.count))
+        try compact()
+    }
+
+    deinit { state.withLock { _ = close($0.descriptor) } }
+
+    func contains(_ name: String, _ stamp: FileStamp) -> Bool {
+        state.withLock { $0.lines.contains(Self.line(name, stamp.sizeAndTime)) }
+    }
+
+    /// Appends `name` as finished and flushes it to disk; throws when it could not be.
+    func record(_ name: String, _ stamp: FileStamp) throws(FileError) {
+        let line = Self.line(name, stamp.sizeAndTime)
+        let due = try state.withLock { state throws(FileError) -> Bool in
+            state.lines.insert(line)
+            let failure = Array((line + "\n").utf8).withUnsafeBytes { DescriptorWrite.all($0, to: state.descriptor) }
+                ?? (fsync(state.descriptor) == 0 ? nil : errno)
+            if let failure {
+                throw .cannotWrite(path: outbox.path(of: Self.name), reason: DescriptorWrite.reason(failure))
+            }
+            return state.lines.count > 2 * state.linesKept + 256
+        }
+        if due { try compact() }
+    }
+
+    /// Rewrites the journal with the lines of files still in the inbox.
+    private func compact() throws(FileError) {
+        try state.withLock { state throws(FileError) in
+            let kept = state.lines.filter { line in
+                Self.parse(line).map { isLive($0.name, $0.sizeAndTime) } ?? false
+            }
+            guard kept.count < state.lines.count else { return }
+            let text = kept.sorted().map { $0 + "\n" }.joined()
+            try outbox.replace(Self.name, with: Array(text.utf8))
+            let reopened = try outbox.openRegular(Self.name, flags: O_RDWR | O_APPEND)
+            close(state.descriptor)
+            (state.descriptor, state.lines, state.linesKept) = (reopened, kept, kept.count)
+        }
+    }
+
+    private static func line(_ name: String, _ sizeAndTime: String) -> String {
+        sizeAndTime + " " + name.replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// The name and `size@time` of a journal line; nil for a line that is not one.
+    static func parse(_ line: String) -> (name: String, sizeAndTime: String)? {
+        guard let space = line.firstIndex(of: " ") else { return nil }
+        let stamp = line[..<space]
+        let parts = stamp.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, parts[0].allSatisfy(\.isASCIIDigit),
+              parts[1].split(separator: ".", omittingEmptySubsequences: false).count == 2,
+              parts[1].allSatisfy({ $0.isASCIIDigit || $0 == "." || $0 == "-" }) else { return nil }
+        let name = String(line[line.index(after: space)...]).replacingOccurrences(of: "\\n", with: "\n")
+        guard !name.isEmpty else { return nil }
+        return (name, String(stamp))
+    }
+}
+
+private extension Character {
+    var isASCIIDigit: Bool { isASCII && isNumber }
+}
