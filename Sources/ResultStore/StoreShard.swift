@@ -7,9 +7,11 @@ import Glibc
 import Darwin
 #endif
 
-/// A shard's store as `merge --store` takes it: opened read-only (nothing is written to it,
-/// nor beside it unless SQLite needs an index of its log), taken only if its tables are
-/// exactly a store's, and every row checked for kind and range before any is merged.
+/// A shard's store as `merge --store` takes it: opened read-only, with nothing written to it or
+/// beside it (a shard with a write-ahead log is read from a private copy of the pair, since
+/// SQLite reads a log only through an index it writes beside it), taken only if its tables are
+/// exactly a store's, and every row checked for kind and range before any is merged. Contents
+/// are copied a chunk at a time (SQLite's incremental blob I/O), never held whole in memory.
 ///
 /// Every failure is a `StoreError.refusedShard` naming the shard, so that a damaged shard is
 /// never taken for damage in the store merged into.
@@ -18,6 +20,8 @@ final class StoreShard {
     private let queue: DatabaseQueue
     /// The migrations the shard has: which tables it holds.
     private let level: Int
+    /// The private folder of the copy read instead of a shard with a log; nil for none.
+    private let copy: String?
 
     /// Opens the shard and checks it is a store (its schema and its pages).
     init(path: String) throws(StoreError) {
@@ -27,16 +31,19 @@ final class StoreShard {
         guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw .refusedShard(path: shown, reason: "it is not a file")
         }
-        var uri = "file:" + Self.encoded(path)
+        var uri: String
         if let log = WriteAheadLog(path: path + "-wal") {
             let header = (try? BoundedRead.prefix(of: path, count: 100)) ?? []
             guard log.belongs(toDatabaseWithHeader: header) else {
                 throw .refusedShard(path: shown, reason: "the write-ahead log beside it belongs to another database")
             }
-            uri += "?mode=ro"
+            let folder = try Self.copy(path, shown: shown)
+            copy = folder
+            uri = "file:" + Self.encoded(folder + "/shard.sqlite") + "?mode=ro"
         } else {
             // No log to read: nothing at all is made beside the shard.
-            uri += "?immutable=1"
+            copy = nil
+            uri = "file:" + Self.encoded(path) + "?immutable=1"
         }
         var configuration = Configuration()
         configuration.readonly = true
@@ -46,8 +53,34 @@ final class StoreShard {
             let check = try queue.read { db in try String.fetchOne(db, sql: "PRAGMA quick_check(1)") }
             if check != "ok" { throw Problem(reason: "it is damaged (\(check ?? "no answer"))") }
         } catch {
+            if let copy { try? FileManager.default.removeItem(atPath: copy) }
             throw Self.refusal(error, path: path)
         }
+    }
+
+    deinit {
+        if let copy { try? FileManager.default.removeItem(atPath: copy) }
+    }
+
+    /// A private folder holding a copy of the shard and its log, as `shard.sqlite` and
+    /// `shard.sqlite-wal`.
+    private static func copy(_ path: String, shown: String) throws(StoreError) -> String {
+        let folder: String
+        do {
+            folder = try PrivateTemporaries.storeCopies.makeFolder()
+        } catch {
+            throw .refusedShard(path: shown, reason: "its write-ahead log cannot be read from a copy (\(error.localizedDescription))")
+        }
+        for suffix in ["", "-wal"] {
+            let from = PathEncoding.withFileSystemPath(path + suffix) { String(cString: $0) }
+            do {
+                try FileManager.default.copyItem(atPath: from, toPath: folder + "/shard.sqlite" + suffix)
+            } catch {
+                try? FileManager.default.removeItem(atPath: folder)
+                throw .refusedShard(path: shown, reason: "it cannot be copied to read its write-ahead log (\(error.localizedDescription))")
+            }
+        }
+        return folder
     }
 
     /// Checks every row the merge takes, without reading the contents themselves.
@@ -55,8 +88,8 @@ final class StoreShard {
     func check() throws {
         try reading { db in
             _ = try Self.engines(db)
-            try Self.recognitions(db, contents: false) { _ in }
-            try Self.fragments(db, level: level, contents: false) { _ in }
+            try Self.recognitions(db) { _ in }
+            try Self.fragments(db, level: level) { _ in }
             try Self.renderings(db, level: level) { _ in }
         }
     }
@@ -71,21 +104,25 @@ final class StoreShard {
                 try target.execute(sql: "INSERT INTO engine (id, description) VALUES (?, ?) ON CONFLICT DO NOTHING",
                                    arguments: [id, description])
             }
-            try Self.recognitions(db, contents: true) { entry in
+            try Self.recognitions(db) { entry in
                 try target.execute(sql: """
-                    INSERT INTO recognition (page, engine, resolution, content, bytes, created, used) VALUES (?, ?, ?, ?, ?, ?, ?)
+                    INSERT INTO recognition (page, engine, resolution, content, bytes, created, used)
+                    VALUES (?, ?, ?, zeroblob(?), ?, ?, ?)
                     ON CONFLICT (page, engine, resolution) DO NOTHING
-                    """, arguments: [entry.page, entry.engine, entry.resolution, entry.content, entry.content?.count,
-                                     entry.created, entry.used])
-                added += target.changesCount
+                    """, arguments: [entry.page, entry.engine, entry.resolution, entry.bytes, entry.bytes, entry.created, entry.used])
+                guard target.changesCount > 0 else { return }
+                added += 1
+                try Self.copyContent(table: "recognition", bytes: entry.bytes, from: db, row: entry.row, to: target)
             }
-            try Self.fragments(db, level: level, contents: true) { entry in
+            try Self.fragments(db, level: level) { entry in
                 try target.execute(sql: """
                     INSERT INTO fragment (recognition, format, page_number, input_name, content, bytes)
-                    SELECT id, ?, ?, ?, ?, ? FROM recognition WHERE page = ? AND engine = ? AND resolution = ?
+                    SELECT id, ?, ?, ?, zeroblob(?), ? FROM recognition WHERE page = ? AND engine = ? AND resolution = ?
                     ON CONFLICT DO NOTHING
-                    """, arguments: [entry.format, entry.pageNumber, entry.inputName, entry.content, entry.content?.count,
+                    """, arguments: [entry.format, entry.pageNumber, entry.inputName, entry.bytes, entry.bytes,
                                      entry.page, entry.engine, entry.resolution])
+                guard target.changesCount > 0 else { return }
+                try Self.copyContent(table: "fragment", bytes: entry.bytes, from: db, row: entry.row, to: target)
             }
             try Self.renderings(db, level: level) { entry in
                 try target.execute(sql: """
@@ -111,6 +148,32 @@ final class StoreShard {
     /// A failure of the store merged into, not of the shard.
     struct TargetFailure: Error {
         let error: any Error
+    }
+
+    /// Copies the content of row `row` of `table` in the shard into the row just added to the
+    /// target (made as a zeroblob of its length), a chunk at a time.
+    private static func copyContent(table: String, bytes: Int, from shard: Database, row: Int64, to target: Target) throws {
+        guard bytes > 0 else { return }
+        let source = try BlobHandle(shard.sqliteConnection, table: table, row: row, writable: false)
+        let destination: BlobHandle
+        do {
+            destination = try BlobHandle(target.database.sqliteConnection, table: table, row: target.database.lastInsertedRowID,
+                                         writable: true)
+        } catch {
+            throw TargetFailure(error: error)
+        }
+        var buffer = [UInt8](repeating: 0, count: min(bytes, 1 << 20))
+        var offset = 0
+        while offset < bytes {
+            let count = min(buffer.count, bytes - offset)
+            try source.read(into: &buffer, count: count, at: offset)
+            do {
+                try destination.write(buffer, count: count, at: offset)
+            } catch {
+                throw TargetFailure(error: error)
+            }
+            offset += count
+        }
     }
 
     /// The store merged into: its failures told apart from the shard's.
@@ -193,12 +256,13 @@ final class StoreShard {
 
     // MARK: Rows
 
+    /// A recognition row; its content is `bytes` long, copied by `copyContent`.
     private struct Recognition {
-        var page: String, engine: String, resolution: Int, content: Data?, created: Double, used: Double
+        var row: Int64, page: String, engine: String, resolution: Int, bytes: Int, created: Double, used: Double
     }
 
     private struct Fragment {
-        var page: String, engine: String, resolution: Int, format: String, pageNumber: Int, inputName: String, content: Data?
+        var row: Int64, page: String, engine: String, resolution: Int, format: String, pageNumber: Int, inputName: String, bytes: Int
     }
 
     private struct Rendering {
@@ -219,14 +283,16 @@ final class StoreShard {
             return checked
         }
 
-        /// The content: a blob whose length is the `bytes` column's.
-        func content(kind: Int, length: Int, bytes: Int, content: Int?) throws -> Data? {
+        /// The content's length: of a blob, and the `bytes` column's.
+        func content(kind: Int, length: Int, bytes: Int) throws -> Int {
             _ = try value(kind, "content", expected: "a blob") { StoredValue.text($0) == "blob" ? true : nil }
             let size = try value(length, "content", expected: "a blob") { StoredValue.integer($0, in: 0...Int64(StoredValue.largestBlob)) }
             _ = try value(bytes, "bytes", expected: "the content's length (\(size))") { StoredValue.integer($0, in: Int64(size)...Int64(size)) }
-            guard let content else { return nil }
-            return try value(content, "content", expected: "a blob") { StoredValue.blob($0).flatMap { $0.count == size ? $0 : nil } }
+            return size
         }
+
+        /// The row's rowid.
+        var rowid: Int64 { StoredValue.integer(row[0], in: Int64.min...Int64.max).map(Int64.init) ?? 0 }
     }
 
     private static let count = 0...StoredValue.largestCount
@@ -239,19 +305,20 @@ final class StoreShard {
         }
     }
 
-    private static func recognitions(_ db: Database, contents: Bool, _ body: (Recognition) throws -> Void) throws {
+    private static func recognitions(_ db: Database, _ body: (Recognition) throws -> Void) throws {
         let rows = try Row.fetchCursor(db, sql: """
             SELECT r.rowid, r.page, r.engine, r.resolution, typeof(r.content), length(r.content), r.bytes, r.created, r.used,
-                   EXISTS (SELECT 1 FROM engine e WHERE e.id = r.engine), CASE WHEN ? THEN r.content END
+                   EXISTS (SELECT 1 FROM engine e WHERE e.id = r.engine)
             FROM recognition r
-            """, arguments: [contents])
+            """)
         while let row = try rows.next() {
             let columns = Columns(table: "recognition", row: row)
             let entry = Recognition(
+                row: columns.rowid,
                 page: try columns.value(1, "page", expected: "a SHA-256 digest", StoredValue.digest),
                 engine: try columns.value(2, "engine", expected: "a SHA-256 digest", StoredValue.digest),
                 resolution: try columns.value(3, "resolution", expected: "an integer from 0", { StoredValue.integer($0, in: count) }),
-                content: try columns.content(kind: 4, length: 5, bytes: 6, content: contents ? 10 : nil),
+                bytes: try columns.content(kind: 4, length: 5, bytes: 6),
                 created: try columns.value(7, "created", expected: "a time from 1970 to 9999", StoredValue.time),
                 used: try columns.value(8, "used", expected: "a time from 1970 to 9999", StoredValue.time))
             if StoredValue.integer(row[9], in: 1...1) == nil {
@@ -261,16 +328,17 @@ final class StoreShard {
         }
     }
 
-    private static func fragments(_ db: Database, level: Int, contents: Bool, _ body: (Fragment) throws -> Void) throws {
+    private static func fragments(_ db: Database, level: Int, _ body: (Fragment) throws -> Void) throws {
         guard level >= 2 else { return }
         let rows = try Row.fetchCursor(db, sql: """
             SELECT f.rowid, r.page, r.engine, r.resolution, f.format, f.page_number, f.input_name,
-                   typeof(f.content), length(f.content), f.bytes, CASE WHEN ? THEN f.content END
+                   typeof(f.content), length(f.content), f.bytes
             FROM fragment f JOIN recognition r ON r.id = f.recognition
-            """, arguments: [contents])
+            """)
         while let row = try rows.next() {
             let columns = Columns(table: "fragment", row: row)
             try body(Fragment(
+                row: columns.rowid,
                 page: try columns.value(1, "its recognition's page", expected: "a SHA-256 digest", StoredValue.digest),
                 engine: try columns.value(2, "its recognition's engine", expected: "a SHA-256 digest", StoredValue.digest),
                 resolution: try columns.value(3, "its recognition's resolution", expected: "an integer from 0") { StoredValue.integer($0, in: count) },
@@ -281,7 +349,7 @@ final class StoreShard {
                 },
                 pageNumber: try columns.value(5, "page_number", expected: "an integer from 0") { StoredValue.integer($0, in: count) },
                 inputName: try columns.value(6, "input_name", expected: "text") { StoredValue.text($0) },
-                content: try columns.content(kind: 7, length: 8, bytes: 9, content: contents ? 10 : nil)))
+                bytes: try columns.content(kind: 7, length: 8, bytes: 9)))
         }
     }
 

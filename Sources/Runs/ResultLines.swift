@@ -1,4 +1,6 @@
 import Core
+import Crypto
+import Foundation
 
 /// The batch's JSON Lines for a run's results, in the schema `JSONLines.BatchLine` reads back.
 extension JSONLines {
@@ -7,7 +9,21 @@ extension JSONLines {
     /// whole story), its error, or why its page was left as it is; nil for an input a
     /// cancelled run never reached, which has no line.
     /// - Parameter shard: which share of which input list the run is, for a `--shard` run.
+    ///   Each line's stamp adds the input's place in the list and the digest of the line as it
+    ///   is without the stamp (`ShardStamp.digest`), which `merge` checks.
     public static func line(for result: ImageRunner.Result, shard: ShardStamp? = nil) -> String? {
+        guard var shard, let unstamped = line(for: result, stamped: nil) else { return line(for: result, stamped: nil) }
+        shard.position = result.position
+        shard.digest = lineDigest(unstamped)
+        return line(for: result, stamped: shard)
+    }
+
+    /// What `ShardStamp.digest` holds for `line`, written without its stamp.
+    public static func lineDigest(_ line: String) -> String {
+        String(PixelDigest.hex(SHA256.hash(data: Data(line.utf8))).prefix(16))
+    }
+
+    private static func line(for result: ImageRunner.Result, stamped shard: ShardStamp?) -> String? {
         switch result.outcome {
         case .skipped:
             nil

@@ -42,9 +42,13 @@ public struct Shard: Sendable, Equatable {
 
     /// What each output line of this share of `inputs` (the whole list, in order) says of it.
     public func stamp(for inputs: [String]) -> JSONLines.ShardStamp {
+        JSONLines.ShardStamp(index: index, count: count, inputs: inputs.count, list: Self.listDigest(inputs))
+    }
+
+    /// The identity of an input list: the first 16 hex digits of the SHA-256 of its names, one per line.
+    public static func listDigest(_ inputs: [String]) -> String {
         let digest = SHA256.hash(data: Data(inputs.map { $0 + "\n" }.joined().utf8))
-        return JSONLines.ShardStamp(index: index, count: count, inputs: inputs.count,
-                                    list: String(PixelDigest.hex(digest).prefix(16)))
+        return String(PixelDigest.hex(digest).prefix(16))
     }
 }
 

@@ -5,6 +5,7 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import ResultStore
 
 /// The `filterocr` command: shows how image filters change what OCR can read.
 @main
@@ -62,7 +63,9 @@ struct FilterOCR: ParsableCommand {
             var command = try parseAsRoot(arguments)
             try command.run()
             endIfOutputFailed()
+            if !checkpointStores() { Foundation.exit(1) }
         } catch {
+            _ = checkpointStores()
             endIfOutputFailed()
             let code = exitCode(for: error)
             guard code == .validationFailure else { exit(withError: error) }
@@ -70,6 +73,14 @@ struct FilterOCR: ParsableCommand {
             Terminal.printError(oneLine(message(for: error)) + commandHint(for: error) + " (see --help)")
             Foundation.exit(usageErrorStatus)
         }
+    }
+
+    /// Folds every result store the command wrote into its own file; false (each failure said)
+    /// when one could not be.
+    private static func checkpointStores() -> Bool {
+        let failures = ResultStore.checkpointOpenedStores()
+        for failure in failures { Terminal.printError(failure) }
+        return failures.isEmpty
     }
 
     /// Ends with status 1 when standard output could not be written, whatever the command

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Core
 import FileSystem
 import Foundation
 import ResultStore
@@ -12,8 +13,10 @@ struct MergeCommand: ParsableCommand {
         discussion: """
             JSON Lines: give every shard's output in shard order (the output of --shard 0/N first); \
             the merged lines, in input order, are what one run over all the inputs writes. A part \
-            that is missing, repeated, out of order, from another input list or cut short is \
-            refused, by name. \
+            that is missing, repeated, out of order, from another input list or cut short, and a \
+            line repeated, missing, out of place or changed after it was written, is refused in one \
+            line, by name, and nothing is written; so is a merge of empty parts only, and an \
+            output that is one of the parts. With --list, the list the shards read is checked too. \
             Stores: every result of the given stores is added to the one --store names \
             (by default the user's), so that a rerun anywhere answers from it.
             """
@@ -26,20 +29,54 @@ struct MergeCommand: ParsableCommand {
                                                     valueName: "file"))
     var output: String?
 
+    @Option(name: .long, help: ArgumentHelp("The input list the shards read on standard input: its identity and each line's "
+                                            + "input are checked against it.", valueName: "file"))
+    var list: String?
+
     @OptionGroup var location: StorePathOption
 
     func validate() throws {
         guard !files.isEmpty else {
             throw ValidationError("give the shards' outputs: filterocr merge out-0.jsonl out-1.jsonl out-2.jsonl")
         }
-        for file in files {
-            guard case .regular = FileKind(at: file) else { throw ValidationError("\(PathEncoding.displayed(file)): no such file") }
+        for file in files + (list.map { [$0] } ?? []) {
+            if let problem = Self.notAFile(file) { throw ValidationError(problem) }
         }
         let stores = files.filter(Self.isStore)
         if !stores.isEmpty && stores.count != files.count {
             throw ValidationError("give JSON Lines files or result stores, not both")
         }
         if !stores.isEmpty && output != nil { throw ValidationError("-o is for JSON Lines; stores merge into --store PATH") }
+        if !stores.isEmpty && list != nil { throw ValidationError("--list is for JSON Lines; stores merge whole") }
+        let target = stores.isEmpty ? output : try? location.requiredPath()
+        if let target, let part = files.first(where: { Self.isSameFile($0, target) }) {
+            throw ValidationError("\(PathEncoding.displayed(target)) is one of the parts being merged "
+                                  + "(\(PathEncoding.displayed(part))): name a new file, e.g. "
+                                  + (stores.isEmpty ? "-o results.jsonl" : "--store results.sqlite"))
+        }
+    }
+
+    /// Why `path` cannot be read as a part (a link is followed to a file): nil when it can.
+    private static func notAFile(_ path: String) -> String? {
+        let shown = PathEncoding.displayed(path)
+        switch FileKind(at: path) {
+        case .regular: return nil
+        case .missing: return "\(shown): no such file"
+        case .symbolicLink:
+            var info = stat()
+            guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else {
+                return "\(shown) is a symbolic link to nothing (it points to a file that does not exist)"
+            }
+            let kind = FileKind(mode: info.st_mode)
+            return kind.isRegular ? nil : "\(shown) is a symbolic link to \(kind.description), not to a file"
+        case let kind: return "\(shown) is \(kind.description), not a file: give the shards' outputs"
+        }
+    }
+
+    /// Whether the two paths name one file (links followed), such as an output that is an input.
+    private static func isSameFile(_ one: String, _ other: String) -> Bool {
+        guard let first = FileStamp(at: one), let second = FileStamp(at: other) else { return false }
+        return first.isSameFile(as: second)
     }
 
     func run() throws {
@@ -49,7 +86,15 @@ struct MergeCommand: ParsableCommand {
                 ShardMerge.Part(file: file, lines: try ShardMerge.lines(of: try BoundedRead.file(file, limit: 1 << 34), file: file))
             }
         }
-        let merged = try Terminal.orExit { try ShardMerge.merge(parts) }
+        let inputs = try list.map { list in
+            try Terminal.orExit {
+                let descriptor = PathEncoding.withFileSystemPath(list) { open($0, O_RDONLY | O_CLOEXEC) }
+                guard descriptor >= 0 else { throw FileError.unreadable(path: list, reason: "cannot open it") }
+                defer { close(descriptor) }
+                return Array(BatchInputs(arguments: ["-"], standardInput: LineReader(descriptor: descriptor)))
+            }
+        }
+        let merged = try Terminal.orExit { try ShardMerge.merge(parts, list: inputs) }
         let text = merged.map { $0 + "\n" }.joined()
         if let output {
             try Terminal.orExit { try AtomicFile.write(Array(text.utf8), to: output) }

@@ -276,10 +276,16 @@ struct HostileStoreTests {
     @Test("merge reads shards' JSON Lines with CRLF line ends as with LF")
     func crlfLines() throws {
         let folder = try Paths.temporaryDirectory()
-        func stamp(_ index: Int) -> String { #","shard":{"count":2,"index":\#(index),"inputs":3,"list":"0123456789abcdef"}"# }
-        try Data("{\"image\":\"a.png\"\(stamp(0))}\r\n{\"image\":\"c.png\"\(stamp(0))}\r\n".utf8)
+        // A line as batch --shard writes it: its stamp names its place and the digest of the line without it.
+        func line(_ image: String, position: Int) throws -> String {
+            let unstamped = #"{"image":"\#(image)"}"#
+            let digest = try Command.run("/usr/bin/sha256sum", [], input: Data(unstamped.utf8)).standardOutput.prefix(16)
+            return #"{"image":"\#(image)","shard":{"count":2,"digest":"\#(digest)","index":\#(position % 2),"inputs":3,"#
+                + #""list":"0123456789abcdef","position":\#(position)}}"#
+        }
+        try Data("\(try line("a.png", position: 0))\r\n\(try line("c.png", position: 2))\r\n".utf8)
             .write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
-        try Data("{\"image\":\"b.png\"\(stamp(1))}\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
+        try Data("\(try line("b.png", position: 1))\r\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
         let result = try Command.filterocr(["merge", folder + "/0.jsonl", folder + "/1.jsonl"])
         #expect(result.status == 0 && result.standardError.isEmpty)
         #expect(result.standardOutput == "{\"image\":\"a.png\"}\n{\"image\":\"b.png\"}\n{\"image\":\"c.png\"}\n")

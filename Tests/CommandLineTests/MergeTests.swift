@@ -37,12 +37,25 @@ struct MergeTests {
         #expect(rerun.standardOutput.split(separator: "\n").allSatisfy { $0.contains("\"stored\":true") })
     }
 
+    /// What a shard's stamp says of a line without it: the first 16 hex digits of its SHA-256.
+    private static func digest(_ line: String) throws -> String {
+        String(try Command.run("/usr/bin/sha256sum", [], input: Data(line.utf8)).standardOutput.prefix(16))
+    }
+
+    /// The line of image `position` of a run of `inputs` images over `count` shares, as batch
+    /// --shard writes it: stamped with its share, its place and its digest.
+    private static func line(_ position: Int, inputs: Int, count: Int, list: String, text: String = "t") throws -> String {
+        let unstamped = #"{"image":"p\#(position).png","text":"\#(text)"}"#
+        let stamp = #"{"count":\#(count),"digest":"\#(try digest(unstamped))","index":\#(position % count),"inputs":\#(inputs),"#
+            + #""list":"\#(list)","position":\#(position)}"#
+        return #"{"image":"p\#(position).png","shard":\#(stamp),"text":"\#(text)"}"#
+    }
+
     /// Parts of a run of `inputs` images over `count` shares, as batch --shard writes them.
     private static func parts(inputs: Int = 5, count: Int = 3, list: String = "00aa11bb22cc33dd",
                               in folder: String) throws -> [String] {
         try (0..<count).map { index in
-            let stamp = #"{"count":\#(count),"index":\#(index),"inputs":\#(inputs),"list":"\#(list)"}"#
-            let lines = stride(from: index, to: inputs, by: count).map { #"{"image":"p\#($0).png","shard":\#(stamp),"text":"t"}"# }
+            let lines = try stride(from: index, to: inputs, by: count).map { try line($0, inputs: inputs, count: count, list: list) }
             let path = folder + "/\(list.prefix(4))-\(index).jsonl"
             try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
             return path
@@ -58,7 +71,7 @@ struct MergeTests {
     }
 
     @Test("A missing, repeated, out-of-order, foreign, cut or unstamped part is refused in one line that names it",
-          arguments: ["missing", "repeated", "out of order", "foreign", "cut", "unstamped"])
+          arguments: ["missing", "repeated", "out of order", "foreign", "cut", "unstamped", "all empty"])
     func refusedParts(_ fault: String) throws {
         let folder = try Paths.temporaryDirectory()
         var parts = try Self.parts(in: folder)
@@ -66,10 +79,10 @@ struct MergeTests {
         switch fault {
         case "missing":
             parts.remove(at: 1)
-            expected = "shard 1/3 is missing"
+            expected = "is shard 2/3 but was given in place 1"
         case "repeated":
             parts.insert(parts[1], at: 2)
-            expected = "\(parts[2]) repeats shard 1/3, already given as \(parts[1])"
+            expected = "\(parts[2]) is shard 1/3 but was given in place 2 (shard 1/3 is also given, in its place, as \(parts[1]))"
         case "out of order":
             parts.swapAt(0, 1)
             expected = "\(parts[0]) is shard 1/3 but was given in place 0"
@@ -80,6 +93,9 @@ struct MergeTests {
             let lines = try String(contentsOfFile: parts[0], encoding: .utf8).split(separator: "\n")
             try (lines[0] + "\n").write(toFile: parts[0], atomically: true, encoding: .utf8)
             expected = "\(parts[0]) holds 1 of shard 0/3's 2 inputs"
+        case "all empty":
+            for part in parts { try "".write(toFile: part, atomically: true, encoding: .utf8) }
+            expected = "every part is empty: there is nothing to merge"
         default:
             try #"{"image":"p0.png","text":"t"}"#.appending("\n").write(toFile: parts[0], atomically: true, encoding: .utf8)
             expected = "\(parts[0]) line 1 names no shard"
@@ -89,6 +105,76 @@ struct MergeTests {
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains(expected), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("A line repeated, dropped, reordered or changed inside a part is refused in one line that names it",
+          arguments: ["repeated and dropped", "reordered", "forged image", "forged text", "foreign line"])
+    func refusedLines(_ fault: String) throws {
+        let folder = try Paths.temporaryDirectory()
+        let parts = try Self.parts(inputs: 9, in: folder)
+        var lines = try String(contentsOfFile: parts[1], encoding: .utf8).split(separator: "\n").map(String.init)
+        let expected: String
+        switch fault {
+        case "repeated and dropped":
+            lines[2] = lines[1]
+            expected = "line 3 repeats input 4 of line 2"
+        case "reordered":
+            lines.swapAt(1, 2)
+            expected = "line 2 is input 7, but input 4 comes first: a line is missing"
+        case "forged image":
+            lines[1] = lines[1].replacingOccurrences(of: "p4.png", with: "evil.png")
+            expected = "line 2 does not match its stamp"
+        case "forged text":
+            lines[0] = lines[0].replacingOccurrences(of: #""text":"t""#, with: #""text":"forged""#)
+            expected = "line 1 does not match its stamp"
+        default:
+            lines[1] = try Self.line(4, inputs: 9, count: 3, list: "99ff88ee77dd66cc")
+            expected = "mixes lines of two runs"
+        }
+        try lines.map { $0 + "\n" }.joined().write(toFile: parts[1], atomically: true, encoding: .utf8)
+        let result = try Command.filterocr(["merge"] + parts)
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1 && result.standardError.contains(parts[1] + " " + expected), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+
+    @Test("merge never writes over a part, and names a part that is not a file by its kind; a link to a part is read")
+    func partsAsFiles() throws {
+        let folder = try Paths.temporaryDirectory()
+        let parts = try Self.parts(in: folder)
+        let before = try parts.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let overwrite = try Command.filterocr(["merge"] + parts + ["-o", parts[0]])
+        #expect(overwrite.status != 0)
+        #expect(overwrite.errorLines.count == 1 && overwrite.standardError.contains("is one of the parts being merged"))
+        #expect(try parts.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before, "no part written over")
+
+        #expect(mkfifo(folder + "/fifo", 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/folder", withIntermediateDirectories: true)
+        for (stand, kind) in [(folder + "/folder", "is a directory"), ("/dev/null", "is a character device"),
+                              (folder + "/fifo", "is a FIFO")] {
+            let result = try Command.filterocr(["merge", parts[0], stand, parts[2]])
+            #expect(result.status != 0)
+            #expect(result.errorLines.count == 1 && result.standardError.contains(kind), "\(result.standardError)")
+        }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.jsonl", withDestinationPath: parts[1])
+        let linked = try Command.filterocr(["merge", parts[0], folder + "/link.jsonl", parts[2]])
+        #expect(linked.status == 0, "\(linked.standardError)")
+        #expect(linked.standardOutput.split(separator: "\n").count == 5)
+    }
+
+    @Test("With --list, the list's identity and each line's input are checked against it")
+    func givenList() throws {
+        let folder = try Paths.temporaryDirectory()
+        let names = (0..<5).map { "p\($0).png" }
+        let list = folder + "/list.txt"
+        try names.map { $0 + "\n" }.joined().write(toFile: list, atomically: true, encoding: .utf8)
+        let identity = try Self.digest(names.map { $0 + "\n" }.joined())
+        let parts = try Self.parts(list: identity, in: folder)
+        let good = try Command.filterocr(["merge", "--list", list] + parts)
+        #expect(good.status == 0, "\(good.standardError)")
+        try (names.reversed().map { $0 + "\n" }.joined()).write(toFile: list, atomically: true, encoding: .utf8)
+        let other = try Command.filterocr(["merge", "--list", list] + parts)
+        #expect(other.status == 1 && other.standardError.contains("the parts are of another input list"), "\(other.standardError)")
     }
 
     @Test("--shard auto takes the share from Slurm's array, and auto/N from Kubernetes or GNU parallel, and says which")

@@ -43,13 +43,22 @@ public enum JSONLines {
         public var inputs: Int
         /// The first 16 hex digits of the SHA-256 of the list's names, one per line.
         public var list: String
+        /// The place in the whole list (from 0) of the input the line is of.
+        public var position: Int?
+        /// The first 16 hex digits of the SHA-256 of the line without this stamp, so that a line
+        /// changed after it was written is known.
+        public var digest: String?
 
-        public init(index: Int, count: Int, inputs: Int, list: String) {
+        public init(index: Int, count: Int, inputs: Int, list: String, position: Int? = nil, digest: String? = nil) {
             (self.index, self.count, self.inputs, self.list) = (index, count, inputs, list)
+            (self.position, self.digest) = (position, digest)
         }
 
         /// `1/3`.
         public var share: String { "\(index)/\(count)" }
+
+        /// The stamp of the share as a whole: without the line's place and digest.
+        public var run: ShardStamp { ShardStamp(index: index, count: count, inputs: inputs, list: list) }
 
         /// The inputs of the list that shard `index` of `count` processes.
         public static func inputs(ofShare index: Int, count: Int, listLength: Int) -> Int {
