@@ -98,6 +98,7 @@ bench: build bench-deps
 	bench/auto.sh $(BIN)
 	$(PYTHON) bench/textsize.py $(BIN)
 	bench/resume.sh $(BIN)
+	$(PYTHON) bench/watch.py $(BIN)
 	$(PYTHON) bench/serve_load.py $(BIN)
 
 # libFuzzer on the parsers of untrusted input, FUZZ_SECONDS each (default 180); the document

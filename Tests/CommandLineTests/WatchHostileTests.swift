@@ -111,7 +111,7 @@ struct WatchHostileTests {
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/b.png")
         for extra in [["--to", folders.inbox], ["--to", folders.inbox + "/."], ["--to", folders.outbox, "--done", folders.inbox],
                       ["--to", folders.outbox, "--failed", folders.inbox + "/../in"]] {
-            let result = try Command.filterocr(["watch", folders.inbox, "--store", "none"] + extra)
+            let result = try Command.filterocr(["watch", folders.inbox, "--no-store"] + extra)
             #expect(result.status == 1, "\(extra)")
             #expect(result.errorLines.count == 1 && result.errorLines[0].contains("is the inbox itself"), "\(result.errorLines)")
         }
@@ -148,7 +148,7 @@ struct WatchHostileTests {
             } else {
                 #expect(mkfifo(journal, 0o644) == 0)
             }
-            let watcher = try BackgroundProcess(Paths.filterocr, ["watch", folders.inbox, "--to", folders.outbox, "--store", "none"])
+            let watcher = try BackgroundProcess(Paths.filterocr, ["watch", folders.inbox, "--to", folders.outbox, "--no-store"])
             #expect(watcher.waitForExit(timeout: 60), "\(kind): no hang")
             #expect(watcher.terminationStatus == 1)
             #expect(watcher.errorLines.count == 1 && watcher.errorLines[0].contains(".filterocr-watch.journal")
@@ -161,7 +161,7 @@ struct WatchHostileTests {
     func secondWatcher() throws {
         let folders = try WatchFolders()
         let first = try folders.watch()
-        let second = try Command.filterocr(["watch", folders.inbox, "--to", folders.root + "/other", "--store", "none"])
+        let second = try Command.filterocr(["watch", folders.inbox, "--to", folders.root + "/other", "--no-store"])
         #expect(second.status == 1)
         #expect(second.errorLines.count == 1 && second.errorLines[0].contains("is already watched"), "\(second.errorLines)")
         try drop(Self.smallPage, as: "a.png", into: folders.inbox)
