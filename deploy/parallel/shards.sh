@@ -87,7 +87,7 @@ for share in "${shares[@]}"; do
     parts+=("$out/part-$share.jsonl")
     stores+=("$out/store-$share.sqlite")
 done
-"$FILTEROCR_SHARDS_BIN" merge -o "$out/results.jsonl" "${parts[@]}"
+"$FILTEROCR_SHARDS_BIN" merge --list "$list" -o "$out/results.jsonl" "${parts[@]}"
 "$FILTEROCR_SHARDS_BIN" merge --store "$out/results.sqlite" "${stores[@]}"
 if [ -n "$incomplete" ]; then
     echo "shards.sh: some inputs of shares $(echo "$incomplete" | sort -n | tr '\n' ' ')could not be read: their lines in $out/results.jsonl say why" >&2
