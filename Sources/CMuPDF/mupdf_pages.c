@@ -512,7 +512,8 @@ filterocr_pdf_status filterocr_pdf_render(filterocr_pdf *pdf, int index, float d
     return finish_watch(pdf, &dog, status, message, message_size);
 }
 
-int filterocr_pdf_objects(filterocr_pdf *pdf, int count, int *root, int *pages, char *message, size_t message_size) {
+int filterocr_pdf_objects(filterocr_pdf *pdf, int count, int *root, int *pages, int *repaired, char *message,
+                          size_t message_size) {
     fz_context *ctx = pdf->ctx;
     int status = 0;
     fz_try(ctx) {
@@ -527,6 +528,7 @@ int filterocr_pdf_objects(filterocr_pdf *pdf, int count, int *root, int *pages, 
             pages[2 * i] = pdf_to_num(ctx, page);
             pages[2 * i + 1] = pdf_to_gen(ctx, page);
         }
+        *repaired = pdf_was_repaired(ctx, document);
     }
     fz_catch(ctx) {
         copy_message(fz_caught_message(ctx), message, message_size);

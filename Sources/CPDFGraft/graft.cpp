@@ -38,10 +38,14 @@ struct WriteFailed : std::runtime_error {
     WriteFailed() : std::runtime_error("a write failed") {}
 };
 
-/// qpdf reads a PDF kept whole otherwise than the renderer (MuPDF) did, whose pages the text
-/// was read from: `view` is the index of the renderer's view.
-struct ReadDifferently : std::runtime_error {
-    ReadDifferently(int view, std::string const &what) : std::runtime_error(what), view(view) {}
+/// A PDF kept whole that cannot be written from qpdf's reading: qpdf reads it otherwise than the
+/// renderer (MuPDF) did, whose pages the text was read from, or one of the two had to repair it,
+/// which is a guess at the document meant. `view` is the index of the renderer's view.
+struct Disagreement : std::runtime_error {
+    enum Kind { readDifferently = -2, repaired = -3 };
+
+    Disagreement(Kind kind, int view, std::string const &what) : std::runtime_error(what), kind(kind), view(view) {}
+    Kind kind;
     int view;
 };
 
@@ -262,32 +266,50 @@ std::string objectName(QPDFObjGen const &object) {
     return std::to_string(object.getObj()) + " " + std::to_string(object.getGen());
 }
 
-/// Throws ReadDifferently unless qpdf's reading of `pdf`, its catalog and its `pages` in
-/// order, is the renderer's `view` (the view at `index`). The text of each page was read from
-/// MuPDF's rendering of it: laid on a page qpdf finds otherwise (another revision of a damaged
-/// file, another reading of an odd page tree) it would lie over the wrong page, or over the page
-/// as it was before the file's last update changed it.
-void checkAgreement(QPDF &pdf, std::vector<QPDFObjGen> const &pages, filterocr_graft_view const &view, int index) {
+/// Whether qpdf has rebuilt `pdf`'s cross-reference table since this was last asked (qpdf
+/// says so among its warnings, which asking clears). It does so when the file is damaged: on
+/// opening it, or later, when an object is not where the table says.
+bool qpdfRepaired(QPDF &pdf) {
     bool repaired = false;
     for (auto const &warning : pdf.getWarnings()) {
         repaired = repaired || std::string(warning.what()).find("reconstruct") != std::string::npos;
     }
+    return repaired;
+}
+
+/// Throws a Disagreement unless qpdf's reading of `pdf`, its catalog and its `pages` in order,
+/// is the renderer's `view` (the view at `index`), and neither library repaired the file. The
+/// text of each page was read from MuPDF's rendering of it: laid on a page qpdf finds
+/// otherwise (another revision of a damaged file, another reading of an odd page tree) it
+/// would lie over the wrong page, or over the page as it was before the file's last update
+/// changed it. A repair guesses: qpdf's takes a damaged file's first trailer and MuPDF's its
+/// last, and they may read an object the last update put in an object stream one from the
+/// update and one from before it, under the same number; so a repaired file is refused even
+/// when its catalog and pages agree.
+void checkAgreement(QPDF &pdf, std::vector<QPDFObjGen> const &pages, filterocr_graft_view const &view, int index) {
+    bool repaired = qpdfRepaired(pdf);
     QPDFObjGen mupdfRoot(view.root_number, view.root_generation), root = pdf.getRoot().getObjGen();
     if (root != mupdfRoot) {
-        throw ReadDifferently(index, "its catalog is object " + objectName(mupdfRoot) + " to MuPDF and " + objectName(root) +
-                                         " to qpdf" +
-                                         (repaired ? ", which repaired the damaged file from an earlier revision" : ""));
+        throw Disagreement(Disagreement::readDifferently, index,
+                           "its catalog is object " + objectName(mupdfRoot) + " to MuPDF and " + objectName(root) +
+                               " to qpdf" + (repaired ? ", which repaired the damaged file from an earlier revision" : ""));
     }
     if (pages.size() != static_cast<size_t>(view.page_count)) {
-        throw ReadDifferently(index, "its page tree holds " + std::to_string(view.page_count) + " pages to MuPDF and " +
-                                         std::to_string(pages.size()) + " to qpdf");
+        throw Disagreement(Disagreement::readDifferently, index,
+                           "its page tree holds " + std::to_string(view.page_count) + " pages to MuPDF and " +
+                               std::to_string(pages.size()) + " to qpdf");
     }
     for (size_t i = 0; i < pages.size(); ++i) {
         QPDFObjGen mupdf(view.pages[2 * i], view.pages[2 * i + 1]);
         if (pages[i] != mupdf) {
-            throw ReadDifferently(index, "its page " + std::to_string(i + 1) + " is object " + objectName(mupdf) +
-                                             " to MuPDF and " + objectName(pages[i]) + " to qpdf");
+            throw Disagreement(Disagreement::readDifferently, index,
+                               "its page " + std::to_string(i + 1) + " is object " + objectName(mupdf) + " to MuPDF and " +
+                                   objectName(pages[i]) + " to qpdf");
         }
+    }
+    if (repaired || view.repaired) {
+        throw Disagreement(Disagreement::repaired, index,
+                           repaired && view.repaired ? "MuPDF and qpdf" : repaired ? "qpdf" : "MuPDF");
     }
 }
 
@@ -699,6 +721,8 @@ class Assembler {
                 object.setFilterOnWrite(false);
             }
         }
+        // Every object is read now: a repair it took happened before anything is written.
+        checkNoLateRepair();
         QPDFWriter writer(output_);
         writer.setOutputPipeline(&output);
         // Every stream is written as its PDF wrote it: images byte for byte, never decoded or
@@ -752,11 +776,24 @@ class Assembler {
         return page;
     }
 
-    /// Throws ReadDifferently unless `pdf`, opened from `path`, is read as the renderer's view
+    /// Throws a Disagreement unless `pdf`, opened from `path`, is read as the renderer's view
     /// of it says (when there is one).
     void check(QPDF &pdf, std::string const &path, std::vector<QPDFObjGen> const &pages) {
         auto view = views_.find(path);
         if (view != views_.end()) checkAgreement(pdf, pages, *view->second.second, view->second.first);
+    }
+
+    /// Throws a Disagreement when qpdf repaired a PDF kept whole after it was checked, on
+    /// meeting an object that is not where its table says.
+    void checkNoLateRepair() {
+        auto repairedLate = [this](QPDF &pdf, std::string const &path) {
+            auto view = views_.find(path);
+            if (view != views_.end() && qpdfRepaired(pdf)) {
+                throw Disagreement(Disagreement::repaired, view->second.first, "qpdf");
+            }
+        };
+        if (!base_.empty()) repairedLate(output_, base_);
+        for (auto &opened : opened_) repairedLate(*opened.second.pdf, opened.first);
     }
 
     /// Before page `number` of `path`: the pages of that source the run skipped since the last
@@ -926,9 +963,10 @@ int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const f
         CallbackPipeline output(write, context);
         assembler.write(output);
         return 0;
-    } catch (ReadDifferently const &error) {
+    } catch (Disagreement const &error) {
         *refused_view = error.view;
         copyMessage(error.what(), message, message_size);
+        return error.kind;
     } catch (std::exception const &error) {
         copyMessage(error.what(), message, message_size);
     } catch (...) {

@@ -28,6 +28,9 @@ public struct DocumentError: Error, Equatable, Sendable {
         /// MuPDF, which renders the pages read, and qpdf, which writes the searchable PDF, read
         /// the PDF differently (another revision, other pages): no text is laid from either.
         case readDifferently(detail: String)
+        /// A PDF that MuPDF, qpdf or both (`by`) had to repair, whose searchable PDF would be
+        /// written from a guess at the revision meant.
+        case repaired(by: String)
         /// A PDF whose page tree names pages more than once (its pages are rendered, as images
         /// are, into a searchable PDF) of which `missing` pages of `count` were not read: the
         /// searchable PDF would lose them.
@@ -78,6 +81,10 @@ extension DocumentError: CustomStringConvertible, LocalizedError {
         case .readDifferently(let detail):
             "MuPDF (which renders its pages) and qpdf (which writes the searchable PDF) read it differently: "
                 + "\(detail); refused rather than written from either reading"
+        case .repaired(let library):
+            "it is damaged (repaired by \(library), and a repair guesses at the revision meant): a searchable PDF "
+                + "is not written from a guess; rewrite it first (mutool clean IN.pdf OUT.pdf) and check that it "
+                + "shows what it should"
         case let .pagesWouldBeLost(missing, count):
             "its page tree names pages more than once, so its pages go into a searchable PDF rendered, "
                 + "and \(missing) of its \(count) pages were not read (--pages, or a page that failed): "

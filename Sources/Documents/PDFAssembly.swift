@@ -63,8 +63,9 @@ public enum PDFAssembly {
     ///
     /// Each of the user's PDFs must be read by qpdf, which writes the output, as MuPDF read it
     /// for the text: the same catalog (not an earlier revision of a damaged file) and the same
-    /// pages in the same order. One read differently is refused (`readDifferently`, naming
-    /// it) before anything reaches `sink`.
+    /// pages in the same order, and neither may have had to repair it (a repair guesses which
+    /// revision is meant). Such a PDF is refused (`readDifferently`, `repaired`, naming it)
+    /// before anything reaches `sink`.
     public static func write(_ pages: [Page], producer: String, named destination: String,
                              to sink: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) {
         if let detail = outOfRange(pages) {
@@ -90,7 +91,8 @@ public enum PDFAssembly {
         }
         guard status != 0 else { return }
         if views.indices.contains(Int(refusedView)) {
-            throw DocumentError(source: views[Int(refusedView)].path, problem: .readDifferently(detail: message.text))
+            let source = views[Int(refusedView)].path
+            throw DocumentError(source: source, problem: status == -3 ? .repaired(by: message.text) : .readDifferently(detail: message.text))
         }
         // Known from the sink itself, whatever the C layer made of the failure.
         let detail = sinkFailed ? writeFailed : message.text
@@ -164,7 +166,8 @@ public enum PDFAssembly {
                     return filterocr_graft_view(source: paths.baseAddress! + offset,
                                                 root_number: view.objects.root[0], root_generation: view.objects.root[1],
                                                 page_count: Int32(view.objects.pages.count / 2),
-                                                pages: pages.baseAddress.map { $0 + at })
+                                                pages: pages.baseAddress.map { $0 + at },
+                                                repaired: view.objects.repaired ? 1 : 0)
                 }
                 return body(entries)
             }

@@ -101,15 +101,16 @@ public final class PDFFile {
     func objects() throws(DocumentError) -> PDFObjects {
         var root = [Int32](repeating: 0, count: 2)
         var pages = [Int32](repeating: 0, count: 2 * pageCount)
+        var repaired: Int32 = 0
         var message = MessageBuffer()
         let status = message.withPointer { text, size in
-            filterocr_pdf_objects(handle, Int32(pageCount), &root, &pages, text, size)
+            filterocr_pdf_objects(handle, Int32(pageCount), &root, &pages, &repaired, text, size)
         }
         guard status == 0 else {
             throw DocumentError(source: source, problem: .readDifferently(
                 detail: "MuPDF cannot find all \(pageCount) pages its page tree holds (\(message.text))"))
         }
-        return PDFObjects(root: root, pages: pages)
+        return PDFObjects(root: root, pages: pages, repaired: repaired != 0)
     }
 
     private func checkPage(_ number: Int) throws(DocumentError) {
@@ -142,10 +143,12 @@ public final class PDFFile {
 }
 
 /// A PDF's catalog and pages as MuPDF reads them: the number and generation of each object,
-/// flat (the catalog's two, then two for each page in order), as the graft takes them.
+/// flat (the catalog's two, then two for each page in order), as the graft takes them; and
+/// whether MuPDF had to repair the file to read it.
 struct PDFObjects {
     var root: [Int32]
     var pages: [Int32]
+    var repaired: Bool
 }
 
 /// What a page holds, found without rendering it.

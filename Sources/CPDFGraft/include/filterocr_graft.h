@@ -30,12 +30,14 @@ typedef struct {
 } filterocr_graft_page;
 
 /// A PDF as the renderer (MuPDF) read it: the object (number, generation) of its catalog and of
-/// each of its pages, in order, `pages[2 * i]` and `pages[2 * i + 1]` for page i + 1.
+/// each of its pages, in order, `pages[2 * i]` and `pages[2 * i + 1]` for page i + 1, and
+/// whether MuPDF had to repair it.
 typedef struct {
     const char *source;
     int root_number, root_generation;
     int page_count;
     const int *pages;
+    int repaired;
 } filterocr_graft_view;
 
 /// Receives the assembled PDF's bytes in order; returns 0, or nonzero to stop with an error.
@@ -50,9 +52,10 @@ typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, 
 /// xmp:ModifyDate; the XMP loses its PDF/A claim (pdfaid) when a page changed.
 ///
 /// Each PDF kept whole that `views` describes must be read by qpdf as the view says (the same
-/// catalog, the same pages in the same order); otherwise nothing is written, the function
-/// returns -1 with the difference in `message` and sets `refused_view` to the view's index (it
-/// is -1 for any other failure).
+/// catalog, the same pages in the same order), and neither library may have repaired it;
+/// otherwise nothing is written and `refused_view` is set to the view's index (it is -1 for any
+/// other failure): the function returns -2 with the difference in `message`, or -3 with the
+/// library that repaired it ("MuPDF", "qpdf", or "MuPDF and qpdf").
 int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const filterocr_graft_view *views,
                            int view_count, const char *producer, filterocr_graft_write write, void *context,
                            char *message, size_t message_size, int *refused_view);
