@@ -61,15 +61,23 @@ struct WatchHostileTests {
         return info.split(separator: "\n").first { $0.hasPrefix("Pages:") }.flatMap { Int($0.split(separator: " ").last ?? "") }
     }
 
-    @Test("A file written over while it is read is not finished from what was read: it is read again, whole")
-    func rewrittenWhileRead() throws {
+    /// A watcher reading `b.pdf`, a PDF of `pages` pages (`source`), and a one-page PDF (`short`)
+    /// to change it with.
+    private func readingLongDocument(pages: Int) throws -> (folders: WatchFolders, watcher: BackgroundProcess,
+                                                            source: String, short: String) {
         let folders = try WatchFolders()
         let source = folders.root + "/long.pdf", short = folders.root + "/short.pdf"
-        try longDocument(pages: 8, at: source)
+        try longDocument(pages: pages, at: source)
         try TestDocuments.pdf(of: [Self.smallPage], at: short)
         let watcher = try folders.watch(["-j", "1", "--settle", "1"])
         try drop(source, as: "b.pdf", into: folders.inbox)
         #expect(waitUntilReading(folders))
+        return (folders, watcher, source, short)
+    }
+
+    @Test("A file written over while it is read is not finished from what was read: it is read again, whole")
+    func rewrittenWhileRead() throws {
+        let (folders, watcher, _, short) = try readingLongDocument(pages: 8)
         // The writer starts again: the same file emptied and written with a one-page PDF.
         let handle = try #require(FileHandle(forWritingAtPath: folders.inbox + "/b.pdf"))
         try handle.truncate(atOffset: 0)
@@ -86,13 +94,7 @@ struct WatchHostileTests {
 
     @Test("A file replaced by another under its name while it is read: both are read, both originals kept")
     func replacedWhileRead() throws {
-        let folders = try WatchFolders()
-        let source = folders.root + "/long.pdf", short = folders.root + "/short.pdf"
-        try longDocument(pages: 6, at: source)
-        try TestDocuments.pdf(of: [Self.smallPage], at: short)
-        let watcher = try folders.watch(["-j", "1", "--settle", "1"])
-        try drop(source, as: "b.pdf", into: folders.inbox)
-        #expect(waitUntilReading(folders))
+        let (folders, watcher, source, short) = try readingLongDocument(pages: 6)
         try drop(short, as: "b.pdf", into: folders.inbox)
         let lines = watcher.waitForLines(2, timeout: 300)
         watcher.terminate()
