@@ -277,8 +277,9 @@ bool qpdfRepaired(QPDF &pdf) {
     return repaired;
 }
 
-/// Throws a Disagreement unless qpdf's reading of `pdf`, its catalog and its `pages` in order,
-/// is the renderer's `view` (the view at `index`), and neither library repaired the file. The
+/// Throws a Disagreement unless qpdf's reading of `pdf`, its catalog, its number of `pages` and
+/// each page the run read, is the renderer's `view` (the view at `index`), and neither library
+/// repaired the file. The
 /// text of each page was read from MuPDF's rendering of it: laid on a page qpdf finds
 /// otherwise (another revision of a damaged file, another reading of an odd page tree) it
 /// would lie over the wrong page, or over the page as it was before the file's last update
@@ -299,12 +300,16 @@ void checkAgreement(QPDF &pdf, std::vector<QPDFObjGen> const &pages, filterocr_g
                            "its page tree holds " + std::to_string(view.page_count) + " pages to MuPDF and " +
                                std::to_string(pages.size()) + " to qpdf");
     }
-    for (size_t i = 0; i < pages.size(); ++i) {
+    // The pages the run read: their text was read from MuPDF's. Those it left out stay as
+    // qpdf finds them, as they are.
+    for (int i = 0; i < view.checked_count; ++i) {
+        int number = view.checked_pages[i];
         QPDFObjGen mupdf(view.pages[2 * i], view.pages[2 * i + 1]);
-        if (pages[i] != mupdf) {
+        bool found = number >= 1 && static_cast<size_t>(number) <= pages.size();
+        if (!found || pages[number - 1] != mupdf) {
             throw Disagreement(Disagreement::readDifferently, index,
-                               "its page " + std::to_string(i + 1) + " is object " + objectName(mupdf) + " to MuPDF and " +
-                                   objectName(pages[i]) + " to qpdf");
+                               "its page " + std::to_string(number) + " is object " + objectName(mupdf) + " to MuPDF and " +
+                                   (found ? objectName(pages[number - 1]) : "none") + " to qpdf");
         }
     }
     if (repaired || view.repaired) {

@@ -128,13 +128,20 @@ public enum PDFAssembly {
     }
 
     /// MuPDF's reading of each of the user's PDFs among `pages`, once each, in order of first
-    /// use. One MuPDF cannot open (gone since it was read) fails the assembly of `destination`.
+    /// use: its page count, its catalog and the pages the run read (those it left out stay as
+    /// qpdf finds them, as they are). One MuPDF cannot open (gone since it was read) fails the
+    /// assembly of `destination`.
     private static func renderersViews(of pages: [Page], named destination: String) throws(DocumentError)
         -> [(path: String, objects: PDFObjects)] {
-        var views: [(path: String, objects: PDFObjects)] = []
-        var seen = Set<String>()
+        var read: [String: Set<Int>] = [:]
+        var order: [String] = []
         for page in pages {
-            guard case let .original(path, _) = page.source, seen.insert(path).inserted else { continue }
+            guard case let .original(path, number) = page.source else { continue }
+            if read[path] == nil { order.append(path) }
+            read[path, default: []].insert(number)
+        }
+        var views: [(path: String, objects: PDFObjects)] = []
+        for path in order {
             // Opened as the run opened it to read its pages: the same page count, the same objects.
             let file: PDFFile
             do {
@@ -142,7 +149,8 @@ public enum PDFAssembly {
             } catch {
                 throw DocumentError(source: destination, problem: .assemblyFailed(detail: error.description))
             }
-            views.append((path, try file.objects()))
+            let numbers = (read[path] ?? []).filter { $0 <= file.pageCount }.sorted()
+            views.append((path, try file.objects(pages: numbers)))
         }
         return views
     }
@@ -157,19 +165,23 @@ public enum PDFAssembly {
             offsets.append(paths.count)
             paths += view.path.utf8CString
         }
-        let pages = views.flatMap(\.objects.pages)
+        let numbers = views.flatMap(\.objects.numbers), pages = views.flatMap(\.objects.pages)
         return paths.withUnsafeBufferPointer { paths in
-            pages.withUnsafeBufferPointer { pages in
-                var at = 0
-                let entries = zip(views, offsets).map { view, offset in
-                    defer { at += view.objects.pages.count }
-                    return filterocr_graft_view(source: paths.baseAddress! + offset,
-                                                root_number: view.objects.root[0], root_generation: view.objects.root[1],
-                                                page_count: Int32(view.objects.pages.count / 2),
-                                                pages: pages.baseAddress.map { $0 + at },
-                                                repaired: view.objects.repaired ? 1 : 0)
+            numbers.withUnsafeBufferPointer { numbers in
+                pages.withUnsafeBufferPointer { pages in
+                    var at = 0
+                    let entries = zip(views, offsets).map { view, offset in
+                        defer { at += view.objects.numbers.count }
+                        return filterocr_graft_view(source: paths.baseAddress! + offset,
+                                                    root_number: view.objects.root[0], root_generation: view.objects.root[1],
+                                                    page_count: Int32(view.objects.pageCount),
+                                                    checked_count: Int32(view.objects.numbers.count),
+                                                    checked_pages: numbers.baseAddress.map { $0 + at },
+                                                    pages: pages.baseAddress.map { $0 + 2 * at },
+                                                    repaired: view.objects.repaired ? 1 : 0)
+                    }
+                    return body(entries)
                 }
-                return body(entries)
             }
         }
     }

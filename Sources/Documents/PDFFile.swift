@@ -96,21 +96,22 @@ public final class PDFFile {
         return RGBImage(width: columns, height: rows, samples: samples)
     }
 
-    /// The objects MuPDF draws: its catalog and each page, in order, as the searchable PDF's
-    /// graft compares them with qpdf's reading.
-    func objects() throws(DocumentError) -> PDFObjects {
+    /// The objects MuPDF draws: its catalog and the pages `numbers` (from 1, within the page
+    /// count), as the searchable PDF's graft compares them with qpdf's reading.
+    func objects(pages numbers: [Int]) throws(DocumentError) -> PDFObjects {
+        let numbers = numbers.map { Int32($0) }
         var root = [Int32](repeating: 0, count: 2)
-        var pages = [Int32](repeating: 0, count: 2 * pageCount)
+        var pages = [Int32](repeating: 0, count: 2 * numbers.count)
         var repaired: Int32 = 0
         var message = MessageBuffer()
         let status = message.withPointer { text, size in
-            filterocr_pdf_objects(handle, Int32(pageCount), &root, &pages, &repaired, text, size)
+            filterocr_pdf_objects(handle, numbers, Int32(numbers.count), &root, &pages, &repaired, text, size)
         }
         guard status == 0 else {
             throw DocumentError(source: source, problem: .readDifferently(
-                detail: "MuPDF cannot find all \(pageCount) pages its page tree holds (\(message.text))"))
+                detail: "MuPDF cannot find every page of the \(pageCount) its page tree holds (\(message.text))"))
         }
-        return PDFObjects(root: root, pages: pages, repaired: repaired != 0)
+        return PDFObjects(pageCount: pageCount, root: root, numbers: numbers, pages: pages, repaired: repaired != 0)
     }
 
     private func checkPage(_ number: Int) throws(DocumentError) {
@@ -142,11 +143,13 @@ public final class PDFFile {
     }
 }
 
-/// A PDF's catalog and pages as MuPDF reads them: the number and generation of each object,
-/// flat (the catalog's two, then two for each page in order), as the graft takes them; and
-/// whether MuPDF had to repair the file to read it.
+/// A PDF as MuPDF reads it: how many pages it has, its catalog and some of its pages (their
+/// numbers, from 1), as the number and generation of each object, flat (two for the catalog,
+/// two for each page), as the graft takes them; and whether MuPDF had to repair the file.
 struct PDFObjects {
+    var pageCount: Int
     var root: [Int32]
+    var numbers: [Int32]
     var pages: [Int32]
     var repaired: Bool
 }

@@ -89,7 +89,7 @@ struct GraftAgreementTests {
     }
 
     @Test("Page trees MuPDF and qpdf read differently are refused in one line, the earlier output kept",
-          arguments: [("leaf-typed-pages", "MuPDF cannot find all 3 pages"),
+          arguments: [("leaf-typed-pages", "its page 1 is object 6 0 to MuPDF and 4 0 to qpdf"),
                       ("empty-pages-kid", "its page tree holds 3 pages to MuPDF and 4 to qpdf"),
                       ("integer-kid", "its page tree holds 3 pages to MuPDF and 4 to qpdf")])
     func pageTreesReadDifferently(name: String, reason: String) throws {

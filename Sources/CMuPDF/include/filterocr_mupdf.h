@@ -55,13 +55,14 @@ void filterocr_pdf_close(filterocr_pdf *pdf);
 /// than once (which the PDF format does not allow, and a million-page tree of a few objects uses).
 int filterocr_pdf_page_count(filterocr_pdf *pdf, int *shared_pages, char *message, size_t message_size);
 
-/// The object (number, generation) of the catalog in `root[0..1]`, and of each of the first
-/// `count` pages, as MuPDF finds them to draw them, in `pages[2 * i]` and `pages[2 * i + 1]`
-/// (0 and 0 for a page that is no object of its own), and whether MuPDF had to repair the file
-/// (its cross-reference table rebuilt) in `repaired`. Returns 0, or -1 with a message when a
-/// page cannot be found: what the searchable PDF's graft compares with qpdf's reading.
-int filterocr_pdf_objects(filterocr_pdf *pdf, int count, int *root, int *pages, int *repaired, char *message,
-                          size_t message_size);
+/// The object (number, generation) of the catalog in `root[0..1]`, and of each of the `count`
+/// pages `numbers` (from 1), as MuPDF finds them to draw them, in `pages[2 * i]` and
+/// `pages[2 * i + 1]` (0 and 0 for a page that is no object of its own), and whether MuPDF had
+/// to repair the file (its cross-reference table rebuilt) in `repaired`. Returns 0, or -1 with
+/// a message when a page cannot be found: what the searchable PDF's graft compares with qpdf's
+/// reading.
+int filterocr_pdf_objects(filterocr_pdf *pdf, const int *numbers, int count, int *root, int *pages, int *repaired,
+                          char *message, size_t message_size);
 
 /// Surveys page `index` (from 0), stopping after `seconds` (0 for no limit).
 filterocr_pdf_status filterocr_pdf_survey(filterocr_pdf *pdf, int index, double seconds,

@@ -29,13 +29,15 @@ typedef struct {
     double shown_left, shown_top, shown_right, shown_bottom;
 } filterocr_graft_page;
 
-/// A PDF as the renderer (MuPDF) read it: the object (number, generation) of its catalog and of
-/// each of its pages, in order, `pages[2 * i]` and `pages[2 * i + 1]` for page i + 1, and
-/// whether MuPDF had to repair it.
+/// A PDF as the renderer (MuPDF) read it: its number of pages, the object (number, generation)
+/// of its catalog and of each page the run read, `checked_pages[i]` (from 1) being object
+/// `pages[2 * i]`, `pages[2 * i + 1]`, and whether MuPDF had to repair it.
 typedef struct {
     const char *source;
     int root_number, root_generation;
     int page_count;
+    int checked_count;
+    const int *checked_pages;
     const int *pages;
     int repaired;
 } filterocr_graft_view;
@@ -52,7 +54,8 @@ typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, 
 /// xmp:ModifyDate; the XMP loses its PDF/A claim (pdfaid) when a page changed.
 ///
 /// Each PDF kept whole that `views` describes must be read by qpdf as the view says (the same
-/// catalog, the same pages in the same order), and neither library may have repaired it;
+/// catalog, as many pages, the same object for each page read), and neither library may have
+/// repaired it;
 /// otherwise nothing is written and `refused_view` is set to the view's index (it is -1 for any
 /// other failure): the function returns -2 with the difference in `message`, or -3 with the
 /// library that repaired it ("MuPDF", "qpdf", or "MuPDF and qpdf").
