@@ -4,9 +4,10 @@ import Testing
 
 /// A searchable PDF of a PDF is written by qpdf from pages MuPDF rendered and Tesseract read: the
 /// two libraries must read the same document (the same catalog, the same pages in the same
-/// order, each page the same way up), or the text lands on a page other than the one read, or
-/// over a page as it was before the file's last update hid it. The PDFs are made here, by a
-/// generator at the end of this file, from the shapes that made the two libraries differ.
+/// places, each page the same way up, no repair's guess at a damaged file), or the text lands on
+/// a page other than the one read, or over a page as it was before the file's last update hid
+/// it. The PDFs are made here, by a generator at the end of this file, from the shapes that made
+/// the two libraries differ; a refusal is one line, and an output already there is kept.
 @Suite("The graft and the renderer agree on the document")
 struct GraftAgreementTests {
     /// The most memory a run of a hostile file may take (the metadata bomb took 3.7 GB).
