@@ -899,9 +899,9 @@ class Assembler {
             // Left as it is, still compressed; but it may not go on claiming a conformance the
             // changed pages may have lost.
             if (pagesChanged_ && claimsPDFA(decoded.data())) {
-                throw std::runtime_error("its XMP metadata decodes to more than " + std::to_string(maxMetadataBytes >> 20) +
-                                         " MB and claims PDF/A conformance, which the searchable PDF cannot be shown to "
-                                         "keep");
+                throw std::runtime_error(base_ + ": its XMP metadata decodes to more than " +
+                                         std::to_string(maxMetadataBytes >> 20) +
+                                         " MB and claims PDF/A conformance, which the searchable PDF cannot be shown to keep");
             }
             return;
         }

@@ -169,7 +169,7 @@ struct GraftAgreementTests {
         let (output, result) = try Self.searchable(input)
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
-        #expect(result.standardError.contains("its XMP metadata decodes to more than 4 MB and claims PDF/A conformance"),
+        #expect(result.standardError.contains("metadata-bomb-pdfa.pdf: its XMP metadata decodes to more than 4 MB and claims PDF/A conformance"),
                 "\(result.standardError)")
         #expect(try Self.contents(output) == Self.earlierOutput)
     }
