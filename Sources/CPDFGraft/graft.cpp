@@ -395,6 +395,10 @@ struct OpenedPDF {
         // read throws instead.
         pdf->setSuppressWarnings(true);
         pdf->processFile(path.c_str());
+        // A page copied into another PDF leaves its parents behind, and with them what it
+        // inherits from them (its media box, its /Rotate, its resources), which MuPDF drew it
+        // with: each page takes its own copy first.
+        pdf->pushInheritedAttributesToPage();
         pages = QPDFPageDocumentHelper(*pdf).getAllPages();
     }
 

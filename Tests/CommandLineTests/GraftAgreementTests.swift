@@ -135,6 +135,16 @@ struct GraftAgreementTests {
         #expect(tops.count == 2 && abs(tops[0] - tops[1]) < 20, "\(words)")
     }
 
+    @Test("A page from a second PDF keeps what it inherits from its page tree (its size, its /Rotate), as MuPDF drew it")
+    func inheritedGeometryOfASecondPDF() throws {
+        let (first, second) = (try Self.make("fill-text"), try Self.make("inherited-geometry"))
+        let output = try Paths.temporaryDirectory() + "/both.pdf"
+        let result = try Command.filterocr(["batch", "--no-feed", "--format", "pdf", "-o", output, first, second])
+        #expect(result.status == 0, "\(result.standardError)")
+        let info = try Command.run("/usr/bin/pdfinfo", ["-f", "2", "-l", "2", output]).standardOutput
+        #expect(info.contains("Page    2 size:  300 x 400 pts") && info.contains("Page    2 rot:   90"), "\(info)")
+    }
+
     @Test("Text that only clips (render mode 7) is not visible text: the page is read; filled text still is")
     func clipOnlyText() throws {
         func line(_ name: String) throws -> [String: Any] {
@@ -292,6 +302,13 @@ def one_page(content, page_extra=b"", catalog_extra=b"", more=None):
     objects.update(more or {})
     return document(objects)
 
+def inherited_geometry():
+    """One page that takes its size, its turn and its resources from its page tree."""
+    return document({1: b"<</Type/Catalog/Pages 2 0 R>>",
+                     2: b"<</Type/Pages/Kids[4 0 R]/Count 1/MediaBox[0 0 300 400]/Rotate 90"
+                        b"/Resources<</Font<</F1 3 0 R>>>>>>",
+                     3: FONT, 4: b"<</Type/Page/Parent 2 0 R/Contents 5 0 R>>", 5: stream(BOX)})
+
 def xmp(description):
     return (b"<?xpacket begin='' id='W5M0MpCehiHzreSzNTczkc9d'?><x:xmpmeta xmlns:x='adobe:ns:meta/'>"
             b"<rdf:RDF xmlns:rdf='http://www.w3.org/1999/02/22-rdf-syntax-ns#'>" + description +
@@ -339,6 +356,7 @@ SHAPES = {
     "page-named-twice": lambda: tree(b"4 0 R 4 0 R 6 0 R", 3),
     "rotate-huge": lambda: one_page(text(b"UPRIGHT WORDS"), b"/Rotate 900000000000"),
     "user-unit-negative": lambda: one_page(text(b"UPRIGHT WORDS"), b"/UserUnit -1"),
+    "inherited-geometry": inherited_geometry,
     "clip-text": lambda: one_page(text(b"CLIPPED", mode=7) + b" " + BOX),
     "fill-text": lambda: one_page(text(b"FILLED", mode=0) + b" " + BOX),
     "metadata-bomb": lambda: metadata_bomb(DATE),
