@@ -158,9 +158,10 @@ struct GraftAgreementTests {
         #expect(filled["textLayer"] as? String == "visible", "\(filled)")
     }
 
-    @Test("XMP that inflates to 1 GiB is left as it is, compressed, in bounded memory, and the output stays small")
-    func metadataBomb() throws {
-        let input = try Self.make("metadata-bomb")
+    @Test("XMP that inflates to 1 GiB, the document's or a page's, is left as it is, compressed, in bounded memory, and the output stays small",
+          arguments: ["metadata-bomb", "page-metadata-bomb"])
+    func metadataBomb(name: String) throws {
+        let input = try Self.make(name)
         let output = try Paths.temporaryDirectory() + "/out.pdf"
         let result = try Command.measuredFilterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output, input])
         #expect(result.status == 0, "\(result.standardError)")
@@ -325,9 +326,10 @@ def with_metadata(content, packet):
     return one_page(content, catalog_extra=b"/Metadata 6 0 R",
                     more={6: stream(packet, b"/Type/Metadata/Subtype/XML")})
 
-def metadata_bomb(description, mebibytes=1024):
+def metadata_bomb(description, mebibytes=1024, on_page=False):
     """A packet of a few hundred bytes padded with `mebibytes` MiB of spaces, deflated to about a
-    megabyte: each MiB is compressed alone after a full flush, so one block serves them all."""
+    megabyte: each MiB is compressed alone after a full flush, so one block serves them all. It
+    is the document's metadata, or the page's."""
     head, tail = xmp(description).split(b"<?xpacket end")
     tail = b"<?xpacket end" + tail
     chunk = b" " * (1 << 20)
@@ -340,8 +342,8 @@ def metadata_bomb(description, mebibytes=1024):
     for _ in range(mebibytes):
         checksum = zlib.adler32(chunk, checksum)
     data = data[:-4] + struct.pack(">I", zlib.adler32(tail, checksum))
-    return one_page(BOX, catalog_extra=b"/Metadata 6 0 R",
-                    more={6: stream(data, b"/Type/Metadata/Subtype/XML/Filter/FlateDecode")})
+    where = {"page_extra": b"/Metadata 6 0 R"} if on_page else {"catalog_extra": b"/Metadata 6 0 R"}
+    return one_page(BOX, more={6: stream(data, b"/Type/Metadata/Subtype/XML/Filter/FlateDecode")}, **where)
 
 DATE = b"<rdf:Description rdf:about='' xmlns:xmp='http://ns.adobe.com/xap/1.0/' xmp:ModifyDate='2020-01-01T00:00:00Z'/>"
 
@@ -360,6 +362,7 @@ SHAPES = {
     "clip-text": lambda: one_page(text(b"CLIPPED", mode=7) + b" " + BOX),
     "fill-text": lambda: one_page(text(b"FILLED", mode=0) + b" " + BOX),
     "metadata-bomb": lambda: metadata_bomb(DATE),
+    "page-metadata-bomb": lambda: metadata_bomb(DATE, on_page=True),
     "metadata-bomb-pdfa": lambda: metadata_bomb(PDFA_ATTRIBUTES),
     "pdfa-attributes": lambda: with_metadata(BOX, xmp(PDFA_ATTRIBUTES)),
     "pdfa-elements": lambda: with_metadata(BOX, xmp(PDFA_ELEMENTS)),
