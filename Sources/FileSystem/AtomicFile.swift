@@ -60,14 +60,7 @@ public enum AtomicFile {
     /// number and `.tmp` after it (and a library's extension after that), still fits a file
     /// system's 255 bytes.
     static func temporaryPrefix(for path: String) -> String {
-        var kept = ""
-        var length = 0
-        for character in name(of: path) {
-            length += PathEncoding.bytes(of: String(character)).count
-            guard length <= 255 - 32 else { break }
-            kept.append(character)
-        }
-        return "." + kept + "."
+        "." + UniqueNames.cut(name(of: path), toBytes: UniqueNames.maximumLength - 32) + "."
     }
 
     private static func isDirectory(following path: String) -> Bool {

@@ -11,6 +11,11 @@ public enum Folders {
     public static func names(in folder: String) -> [String]? {
         guard let directory = PathEncoding.withFileSystemPath(folder, { opendir($0) }) else { return nil }
         defer { closedir(directory) }
+        return names(in: directory)
+    }
+
+    /// The names an open directory stream lists from where it stands (not `.` and `..`).
+    static func names(in directory: OpaquePointer) -> [String] {
         var names: [String] = []
         while let entry = readdir(directory) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in PathEncoding.decode(raw.prefix { $0 != 0 }) }

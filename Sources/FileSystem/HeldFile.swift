@@ -26,28 +26,10 @@ public final class HeldFile: Sendable {
     /// Writes a copy of the file, flushed to disk, into `folder` under the first of `names` that
     /// is free (nothing is replaced); returns that name.
     func copy(into folder: OpenFolder, names: some Sequence<String>) throws(FileError) -> String {
-        for name in names {
-            let target = PathEncoding.withFileSystemPath(name) {
-                openat(folder.descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
-            }
-            if target < 0 && errno == EEXIST { continue }
-            guard target >= 0 else { throw .cannotWrite(path: folder.path(of: name), reason: systemReason()) }
-            if let failure = copyContent(to: target) {
-                close(target)
-                _ = PathEncoding.withFileSystemPath(name) { unlinkat(folder.descriptor, $0, 0) }
-                throw .cannotWrite(path: folder.path(of: name), reason: failure)
-            }
-            guard close(target) == 0 else {
-                let reason = systemReason()
-                _ = PathEncoding.withFileSystemPath(name) { unlinkat(folder.descriptor, $0, 0) }
-                throw .cannotWrite(path: folder.path(of: name), reason: reason)
-            }
-            return name
-        }
-        throw .cannotWrite(path: folder.path, reason: "no free name for a copy")
+        try folder.create(names: names) { copyContent(to: $0) }
     }
 
-    /// Copies every byte from the start into `target` and flushes it; nil, or why it failed.
+    /// Copies every byte from the start into `target`; nil, or why it failed.
     private func copyContent(to target: Int32) -> String? {
         var buffer = [UInt8](repeating: 0, count: 1 << 20)
         var offset: off_t = 0
@@ -63,6 +45,6 @@ public final class HeldFile: Sendable {
             }
             offset += off_t(count)
         }
-        return fsync(target) == 0 ? nil : systemReason()
+        return nil
     }
 }

@@ -172,17 +172,26 @@ public final class OpenFolder: Sendable {
     /// Writes `bytes` as a new file under the first of `names` that is free, flushed to disk;
     /// returns that name.
     public func create(_ bytes: [UInt8], names: UniqueNames) throws(FileError) -> String {
+        try create(names: names) { file in
+            bytes.withUnsafeBytes { DescriptorWrite.all($0, to: file) }.map { systemReason($0) }
+        }
+    }
+
+    /// Makes a new file under the first of `names` that is free, has `fill` write it (nil, or
+    /// why it failed), flushes it to disk and returns its name; a file not written whole is
+    /// removed.
+    func create(names: some Sequence<String>, fill: (Int32) -> String?) throws(FileError) -> String {
         for candidate in names {
             let file = PathEncoding.withFileSystemPath(candidate) {
                 openat(descriptor, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o644)
             }
             if file < 0 && errno == EEXIST { continue }
             guard file >= 0 else { throw .cannotWrite(path: path(of: candidate), reason: systemReason()) }
-            let failure = bytes.withUnsafeBytes { DescriptorWrite.all($0, to: file) } ?? (fsync(file) == 0 ? nil : errno)
-            if close(file) != 0 || failure != nil {
-                let reason = systemReason(failure ?? errno)
+            var failure = fill(file) ?? (fsync(file) == 0 ? nil : systemReason())
+            if close(file) != 0, failure == nil { failure = systemReason() }
+            if let failure {
                 _ = PathEncoding.withFileSystemPath(candidate) { unlinkat(descriptor, $0, 0) }
-                throw .cannotWrite(path: path(of: candidate), reason: reason)
+                throw .cannotWrite(path: path(of: candidate), reason: failure)
             }
             return candidate
         }
@@ -216,12 +225,7 @@ public final class OpenFolder: Sendable {
         defer { closedir(directory) }
         // The copy shares its position with the folder's descriptor: start from the top.
         rewinddir(directory)
-        var names: [String] = []
-        while let entry = readdir(directory) {
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in PathEncoding.decode(raw.prefix { $0 != 0 }) }
-            if name != "." && name != ".." { names.append(name) }
-        }
-        return names
+        return Folders.names(in: directory)
     }
 
     /// Removes the file `name` (not a folder).

@@ -28,14 +28,18 @@ public struct UniqueNames: Sequence, Sendable {
 
     /// `stem` followed by `tail`, the stem cut at a character so that the whole name fits.
     public static func fitted(_ stem: String, _ tail: String) -> String {
-        let room = maximumLength - PathEncoding.bytes(of: tail).count
+        cut(stem, toBytes: maximumLength - PathEncoding.bytes(of: tail).count) + tail
+    }
+
+    /// The longest start of `text`, whole characters, whose bytes on disk are at most `limit`.
+    static func cut(_ text: String, toBytes limit: Int) -> String {
         var kept = ""
         var length = 0
-        for character in stem {
+        for character in text {
             length += PathEncoding.bytes(of: String(character)).count
-            guard length <= room else { break }
+            guard length <= limit else { break }
             kept.append(character)
         }
-        return kept + tail
+        return kept
     }
 }

@@ -67,7 +67,7 @@ public enum ShardMerge {
     /// - Parameter list: the input list the shards shared, when the caller has it: its digest
     ///   and each line's input name are checked against it too.
     public static func merge(_ parts: [Part], list: [String]? = nil) throws(Failure) -> [String] {
-        let read = try parts.map { part throws(Failure) in try lines(of: part) }
+        let read = try parts.map { part throws(Failure) in try checkedLines(of: part) }
         guard let reference = read.lazy.compactMap({ $0.first?.stamp.run }).first else {
             throw Failure(message: "every part is empty: there is nothing to merge; give the parts that filterocr batch "
                           + "--shard I/N wrote")
@@ -115,7 +115,7 @@ public enum ShardMerge {
 
     /// The part's lines read and each checked against its own stamp: a stamp naming a place and
     /// a digest, the digest that of the line without it, and the same share on every line.
-    static func lines(of part: Part) throws(Failure) -> [Line] {
+    static func checkedLines(of part: Part) throws(Failure) -> [Line] {
         let shown = PathEncoding.displayed(part.file)
         var lines: [Line] = []
         for (offset, text) in part.lines.enumerated() where !text.isEmpty {
