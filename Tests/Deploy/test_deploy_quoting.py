@@ -54,14 +54,16 @@ def shards(folder, *arguments, **extra):
 
 def fake_ssh(folder):
     """An ssh that does what sshd does with a command: joins the words after the host with
-    spaces and has the user's shell run them. Each command is logged."""
+    spaces and has the user's shell run them, staying its parent until it ends (parallel's
+    remote worker stops its job, and exits 0, once it sees its parent gone). Each command is
+    logged."""
     log = Path(folder) / "ssh.log"
     ssh = Path(folder) / "ssh"
     ssh.write_text(f"""#!/bin/bash
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do shift; done
 shift
 printf '%s\\n' "$*" >> {str(log)!r}
-exec bash -c "$*"
+bash -c "$*"
 """)
     ssh.chmod(0o755)
     return ssh, log
@@ -128,7 +130,8 @@ def test_parallel_over_ssh_quotes_the_remote_command():
         out = Path(folder) / ("out " + HOSTILE)
         result = shards(folder, str(listed), str(out), "3", "host1,host2", "--", "--ops", "binarize; 75%",
                         PARALLEL_SSH=str(ssh))
-        assert result.returncode == 0, result.stderr
+        shown = sorted(p.name for p in out.iterdir()) if out.is_dir() else "no output folder"
+        assert result.returncode == 0, f"{result.stderr}\nssh ran:\n{log.read_text()}\n{out} holds {shown}"
         assert len(log.read_text().splitlines()) >= 3, "every share ran through ssh"
         assert pwned(folder) == []
         assert without_timings((out / "results.jsonl").read_text()) == one_run(folder, "--ops", "binarize; 75%")

@@ -87,6 +87,14 @@ for share in "${shares[@]}"; do
     parts+=("$out/part-$share.jsonl")
     stores+=("$out/store-$share.sqlite")
 done
+# parallel's status speaks for the jobs it ran; a share whose part is missing all the same (a
+# host that lost it, a job parallel never started) fails the run before anything is merged.
+for part in "${parts[@]}"; do
+    if ! [ -f "$part" ]; then
+        echo "shards.sh: $part is missing although its share reported success; nothing merged" >&2
+        exit 2
+    fi
+done
 "$FILTEROCR_SHARDS_BIN" merge --list "$list" -o "$out/results.jsonl" "${parts[@]}"
 "$FILTEROCR_SHARDS_BIN" merge --store "$out/results.sqlite" "${stores[@]}"
 if [ -n "$incomplete" ]; then
