@@ -3,15 +3,19 @@
 devcorpus/: pages nobody tuned on, split by source page and by generator seed.
 
 usage: bench/autoeval.py SET [--bin PATH] [--splits test,clean] [--rows FILE] [--redo COLUMNS]
-                         [--no-ocrmypdf] [--limit N] [--strict]
+                         [--no-ocrmypdf] [--no-oracle] [--limit N] [--strict]
 
   SET        a folder built by bench/devset.py (its manifest.tsv names every page's split,
              source, seed and kinds)
-  --splits   which of tune, test, mixed and clean to run (default: test,clean)
+  --splits   which of tune, test, mixed, clean and real to run (default: test,clean); real is
+             the real pages devset.py --real copied as given (real-tune and real-test, reported
+             together, with a row for each side)
   --rows     keep every page's row in FILE (TSV) and reuse the rows already there: a second
              run measures only what is missing (or what --redo names)
   --redo     measure these columns again even when FILE has them: tesseract, ocrmypdf,
              plain, auto (comma-separated; after a change to filterocr: --redo plain,auto)
+  --no-oracle  run --auto without the truth and without --explain, as before the oracle
+             column: no oracle, its figures left empty, the --auto time without the scoring
   --limit    only the first N pages of each split (by name)
   --strict   exit 1 when a target is missed
   --auto-options  more options for the --auto run, e.g. "--auto-budget 5"
@@ -21,18 +25,30 @@ For every page, one row:
   ocrmypdf   OCRmyPDF `--rotate-pages --deskew --clean` (its --sidecar text; --image-dpi 300
              for pages that carry no resolution)
   original   `filterocr ocr IMAGE --json` (no filters)
-  auto       `filterocr ocr IMAGE --auto --json` (the rendering chosen without the truth)
-each scored by bench/score.py's definition (docs/accuracy.md), with the wall seconds of the
-plain and the --auto run (the tesseract and OCRmyPDF columns run two at a time; filterocr's two
-alone, so that their times are a quiet machine's, and with --no-store, so that every
-recognition is made and none is answered by the result store).
+  auto       `filterocr ocr IMAGE --auto --explain --truth NAME.txt --json` (the rendering
+             chosen without the truth: the truth only scores the candidates, afterwards)
+  oracle     from that same run: the lowest CER among the candidates --auto read whole (not
+             its samples, `sampled`), each scored by filterocr against the truth
+             (`auto.candidates[].accuracy`): what a perfect choice among them would read.
+             auto - oracle is what the choice loses; oracle - original what the candidates
+             could gain. `best` is that candidate's script (of equal CERs, the first tried, so
+             a page where no candidate beats the original counts as the original)
+each scored by bench/score.py's definition (docs/accuracy.md; filterocr's is the same), with
+the wall seconds of the plain and the --auto run (the tesseract and OCRmyPDF columns run two at
+a time; filterocr's two alone, so that their times are a quiet machine's, and with --no-store,
+so that every recognition is made and none is answered by the result store). The --auto time
+includes scoring every candidate against the truth: next to nothing on short pages, about 0.8 s
+(0.13 s a candidate) on a page of 6,600 characters; --no-oracle for times without it.
 
 Then, per split: for every column the macro CER (the mean of the pages' rates) and the micro
 CER (the sum of their edit distances over the sum of their truths' lengths); the same per kind
 (a page with two kinds counts under both) and for the pages as they arrive (a page with any of
-ARRIVAL's kinds) and the degraded scans (the others); the worst page; how many pages --auto read
-worse than as given (at all, by more than 0.02, and on clean pages by more than 0.005); and the
-median of auto seconds over plain seconds. The targets (issue: "--auto that holds on pages
+ARRIVAL's kinds) and the degraded scans (the others), or for real pages their tuning and test
+sources; beside the columns, auto / tesseract, auto / ocrmypdf, auto - oracle (macro, over the
+pages that have both) and the share of pages whose best candidate is the original; the worst
+page; the pages where the oracle read best by the most (auto - oracle); how many pages --auto
+read worse than as given (at all, by more than 0.02, and on clean pages by more than 0.005);
+and the median of auto seconds over plain seconds. The targets (issue: "--auto that holds on pages
 nobody has seen") are checked on the macro means:
   arrival   auto <= 0.25x tesseract, <= 0.5x ocrmypdf
   degraded  auto <= 0.2x tesseract
@@ -54,10 +70,15 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import score  # noqa: E402  (bench/score.py: the one definition of the error rate)
 
 ARRIVAL = {"turn", "invert", "borders", "tilt", "perspective", "specks"}
-COLUMNS = ("tesseract", "ocrmypdf", "original", "auto")
+COLUMNS = ("tesseract", "ocrmypdf", "original", "auto", "oracle")
 FIELDS = ["split", "file", "kinds", "truth_chars", "tesseract", "ocrmypdf", "original", "auto",
-          "plain_s", "auto_s", "chosen", "tried", "note"]
-SPLITS = ("tune", "test", "mixed", "clean")
+          "oracle", "plain_s", "auto_s", "chosen", "best", "tried", "note"]
+SPLITS = ("tune", "test", "mixed", "clean", "real")
+REAL = ("real-tune", "real-test")  # the manifest's splits of the real pages, reported as `real`
+
+
+def in_split(page_split, split):
+    return page_split in REAL if split == "real" else page_split == split
 
 
 def read_manifest(folder):
@@ -114,17 +135,39 @@ def run_ocrmypdf(image, truth):
             return cer_of(truth, f.read().replace("\f", " ")), ""
 
 
-def run_filterocr(binary, image, truth, auto, auto_options=()):
-    command = [binary, "ocr", image, "--json", "--no-feed", "--no-truth", "--no-store"] + (["--auto", *auto_options] if auto else [])
+def oracle_of(choice):
+    """The lowest CER among the candidates read whole, and its script (of equal CERs the first
+    tried: the original is tried first); (None, "") without candidates scored."""
+    best = None
+    for candidate in choice.get("candidates") or []:
+        rate = (candidate.get("accuracy") or {}).get("characterErrorRate")
+        if candidate.get("sampled") or rate is None:
+            continue
+        if best is None or rate < best[0]:
+            best = (rate, candidate.get("script", ""))
+    return best or (None, "")
+
+
+def run_filterocr(binary, image, truth, auto, auto_options=(), oracle=False):
+    """The CER, the seconds, and with --auto the script chosen, the candidates tried and with
+    `oracle` the best candidate's CER and script; then a note."""
+    if auto and oracle:
+        scoring = ["--truth", os.path.splitext(image)[0] + ".txt", "--explain"]
+    else:
+        scoring = ["--no-truth"]
+    command = ([binary, "ocr", image, "--json", "--no-feed", "--no-store", *scoring]
+               + (["--auto", *auto_options] if auto else []))
     start = time.monotonic()
     done = subprocess.run(command, capture_output=True, text=True, timeout=1800)
     seconds = time.monotonic() - start
     report = first_json(done.stdout)
     if done.returncode != 0 or report is None:
         line = next((l for l in done.stderr.splitlines() if l.strip()), "no output")
-        return None, seconds, "", "", f"filterocr: {line[:120]}"
+        return None, seconds, "", "", None, "", f"filterocr: {line[:120]}"
     choice = report.get("auto") or {}
-    return cer_of(truth, report.get("text", "")), seconds, choice.get("script", ""), choice.get("tried", ""), ""
+    best, best_script = oracle_of(choice) if auto and oracle else (None, "")
+    return (cer_of(truth, report.get("text", "")), seconds, choice.get("script", ""), choice.get("tried", ""),
+            best, best_script, "")
 
 
 def fmt(value, digits=4):
@@ -143,7 +186,8 @@ def measure(args, pages):
     if args.rows and os.path.exists(args.rows):
         with open(args.rows, encoding="utf-8") as f:
             for row in csv.DictReader(f, delimiter="\t"):
-                rows[(row["split"], row["file"])] = row
+                # Rows kept before a column was added have it empty.
+                rows[(row["split"], row["file"])] = {field: row.get(field) or "" for field in FIELDS}
     redo = set(args.redo.split(",")) if args.redo else set()
 
     def save():
@@ -167,6 +211,8 @@ def measure(args, pages):
         work.append((row, image, truth))
 
     def wanted(row, column):
+        if column == "auto" and args.oracle and row["oracle"] == "":
+            return True  # one --auto run gives both
         return column in redo or row[column] == ""
 
     # The reference columns, two at a time: they are not timed.
@@ -188,18 +234,21 @@ def measure(args, pages):
     # filterocr alone: its times are compared with each other.
     for index, (row, image, truth) in enumerate(work, 1):
         if wanted(row, "original") or "plain" in redo:
-            value, seconds, _, _, note = run_filterocr(args.bin, image, truth, auto=False)
+            value, seconds, _, _, _, _, note = run_filterocr(args.bin, image, truth, auto=False)
             row.update(original=fmt(value), plain_s=fmt(seconds, 2))
             if note:
                 row["note"] = note
         if wanted(row, "auto"):
-            value, seconds, chosen, tried, note = run_filterocr(args.bin, image, truth, auto=True, auto_options=args.auto_options.split())
-            row.update(auto=fmt(value), auto_s=fmt(seconds, 2), chosen=chosen, tried=str(tried))
+            value, seconds, chosen, tried, best, best_script, note = run_filterocr(
+                args.bin, image, truth, auto=True, auto_options=args.auto_options.split(), oracle=args.oracle)
+            row.update(auto=fmt(value), auto_s=fmt(seconds, 2), chosen=chosen, tried=str(tried),
+                       oracle=fmt(best), best=best_script)
             if note:
                 row["note"] = note
         save()
-        print(f"[{index}/{len(pages)}] {row['split']:5} {row['file']:58} tess {row['tesseract']:>6} "
-              f"orig {row['original']:>6} auto {row['auto']:>6}  {row['chosen']}", flush=True)
+        print(f"[{index}/{len(pages)}] {row['split']:9} {row['file']:58} tess {row['tesseract']:>6} "
+              f"orig {row['original']:>6} auto {row['auto']:>6} oracle {row['oracle']:>6}  {row['chosen']}"
+              + (f"  (best: {row['best']})" if row['best'] and row['best'] != row['chosen'] else ""), flush=True)
     return [row for row, _, _ in work]
 
 
@@ -223,17 +272,53 @@ def ratio(means, column):
     return None if auto is None or not other else auto / other
 
 
+def gap(rows):
+    """Macro auto - oracle over the pages that have both."""
+    both = [num(r["auto"]) - num(r["oracle"]) for r in rows
+            if num(r["auto"]) is not None and num(r["oracle"]) is not None]
+    return statistics.fmean(both) if both else None
+
+
+def original_best(rows):
+    """How many pages have a best candidate, and of them how many the original."""
+    have = [r for r in rows if r["best"]]
+    return sum(r["best"] == "original" for r in have), len(have)
+
+
+def share(counts, width=7):
+    hits, total = counts
+    return f"{'-':>{width}}" if not total else f"{100 * hits / total:>{width - 1}.0f}%"
+
+
 def report(rows, split):
     failures = []
     print(f"\n== {split}: {len(rows)} pages")
+    if not rows:
+        if split == "real":
+            print("no real pages in the set (bench/devset.py --real devcorpus/photographed --out SET adds them)")
+        return failures
     kinds = sorted({k for r in rows for k in kinds_of(r)})
     groups = [("all", rows)]
-    if split != "clean":
+    if split == "real":
+        groups += [("tune src", [r for r in rows if r["split"] == "real-tune"]),
+                   ("test src", [r for r in rows if r["split"] == "real-test"])]
+        # Per kind (real-photo-curl), under a row for their first word when it has several
+        # (real-photo: real-photo-curl and real-photo-perspective).
+        families = {}
+        for kind in kinds:
+            families.setdefault("-".join(kind.split("-")[:2]), []).append(kind)
+        for family, members in sorted(families.items()):
+            if len(members) > 1:
+                groups.append((f"  {family}", [r for r in rows if set(members) & set(kinds_of(r))]))
+            groups += [(f"{'    ' if len(members) > 1 else '  '}{kind}", [r for r in rows if kind in kinds_of(r)])
+                       for kind in members]
+    elif split != "clean":
         groups += [("arrival", [r for r in rows if ARRIVAL & set(kinds_of(r))]),
                    ("degraded", [r for r in rows if not ARRIVAL & set(kinds_of(r))])]
         groups += [(f"  {kind}", [r for r in rows if kind in kinds_of(r)]) for kind in kinds]
-    print(f"{'pages':12} {'n':>3}  {'tesseract':>15} {'ocrmypdf':>15} {'original':>15} {'auto':>15}   "
-          f"{'auto/tess':>9} {'auto/ocrm':>9}   (macro micro)")
+    width = max([12] + [len(name) for name, _ in groups])
+    print(f"{'pages':{width}} {'n':>3}  {'tesseract':>15} {'ocrmypdf':>15} {'original':>15} {'auto':>15} "
+          f"{'oracle':>15}   {'auto/tess':>9} {'auto/ocrm':>9} {'auto-orac':>9} {'orig best':>9}   (macro micro)")
     table = {}
     for name, group in groups:
         if not group:
@@ -242,8 +327,8 @@ def report(rows, split):
         table[name.strip()] = means
         cells = " ".join(f"{fmt(means[c][0], 3):>7} {fmt(means[c][1], 3):>7}" if means[c][0] is not None
                          else f"{'-':>15}" for c in COLUMNS)
-        print(f"{name:12} {len(group):>3}  {cells}   {fmt(ratio(means, 'tesseract'), 3):>9} "
-              f"{fmt(ratio(means, 'ocrmypdf'), 3):>9}")
+        print(f"{name:{width}} {len(group):>3}  {cells}   {fmt(ratio(means, 'tesseract'), 3):>9} "
+              f"{fmt(ratio(means, 'ocrmypdf'), 3):>9} {fmt(gap(group), 3):>9} {share(original_best(group), 9)}")
 
     deltas = [(num(r["auto"]) - num(r["original"]), r) for r in rows
               if num(r["auto"]) is not None and num(r["original"]) is not None]
@@ -259,6 +344,13 @@ def report(rows, split):
     times = [num(r["auto_s"]) / num(r["plain_s"]) for r in rows if num(r["auto_s"]) and num(r["plain_s"])]
     median_time = statistics.median(times) if times else None
     print(f"median auto s / plain s: {fmt(median_time, 2)}")
+    gaps = sorted(((num(r["auto"]) - num(r["oracle"]), r) for r in rows
+                   if num(r["auto"]) is not None and num(r["oracle"]) is not None), key=lambda x: -x[0])
+    missed = [(d, r) for d, r in gaps if d > 0.02]
+    print(f"pages where a candidate read better than the choice by more than 0.02: {len(missed)} of {len(gaps)}"
+          + ("; the largest:" if missed else ""))
+    for d, r in missed[:5]:
+        print(f"   +{d:.4f}  {r['file']}  auto {r['auto']} ({r['chosen'] or '-'}), oracle {r['oracle']} ({r['best']})")
 
     def check(label, value, target):
         verdict = "no value" if value is None else ("ok" if value <= target else "MISSED")
@@ -275,8 +367,10 @@ def report(rows, split):
     check(f"pages worse by more than {limit}", float(len(far)), 0)
     check("median auto s / plain s", median_time, 3)
     means = table["all"]
+    hits, total = original_best(rows)
     print(f"autoeval-summary {split} n={len(rows)} " + " ".join(
         f"{c}={fmt(means[c][0])}/{fmt(means[c][1])}" for c in COLUMNS)
+        + f" auto_minus_oracle={fmt(gap(rows))} original_best={hits}/{total}"
         + f" worse={len(worse)} far={len(far)} time_ratio={fmt(median_time, 2)}")
     return failures
 
@@ -289,6 +383,8 @@ def main():
     parser.add_argument("--rows")
     parser.add_argument("--redo", default="")
     parser.add_argument("--no-ocrmypdf", dest="ocrmypdf", action="store_false")
+    parser.add_argument("--no-oracle", dest="oracle", action="store_false",
+                        help="run --auto without the truth and --explain: no oracle column")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--strict", action="store_true")
     parser.add_argument("--auto-options", default="", help="more options for the --auto run, e.g. '--auto-budget 5'")
@@ -296,7 +392,7 @@ def main():
     splits = args.splits.split(",")
     for split in splits:
         if split not in SPLITS:
-            parser.error(f"unknown split '{split}' (tune, test, mixed or clean)")
+            parser.error(f"unknown split '{split}' (tune, test, mixed, clean or real)")
     for column in filter(None, args.redo.split(",")):
         if column not in ("tesseract", "ocrmypdf", "plain", "auto"):
             parser.error(f"--redo takes tesseract, ocrmypdf, plain and auto, not '{column}'")
@@ -305,15 +401,15 @@ def main():
     manifest = read_manifest(args.set)
     pages = []
     for split in splits:
-        chosen = sorted((p for p in manifest if p["split"] == split), key=lambda p: p["file"])
+        chosen = sorted((p for p in manifest if in_split(p["split"], split)), key=lambda p: p["file"])
         pages += chosen[:args.limit] if args.limit else chosen
     version = subprocess.run([args.bin, "--version"], capture_output=True, text=True).stdout.strip()
     print(f"filterocr {version} ({args.bin}), {os.cpu_count()} cores, set {args.set}: "
-          + ", ".join(f"{s} {sum(p['split'] == s for p in pages)}" for s in splits))
+          + ", ".join(f"{s} {sum(in_split(p['split'], s) for p in pages)}" for s in splits))
     rows = measure(args, pages)
     failures = []
     for split in splits:
-        failures += report([r for r in rows if r["split"] == split], split)
+        failures += report([r for r in rows if in_split(r["split"], split)], split)
     if args.strict and failures:
         sys.exit(1)
 

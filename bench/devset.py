@@ -2,7 +2,8 @@
 """Build a development set for `filterocr --auto`: every clean source page with truth, degraded
 by one randomly drawn recipe per seed, split so that tuning never sees a test page or a test seed.
 
-usage: bench/devset.py SOURCES... --out OUTDIR [--seeds N] [--kinds k1,k2] [--limit N]
+usage: bench/devset.py SOURCES... --out OUTDIR [--seeds N] [--kinds k1,k2] [--limit N] [--real FOLDER]
+       bench/devset.py --real FOLDER --out OUTDIR      (the set's real pages alone, replaced)
 
   SOURCES   folders (not searched below their top level) or files; every image (.png .jpg .jpeg
             .tif .tiff .gif .bmp .webp .pbm .pgm .ppm) with its truth NAME.txt beside it is a
@@ -14,6 +15,17 @@ usage: bench/devset.py SOURCES... --out OUTDIR [--seeds N] [--kinds k1,k2] [--li
   --limit   use only the first N source pages in the order of their names
   --max-pixels  downscale pages to at most N pixels (default 4000000); with --kinds perspective
             and 12000000 the set is one of 12-megapixel phone photos of the pages
+  --real    a folder of real pages (phone photos, till receipts: devcorpus/photographed/), each
+            image with its truth NAME.txt, copied byte for byte (not degraded, not downscaled)
+            and split by source as the sources are (below): real-tune or real-test (pages with
+            one truth text, one receipt scanned twice, are one source: the side of the first of
+            their names). A page's
+            kind is the first two words of its name (receipt_thermal_x.jpg: manifest kinds
+            real-receipt-thermal; a name of two words or fewer, its first: receipt_x.jpg,
+            real-receipt). Without SOURCES, only the set's real pages are replaced (the
+            files of its manifest's real-* rows deleted, the folder's pages copied, the other
+            rows kept), so pages that arrive later join a set that is kept; this needs neither
+            OpenCV nor numpy.
 
 Needs Debian's python3-opencv, python3-numpy and python3-pil (run with /usr/bin/python3).
 
@@ -24,6 +36,7 @@ Writes
                                                      reverse: never tuned on, reported apart
   OUTDIR/clean/NAME.EXT + .txt                       every source copied unchanged (the "clean
                                                      pages must stay as given" check)
+  OUTDIR/real-tune/NAME.EXT + .txt, real-test/…      with --real: the real pages as given
   OUTDIR/manifest.tsv   split, file (in the split's folder), source (its path), seed, kinds,
                         parameters (compact JSON, keys sorted: "scale" the uniform downscale of
                         the source before degrading, "size" the output's [width, height], "fit"
@@ -84,6 +97,7 @@ import hashlib
 import json
 import math
 import os
+import re
 import shutil
 import sys
 
@@ -91,8 +105,10 @@ try:
     import cv2
     import numpy as np
     from PIL import Image, ImageOps
-except ImportError as error:
-    sys.exit(f"devset.py: {error}: run it with Debian's /usr/bin/python3 (python3-opencv, python3-numpy, python3-pil)")
+    MISSING = None
+except ImportError as error:  # --real alone copies files and needs none of them
+    cv2 = np = Image = ImageOps = None
+    MISSING = error
 
 MAX_PIXELS = 4_000_000
 IMAGE_EXTS = (".png", ".jpg", ".jpeg", ".tif", ".tiff", ".gif", ".bmp", ".webp", ".pbm", ".pgm", ".ppm")
@@ -105,8 +121,10 @@ ORDER = ["invert", "fade", "halftone", "bleed", "copier", "specks", "stain", "cr
          "resolution", "noise", "binarize", "fax",
          "jpeg"]
 SPLITS = ("tune", "test", "mixed")
+REAL_SPLITS = ("real-tune", "real-test")
 
-cv2.setNumThreads(1)
+if cv2:
+    cv2.setNumThreads(1)
 
 
 # ---------------------------------------------------------------- hashing, drawing, the split
@@ -195,7 +213,8 @@ def resize_to(img, size, method):
     return cv2.resize(img, (max(1, int(w)), max(1, int(h))), interpolation=method)
 
 
-def scale_by(img, scale, method=cv2.INTER_AREA):
+def scale_by(img, scale, method=None):
+    method = cv2.INTER_AREA if method is None else method
     h, w = img.shape[:2]
     return resize_to(img, (round(w * scale), round(h * scale)), method)
 
@@ -424,7 +443,7 @@ def draw_stain(rng):
     return p
 
 
-COFFEE = np.float32([1.0, 0.72, 0.42])  # coffee absorbs blue most, red least (BGR)
+COFFEE = np.float32([1.0, 0.72, 0.42]) if np else None  # coffee absorbs blue most, red least (BGR)
 
 
 def apply_stain(page, p, rng):
@@ -803,7 +822,7 @@ def apply_binarize(page, p, rng):
 BAYER = np.array([[0, 32, 8, 40, 2, 34, 10, 42], [48, 16, 56, 24, 50, 18, 58, 26],
                   [12, 44, 4, 36, 14, 46, 6, 38], [60, 28, 52, 20, 62, 30, 54, 22],
                   [3, 35, 11, 43, 1, 33, 9, 41], [51, 19, 59, 27, 49, 17, 57, 25],
-                  [15, 47, 7, 39, 13, 45, 5, 37], [63, 31, 55, 23, 61, 29, 53, 21]], np.float32)
+                  [15, 47, 7, 39, 13, 45, 5, 37], [63, 31, 55, 23, 61, 29, 53, 21]], np.float32) if np else None
 
 
 def draw_fax(rng):
@@ -955,20 +974,91 @@ def warn_shared_texts(sources):
                   " (give them one name)", file=sys.stderr)
 
 
-def remove_earlier(out):
-    """Delete the files an earlier run listed in its manifest, and nothing else."""
+def remove_earlier(out, splits=SPLITS + ("clean",) + REAL_SPLITS):
+    """Delete the files an earlier run listed in its manifest under `splits`, and nothing else;
+    return the manifest's other lines (the manifest itself is deleted)."""
     manifest = os.path.join(out, "manifest.tsv")
     if not os.path.isfile(manifest):
-        return
+        return []
     with open(manifest, encoding="utf-8") as f:
-        rows = [line.rstrip("\n").split("\t") for line in f][1:]
-    for row in rows:
-        if len(row) >= 2 and row[0] in SPLITS + ("clean",) and "/" not in row[1] and row[1] not in ("", ".", ".."):
+        lines = [line.rstrip("\n") for line in f][1:]
+    kept = []
+    for line in lines:
+        row = line.split("\t")
+        if len(row) >= 2 and row[0] in splits and "/" not in row[1] and row[1] not in ("", ".", ".."):
             image = os.path.join(out, row[0], row[1])
             for path in (image, os.path.splitext(image)[0] + ".txt"):
                 if os.path.isfile(path):
                     os.remove(path)
+        elif line:
+            kept.append(line)
     os.remove(manifest)
+    return kept
+
+
+def real_kind(name):
+    """A real page's kind: the first two words of its name, or the first of a name of two words
+    or fewer (receipt_thermal_x: receipt-thermal; receipt_x: receipt), as
+    devcorpus/photographed/README.md names the kinds."""
+    words = [w for w in re.split(r"[^a-z0-9]+", name.lower()) if w]
+    return "-".join(words[:2] if len(words) >= 3 else words[:1]) or "other"
+
+
+def copy_real(folders, out):
+    """Copy the real pages of `folders` as they are into real-tune/ and real-test/; return
+    them (one page for each truth text, for warn_shared_texts), their manifest lines and counts.
+    Pages with one truth text (one receipt scanned twice) are one source: all take the side of
+    the first of their names."""
+    pages, lines, counts = [], [], {s: 0 for s in REAL_SPLITS}
+    for folder in folders:
+        if not os.path.isdir(folder):
+            print(f"devset.py: no real pages: no folder {folder}", file=sys.stderr)
+            continue
+        found = find_sources([folder])
+        names = {os.path.basename(p) for _, p in found}
+        left = sorted(f for f in os.listdir(folder) if f not in names and not f.endswith(".txt")
+                      and f.lower() != "readme.md" and not f.startswith("."))
+        if left:
+            print(f"devset.py: {folder}: left out (not an image with a NAME.txt beside it): " + ", ".join(left),
+                  file=sys.stderr)
+        pages += found
+    for split in REAL_SPLITS:
+        os.makedirs(os.path.join(out, split), exist_ok=True)
+    first = {}
+    for _, path in sorted(pages, key=lambda page: stem(page[1])):
+        with open(os.path.splitext(path)[0] + ".txt", encoding="utf-8", errors="replace") as f:
+            first.setdefault(" ".join(f.read().split()) or path, path)
+    key = {}
+    for _, path in pages:
+        with open(os.path.splitext(path)[0] + ".txt", encoding="utf-8", errors="replace") as f:
+            key[path] = first[" ".join(f.read().split()) or path]
+        if key[path] != path:
+            print(f"devset.py: {shown(path)} has the truth of {shown(key[path])}: one source, on its side",
+                  file=sys.stderr)
+    for name, path in sorted(pages):
+        split = "real-tune" if is_tuning_source(stem(key[path])) else "real-test"
+        file = name + os.path.splitext(path)[1]
+        shutil.copyfile(path, os.path.join(out, split, file))
+        shutil.copyfile(os.path.splitext(path)[0] + ".txt", os.path.join(out, split, name + ".txt"))
+        lines.append(f"{split}\t{file}\t{shown(path)}\t-\treal-{real_kind(stem(path))}\t{{}}")
+        counts[split] += 1
+        print(f"{split:9} {file:56} as given", flush=True)
+    return [(name, path) for name, path in pages if key[path] == path], lines, counts
+
+
+def real_only(args):
+    """Replace the real pages of an existing set (or start one with them alone)."""
+    os.makedirs(args.out, exist_ok=True)
+    kept = remove_earlier(args.out, REAL_SPLITS)
+    header = "split\tfile\tsource\tseed\tkinds\tparameters"
+    pages, lines, counts = copy_real(args.real, args.out)
+    known = [(r.split("\t")[0], r.split("\t")[2]) for r in kept if r.count("\t") >= 2 and r.startswith("clean\t")]
+    warn_shared_texts([(n, p) for n, p in known if os.path.isfile(p) and os.path.isfile(os.path.splitext(p)[0] + ".txt")]
+                      + pages)
+    with open(os.path.join(args.out, "manifest.tsv"), "w", encoding="utf-8") as f:
+        f.write("\n".join([header] + kept + lines) + "\n")
+    print(f"wrote {args.out}: {sum(counts.values())} real pages ({counts['real-tune']} real-tune, "
+          f"{counts['real-test']} real-test); {len(kept)} other pages kept")
 
 
 def shown(path):
@@ -981,14 +1071,22 @@ def main():
     parser = argparse.ArgumentParser(
         prog="devset.py", description="Degrade clean pages with truth into a tune/test/mixed development set.",
         epilog="The kinds, their parameter ranges and the split rule are in the module docstring.")
-    parser.add_argument("sources", nargs="+", metavar="SOURCES")
+    parser.add_argument("sources", nargs="*", metavar="SOURCES")
     parser.add_argument("--out", required=True, metavar="OUTDIR")
     parser.add_argument("--seeds", type=int, default=3, metavar="N")
     parser.add_argument("--kinds", metavar="k1,k2", help="one or more of: " + ",".join(ORDER))
     parser.add_argument("--limit", type=int, metavar="N")
     parser.add_argument("--max-pixels", type=int, default=MAX_PIXELS, metavar="N",
                         help="the pixel budget pages are downscaled to (default 4000000; 12000000 for phone photos)")
+    parser.add_argument("--real", action="append", default=[], metavar="FOLDER",
+                        help="real pages copied as given into real-tune/ and real-test/; alone, only those replaced")
     args = parser.parse_args()
+    if not args.sources:
+        if not args.real:
+            parser.error("give SOURCES, --real FOLDER, or both")
+        return real_only(args)
+    if MISSING:
+        sys.exit(f"devset.py: {MISSING}: run it with Debian's /usr/bin/python3 (python3-opencv, python3-numpy, python3-pil)")
     globals()["MAX_PIXELS"] = args.max_pixels
     if args.seeds < 1:
         parser.error("--seeds must be at least 1")
@@ -1005,7 +1103,6 @@ def main():
         sources = sources[:max(0, args.limit)]
     if not sources:
         sys.exit("devset.py: no image with a NAME.txt truth beside it in " + " ".join(args.sources))
-    warn_shared_texts(sources)
     out = args.out
     remove_earlier(out)
     for folder in SPLITS + ("clean",):
@@ -1049,6 +1146,12 @@ def main():
             counts[split] += 1
             print(f"{split:5} {file:56} {ow:5}x{oh:<5} {text}", flush=True)
 
+    real = []
+    if args.real:
+        real, lines, real_counts = copy_real(args.real, out)
+        manifest += lines
+        counts.update(real_counts)
+    warn_shared_texts(sources + real)
     with open(os.path.join(out, "manifest.tsv"), "w", encoding="utf-8") as f:
         f.write("\n".join(manifest) + "\n")
     tuning = sum(1 for _, path in sources if is_tuning_source(stem(path)))
