@@ -63,8 +63,26 @@ public final class TesseractEngine {
     /// `recognize(_:resolution:)`, watched by `monitor`: told the progress, and able to stop it.
     public func recognize(_ image: RGBImage, resolution: Int?,
                           monitor: RecognitionMonitor?) throws(RecognitionError) -> RecognizedText {
+        try recognize(image, resolution: resolution, engine: EngineSettings(), monitor: monitor)
+    }
+
+    /// `recognize(_:resolution:monitor:)` with `engine`'s settings for this reading alone: the
+    /// engine's own are back once it is read.
+    public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
+                          monitor: RecognitionMonitor?) throws(RecognitionError) -> RecognizedText {
         guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else {
             throw .imageTooSmall(width: image.width, height: image.height)
+        }
+        if let mode = engine.pageSegmentation.flatMap(PageSegmentation.init(rawValue:)), mode != pageSegmentation {
+            TessBaseAPISetPageSegMode(handle, mode.tesseractMode)
+        }
+        if let method = engine.thresholding, method != .otsu {
+            TessBaseAPISetVariable(handle, "thresholding_method", String(method.tesseractValue))
+        }
+        // Set back before the next reading; the results, which a document page takes, stay.
+        defer {
+            if engine.pageSegmentation != nil { TessBaseAPISetPageSegMode(handle, pageSegmentation.tesseractMode) }
+            if engine.thresholding != nil { TessBaseAPISetVariable(handle, "thresholding_method", "0") }
         }
         defer { if !keepsLastRecognition { TessBaseAPIClear(handle) } }
         if image.isGreyscale {

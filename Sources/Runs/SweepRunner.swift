@@ -65,7 +65,8 @@ public final class SweepRunner: Sendable {
             let result: Result<RecognizedText, RunnerError>
             do {
                 result = .success(try pipeline.recognize(item.image, resolution: resolution,
-                                                               rendering: item.state.operations).recognized)
+                                                               rendering: item.state.operations,
+                                                               engine: item.state.engine).recognized)
             } catch {
                 result = .failure(RunnerError(message: oneLineMessage(for: error)))
             }

@@ -135,6 +135,8 @@ public enum SessionCommand: Sendable, Equatable {
             case .then: "then"
             case .step(let intensity): FilterOperation.percent(intensity)
             case .slider: "slider"
+            case .pageSegmentation: "psm"
+            case .thresholding: "thresholding"
             }
         case .next: "next"
         case .open: "open"

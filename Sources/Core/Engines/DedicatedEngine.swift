@@ -25,6 +25,11 @@ public final class DedicatedEngine: Recognizer, Sendable {
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, engine: EngineSettings(), monitor: monitor)
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
+                          monitor: RecognitionMonitor?) throws -> RecognizedText {
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         let reply = Completion<Result<RecognizedText, any Error>>()
         thread.submit { [recognizer] _ in
@@ -32,7 +37,7 @@ public final class DedicatedEngine: Recognizer, Sendable {
                 // A job cancelled while it waited for the engine does not start.
                 if monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
                 return Result {
-                    try LibraryDiagnostics.silenced { try recognizer.recognize(image, resolution: resolution, monitor: monitor) }
+                    try LibraryDiagnostics.silenced { try recognizer.recognize(image, resolution: resolution, engine: engine, monitor: monitor) }
                 }
             }
             reply.fulfil(result)

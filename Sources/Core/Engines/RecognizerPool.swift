@@ -19,11 +19,14 @@ public final class RecognizerPool: Recognizer, Sendable {
         var resolution: Int?
         /// The filters that rendered `image` (`Pipeline.recognize`).
         var operations: [FilterOperation]
+        /// The engine's settings for this reading.
+        var engine: EngineSettings
         var monitor: RecognitionMonitor?
 
         package init(tag: Int, image: RGBImage, resolution: Int?, rendering operations: [FilterOperation] = [],
-                     monitor: RecognitionMonitor? = nil) {
+                     engine: EngineSettings = EngineSettings(), monitor: RecognitionMonitor? = nil) {
             (self.tag, self.image, self.resolution, self.operations, self.monitor) = (tag, image, resolution, operations, monitor)
+            self.engine = engine
         }
     }
 
@@ -46,7 +49,7 @@ public final class RecognizerPool: Recognizer, Sendable {
         var stored = false
         do {
             let reading = try pipeline.recognize(job.image, resolution: job.resolution, rendering: job.operations,
-                                                  monitor: job.monitor)
+                                                  engine: job.engine, monitor: job.monitor)
             (result, stored) = (.success(reading.recognized), reading.stored)
         } catch {
             result = .failure(RunnerError(message: oneLineMessage(for: error)))
@@ -89,8 +92,13 @@ public final class RecognizerPool: Recognizer, Sendable {
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, engine: EngineSettings(), monitor: monitor)
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
+                          monitor: RecognitionMonitor?) throws -> RecognizedText {
         let reply = WorkQueue<Finished>()
-        submit(Job(tag: -1, image: image, resolution: resolution, monitor: monitor), replyingTo: reply)
+        submit(Job(tag: -1, image: image, resolution: resolution, engine: engine, monitor: monitor), replyingTo: reply)
         let finished = reply.pop()!
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         return try finished.result.get()

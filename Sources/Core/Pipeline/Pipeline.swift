@@ -64,35 +64,41 @@ public struct Pipeline {
     ///   - operations: the filters that rendered `image`; one that scales it (`scale`) chose
     ///     its size, and the page is then read as rendered, whatever `settings.textSizing` says.
     ///   - monitor: told the engine's progress, and able to cancel it.
+    ///   - engine: the engine's own settings for this reading (`psm 6`), part of the store's key.
     public func recognize(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation] = [],
+                          engine reading: EngineSettings = EngineSettings(),
                           monitor: RecognitionMonitor? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
         let asRendered = operations.contains { $0.kind == .scale }
-        let key = store?.key(of: image, resolution: resolution, asRendered: asRendered)
+        let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
         if let key, let kept = store?.recognition(key) {
             last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: true,
-                                              scale: kept.readScale ?? 1)
+                                              scale: kept.readScale ?? 1, engine: reading)
             return (kept, true)
         }
         // A filter that scaled the rendering chose its size.
         let scale = asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space)
-        last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: false, scale: scale)
-        let recognized = try read(image, resolution: resolution, scale: scale, monitor: monitor)
-        if let key { store?.keep(recognized, for: key) }
+        last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: false, scale: scale,
+                                          engine: reading)
+        let recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor)
+        if let key { store?.keep(recognized, for: key, engine: reading) }
         return (recognized, false)
     }
 
     /// The engine's reading of `image` at `scale` (1: as it is), its words in `image`'s pixels.
-    private func read(_ image: RGBImage, resolution: Int?, scale: Double,
+    private func read(_ image: RGBImage, resolution: Int?, scale: Double, engine reading: EngineSettings,
                       monitor: RecognitionMonitor? = nil) throws -> RecognizedText {
         guard scale != 1 else {
-            return try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution, monitor: monitor) }
+            return try LibraryDiagnostics.silenced {
+                try engine.recognize(image, resolution: resolution, engine: reading, monitor: monitor)
+            }
         }
         // Resampled as the file's values, not as light: averaging in linear light thins and
         // lightens dark strokes, and Tesseract thresholds the values it is given (the photo of
         // images/ read at half size: CER 0.0022 resampled as light, 0.0004 as values, as whole).
         let scaled = LanczosScale(factor: scale).apply(to: image, in: .sRGB)
         let reading = try LibraryDiagnostics.silenced {
-            try engine.recognize(scaled, resolution: resolution.map { Int((Double($0) * scale).rounded()) }, monitor: monitor)
+            try engine.recognize(scaled, resolution: resolution.map { Int((Double($0) * scale).rounded()) }, engine: reading,
+                                 monitor: monitor)
         }
         var mapped = reading.mapped(by: Double(image.width) / Double(scaled.width), Double(image.height) / Double(scaled.height),
                                     within: image.width, image.height)
@@ -128,7 +134,7 @@ public struct Pipeline {
                 try document.add(fragment: fragment)
                 return
             }
-            _ = try read(recognized.image, resolution: recognized.resolution, scale: recognized.scale)
+            _ = try read(recognized.image, resolution: recognized.resolution, scale: recognized.scale, engine: recognized.engine)
             last.value?.stored = false
         }
         var shown = shown
@@ -155,7 +161,8 @@ public struct Pipeline {
                               file: String?, to path: String) throws {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf)
         do {
-            _ = try recognize(result.image, resolution: resolution(of: original), rendering: result.report.operations)
+            _ = try recognize(result.image, resolution: resolution(of: original), rendering: result.report.operations,
+                              engine: result.report.filters.engine)
             let geometry = geometry(of: result, original: original)
             try document.addPage(0, from: original.pageOrigin(shown: geometry)) {
                 try addPage(of: result, original: original, geometry: geometry, file: original.page == nil ? file : nil, to: $0)
@@ -184,7 +191,8 @@ public struct Pipeline {
     /// loaded as `load` does.
     public func loadOrAnswer(_ path: String, page: Int? = nil, state: FilterState,
                              needsPixels: Bool = false) throws -> StoreLookup {
-        guard !needsPixels, page == nil, let store, path != ImageLoader.standardInputName,
+        // A rendering's stored recognition is the run's engine's: one read with other settings is looked up by its pixels.
+        guard !needsPixels, page == nil, let store, state.engine.isDefault, path != ImageLoader.standardInputName,
               Document.kind(of: path) == nil else { return .loaded(try load(path, page: page)) }
         var stopwatch = Stopwatch()
         let bytes = try ImageFile.readBytes(path, decoder: settings.decoder)
@@ -214,7 +222,8 @@ public struct Pipeline {
                              monitor: RecognitionMonitor? = nil) throws -> PipelineResult {
         var stopwatch = Stopwatch()
         let decodeTime = includeDecodeTime ? original.decodeTime : 0
-        if let (image, recognized) = renderer.cached(original, state.operations) {
+        // The cache keeps the run's engine's readings; one with other settings is read (or found in the store).
+        if state.engine.isDefault, let (image, recognized) = renderer.cached(original, state.operations) {
             let timings = RecognitionReport.Timings(decode: decodeTime, filter: 0, ocr: 0, lookup: stopwatch.lap())
             return PipelineResult(report: report(original, state, recognized, rendered: image, cached: true, timings: timings), image: image)
         }
@@ -231,13 +240,14 @@ public struct Pipeline {
         let filterTime = stopwatch.lap()
         let reading: (recognized: RecognizedText, stored: Bool)
         do {
-            reading = try recognize(rendered, resolution: resolution(of: original), rendering: state.operations, monitor: monitor)
+            reading = try recognize(rendered, resolution: resolution(of: original), rendering: state.operations,
+                                    engine: state.engine, monitor: monitor)
         } catch {
             throw PipelineError(source: original.name, underlying: error)
         }
         let ocrTime = stopwatch.lap()
-        renderer.store(reading.recognized, image: rendered, for: original, state.operations)
-        if let digest = original.fileDigest, let key = last.value?.key {
+        if state.engine.isDefault { renderer.store(reading.recognized, image: rendered, for: original, state.operations) }
+        if state.engine.isDefault, let digest = original.fileDigest, let key = last.value?.key {
             let source = RenderingSource.key(fileDigest: digest, page: original.page?.number, operations: state.operations,
                                              settings: settings)
             store?.keepRendering(source, as: key, of: rendered, fileResolution: original.decoded.resolution)
@@ -313,6 +323,8 @@ private final class LastRecognition {
         var stored: Bool
         /// The scale the engine read it at (for a stored reading, the one it was read at).
         var scale: Double
+        /// The engine's settings it was read with.
+        var engine = EngineSettings()
     }
 
     var value: Page?

@@ -17,6 +17,10 @@ public protocol Recognizer {
     /// cancelled (throwing `RecognitionError.cancelled`).
     func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText
 
+    /// `recognize(_:resolution:monitor:)` with the engine's own `engine` settings (`psm 6`) for
+    /// this reading alone.
+    func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings, monitor: RecognitionMonitor?) throws -> RecognizedText
+
     /// Adds the page it recognised last to `document`, showing `shown` in a PDF; returns the
     /// bytes a text format wrote for it.
     @discardableResult
@@ -35,6 +39,15 @@ extension Recognizer {
         let recognized = try recognize(image, resolution: resolution)
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
         return recognized
+    }
+
+    /// A recognizer with no engine settings reads with its own, and refuses others.
+    public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
+                          monitor: RecognitionMonitor?) throws -> RecognizedText {
+        guard engine.isDefault else {
+            throw RunnerError(message: "this recognizer cannot read with \(engine.commands.joined(separator: "; "))")
+        }
+        return try recognize(image, resolution: resolution, monitor: monitor)
     }
 
     public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
@@ -74,6 +87,11 @@ final class LazyRecognizer: Recognizer {
 
     func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         try engine.recognize(image, resolution: resolution, monitor: monitor)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
+                   monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor)
     }
 
     func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
@@ -121,6 +139,11 @@ final class StartingRecognizer: Recognizer {
 
     func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         try started().recognize(image, resolution: resolution, monitor: monitor)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
+                   monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try started().recognize(image, resolution: resolution, engine: engine, monitor: monitor)
     }
 
     func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {

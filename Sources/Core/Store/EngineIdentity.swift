@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Imaging
 import Recognition
 import Threading
 
@@ -12,7 +13,14 @@ public struct EngineIdentity: Sendable, Equatable {
     /// The SHA-256 of the full identity, in hex.
     public let digest: String
 
-    public init(settings: RecognitionSettings, dataDirectory: String = TesseractEngine.defaultDataDirectory) {
+    /// - Parameter engine: settings for one reading over the run's (`psm 6`): a reading with
+    ///   `psm 6` has the identity of a run with `--psm 6`.
+    public init(settings: RecognitionSettings, engine: EngineSettings = EngineSettings(),
+                dataDirectory: String = TesseractEngine.defaultDataDirectory) {
+        var settings = settings
+        if let mode = engine.pageSegmentation.flatMap(PageSegmentation.init(rawValue:)) { settings.pageSegmentation = mode }
+        // Tesseract's default method leaves the identity as it was before methods could be chosen.
+        let thresholding = engine.thresholding.flatMap { $0 == .otsu ? nil : $0.rawValue }
         let models = settings.language.split(separator: "+").map { code in
             (String(code), Self.checksum(of: "\(dataDirectory)/\(code).traineddata"))
         }
@@ -21,10 +29,12 @@ public struct EngineIdentity: Sendable, Equatable {
         let sizing = settings.textSizing == .off ? "" : "|text size \(settings.textSizing.rawValue) \(TextSizing.ruleVersion)"
         let full = "tesseract \(TesseractEngine.version)|"
             + models.map { "\($0.0):\($0.1)" }.joined(separator: "+") + "|psm \(settings.pageSegmentation.rawValue)" + sizing
+            + (thresholding.map { "|thresholding \($0)" } ?? "")
         digest = PixelDigest.hex(SHA256.hash(data: Data(full.utf8)))
         description = "tesseract \(TesseractEngine.version), "
             + models.map { "\($0.0) (\($0.1.prefix(8)))" }.joined(separator: " + ") + ", psm \(settings.pageSegmentation.rawValue)"
             + (settings.textSizing == .off ? "" : ", text size \(settings.textSizing.rawValue)")
+            + (thresholding.map { ", thresholding \($0)" } ?? "")
     }
 
     /// Model checksums already computed in this process, by path, size and modification time.

@@ -16,9 +16,11 @@ public struct StoreCache: Sendable {
     /// The same engine reading every page as rendered: a rendering scaled by a filter is read
     /// so, and a recognition read so never answers for one the settings would have scaled.
     private let readingAsRendered: EngineIdentity
+    private let settings: RecognitionSettings
 
     public init(store: ResultStore, settings: RecognitionSettings) {
         self.store = store
+        self.settings = settings
         identity = EngineIdentity(settings: settings)
         var asRendered = settings
         asRendered.textSizing = .off
@@ -27,9 +29,19 @@ public struct StoreCache: Sendable {
 
     /// Where the recognition of `image` at `resolution` is kept; `asRendered` for a reading
     /// with no text sizing whatever the settings say.
-    func key(of image: RGBImage, resolution: Int?, asRendered: Bool = false) -> RecognitionKey {
-        RecognitionKey(page: PixelDigest.of(image), engine: (asRendered ? readingAsRendered : identity).digest,
+    /// `engine`: the engine's own settings for the reading.
+    func key(of image: RGBImage, resolution: Int?, asRendered: Bool = false, engine: EngineSettings = EngineSettings()) -> RecognitionKey {
+        RecognitionKey(page: PixelDigest.of(image), engine: identity(asRendered: asRendered, engine: engine).digest,
                        resolution: resolution)
+    }
+
+    /// The engine that reads a page, as the settings make it or reading it as rendered, with
+    /// `engine`'s settings for the reading.
+    private func identity(asRendered: Bool, engine: EngineSettings) -> EngineIdentity {
+        guard !engine.isDefault else { return asRendered ? readingAsRendered : identity }
+        var settings = settings
+        if asRendered { settings.textSizing = .off }
+        return EngineIdentity(settings: settings, engine: engine)
     }
 
     /// The recognition kept under `key`, when it reads as one a page could have given; one
@@ -44,8 +56,8 @@ public struct StoreCache: Sendable {
         return recognized
     }
 
-    func keep(_ recognized: RecognizedText, for key: RecognitionKey) {
-        let engine = key.engine == identity.digest ? identity : readingAsRendered
+    func keep(_ recognized: RecognizedText, for key: RecognitionKey, engine settings: EngineSettings = EngineSettings()) {
+        let engine = [false, true].map { identity(asRendered: $0, engine: settings) }.first { $0.digest == key.engine } ?? identity
         if let content = try? Self.encoder.encode(recognized) { store.keep(content, for: key, engine: engine.description) }
     }
 

@@ -14,6 +14,11 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
     case step(Double)
     /// The current filter at this intensity, on the original (it does not compound).
     case slider(Double)
+    /// The engine's page segmentation mode for the reading, whatever the filters (`psm 6`);
+    /// nil goes back to the run's.
+    case pageSegmentation(Int?)
+    /// The engine's thresholding method (`thresholding sauvola`); nil goes back to its default.
+    case thresholding(EngineThresholding?)
 
     /// The intensities of the brief's two step buttons.
     public static let steps = [0.25, 0.75]
@@ -25,6 +30,8 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         case .then(let kind): "then \(kind.rawValue)"
         case .step(let intensity): FilterOperation.percent(intensity)
         case .slider(let intensity): "slider \(FilterOperation.percent(intensity))"
+        case .pageSegmentation(let mode): "psm \(mode.map(String.init) ?? "default")"
+        case .thresholding(let method): "thresholding \(method?.rawValue ?? "default")"
         }
     }
 
@@ -53,6 +60,29 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
             guard let value = arguments.first else { throw .missingSliderValue }
             if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "slider", argument: extra) }
             return .slider(try sliderIntensity(Substring(value)))
+        },
+        .init(CommandSpec("psm", argument: .numberOrWord(placeholder: "MODE", words: ["default"]),
+                          summary: "Tesseract reads with page segmentation mode MODE (6: one block, 4: one column; default: the run's)")) {
+            arguments, _ throws(FilterCommandError) in
+            guard let word = arguments.first else { throw .missingEngineSetting("psm") }
+            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "psm", argument: extra) }
+            if word.lowercased() == "default" { return .pageSegmentation(nil) }
+            guard let mode = Int(word), EngineSettings.pageSegmentationModes.contains(mode) else {
+                throw .badEngineSetting(command: "psm", value: word)
+            }
+            return .pageSegmentation(mode)
+        },
+        .init(CommandSpec("thresholding", argument: .numberOrWord(placeholder: "METHOD",
+                                                                    words: EngineThresholding.allCases.map(\.rawValue) + ["default"]),
+                          summary: "Tesseract thresholds the page with METHOD (otsu, its default; tiled; sauvola)")) {
+            arguments, _ throws(FilterCommandError) in
+            guard let word = arguments.first else { throw .missingEngineSetting("thresholding") }
+            if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "thresholding", argument: extra) }
+            if word.lowercased() == "default" { return .thresholding(nil) }
+            guard let method = EngineThresholding(rawValue: word.lowercased()) else {
+                throw .badEngineSetting(command: "thresholding", value: word)
+            }
+            return .thresholding(method)
         },
     ])
 
@@ -94,10 +124,19 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
     case needsFilter(FilterCommand)
     case missingFilter
     case unknownFilter(String)
+    case missingEngineSetting(String)
+    case badEngineSetting(command: String, value: String)
 
     static var expectedCommands: String { FilterCommand.vocabulary.usageList }
     static var filterNames: String { FilterKind.allCases.map(\.rawValue).joined(separator: ", ") }
     static let sliderRange = "a value from 0 to 3 (or 0% to 300%), e.g. slider 1.5"
+
+    static func engineSettingUsage(_ command: String) -> String {
+        command == "psm"
+            ? "psm takes a mode, " + EngineSettings.pageSegmentationModes.map(String.init).joined(separator: ", ")
+                + ", or default, e.g. psm 6"
+            : "thresholding takes " + EngineThresholding.allCases.map(\.rawValue).joined(separator: ", ") + " or default, e.g. thresholding sauvola"
+    }
 
     public var description: String {
         switch self {
@@ -120,6 +159,10 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
             "then needs a filter, e.g. then sauvola; filters: \(Self.filterNames)"
         case .unknownFilter(let word):
             "unknown filter '\(word)'; filters: \(Self.filterNames)"
+        case .missingEngineSetting(let command):
+            Self.engineSettingUsage(command)
+        case let .badEngineSetting(command, value):
+            "\(command) takes no '\(value)'; " + Self.engineSettingUsage(command)
         }
     }
 

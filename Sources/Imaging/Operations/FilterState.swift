@@ -10,8 +10,15 @@
 public struct FilterState: Sendable, Hashable {
     /// Each link's operations: the filter as chosen (or set by the slider), then its steps.
     private var links: [[FilterOperation]] = []
+    /// How the engine reads the rendering; `original` and new filters keep it.
+    public private(set) var engine = EngineSettings()
 
     public init() {}
+
+    /// The original, read with `engine`.
+    public init(engine: EngineSettings) {
+        self.engine = engine
+    }
 
     /// The segment of the last link's filter, or `original`.
     public var segment: Segment {
@@ -40,6 +47,10 @@ public struct FilterState: Sendable, Hashable {
         case .slider(let intensity):
             guard let kind = segment.filter else { throw .needsFilter(command) }
             next.links[next.links.count - 1] = [FilterOperation(kind, intensity: intensity)]
+        case .pageSegmentation(let mode):
+            next.engine.pageSegmentation = mode
+        case .thresholding(let method):
+            next.engine.thresholding = method
         }
         return next
     }
@@ -50,7 +61,15 @@ public struct FilterState: Sendable, Hashable {
     public func followed(by next: FilterState) -> FilterState {
         var chained = self
         chained.links += next.links
+        chained.engine = engine.overridden(by: next.engine)
         return chained
+    }
+
+    /// The same filters read with the run's own engine settings.
+    public var withoutEngineSettings: FilterState {
+        var state = self
+        state.engine = EngineSettings()
+        return state
     }
 
     /// The operations as strings, as the JSON output and the feed list them.
@@ -62,13 +81,15 @@ extension FilterState: CustomStringConvertible {
     /// `--ops`, the prompt, `status` and the feed all use: `original`, `blur; 75%`,
     /// `binarize; slider 150%`, `greyscale; then scale; slider 50%; then sauvola`.
     public var description: String {
-        guard !links.isEmpty else { return "original" }
-        return links.enumerated().map { index, link in
+        // The engine's settings come first, so that the script reads as it is run.
+        let settings = engine.commands
+        guard !links.isEmpty else { return settings.isEmpty ? "original" : settings.joined(separator: "; ") }
+        return (settings + links.enumerated().map { index, link in
             let first = link[0]
             let choose = index == 0 ? first.kind.rawValue : "then \(first.kind.rawValue)"
             let head = first.intensity == FilterOperation.defaultIntensity
                 ? [choose] : [choose, "slider \(FilterOperation.percent(first.intensity))"]
             return (head + link.dropFirst().map { FilterOperation.percent($0.intensity) }).joined(separator: "; ")
-        }.joined(separator: "; ")
+        }).joined(separator: "; ")
     }
 }

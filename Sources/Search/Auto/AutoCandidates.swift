@@ -19,8 +19,11 @@ public enum AutoCandidates {
 
     /// The first round, in the order tried. A filter that finds nothing to do (no specks to
     /// remove) leaves the page as it is and costs no recognition.
+    /// The engine's own settings come first where the page's layout suggests them
+    /// (`LayoutHints`): each is one reading, and on a receipt it is the likeliest gain.
     public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
-        firstRound(for: original, enlarging: needsEnlarging(original, recognized))
+        let engine = recognized.map { LayoutHints(image: original, reading: $0).engineCandidates } ?? []
+        return engine.map { FilterState(engine: $0) } + firstRound(for: original, enlarging: needsEnlarging(original, recognized))
     }
 
     /// The first round for a page whose text is (`enlarging`) or is not small enough to enlarge.
@@ -55,7 +58,7 @@ public enum AutoCandidates {
     /// The second round: `best` at twice its last filter's strength where that often helps,
     /// then `best` followed by filters that often help after it.
     public static func extensions(of best: FilterState) -> [FilterState] {
-        guard best.segment != .original else { return [] }
+        guard best.segment != .original || !best.engine.isDefault else { return [] }
         var scripts: [String] = []
         if let last = best.operations.last, strengthened.contains(last.kind),
            last.intensity == FilterOperation.defaultIntensity {

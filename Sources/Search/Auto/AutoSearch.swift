@@ -144,7 +144,8 @@ public struct AutoSearch: Sendable {
         /// Whether `image`, the rendering of `filters`, is the original or the righted page it
         /// starts from: the filter found nothing to do, and reading it again would tell nothing.
         func isUnchanged(_ image: RGBImage, _ filters: FilterState) -> Bool {
-            image == original.image || righted.contains { $0.image == image && $0.filters != filters }
+            (image == original.image && filters.engine.isDefault)
+                || righted.contains { $0.image == image && $0.filters != filters && $0.filters.engine == filters.engine }
         }
 
         /// The righted renderings, each rendered once: a candidate that starts with one's chain
@@ -172,7 +173,8 @@ public struct AutoSearch: Sendable {
         func outcome(_ reading: Reading, against baseline: RecognizedText?) -> Outcome {
             let recognized = reading.recognized
             let sampled = reading.rendered.probe.sampled
-            let agreement = baseline.map { ReadingAgreement(recognized, against: $0) }
+            let countsOrder = reading.rendered.probe.filters.engine.pageSegmentation == nil
+            let agreement = baseline.map { ReadingAgreement(recognized, against: $0, countsOrder: countsOrder) }
             let score = ReadingScore(recognized)
             let candidate = AutoChoice.Candidate(
                 filters: reading.rendered.probe.filters, score: score.value - (agreement?.penalty ?? 0),
@@ -217,7 +219,7 @@ public struct AutoSearch: Sendable {
                 let renderStart = ContinuousClock.now
                 let probe = list[index]
                 let page = render(probe.filters)
-                let unchanged = !probe.filters.operations.isEmpty && isUnchanged(page, probe.filters)
+                let unchanged = probe.filters != FilterState() && isUnchanged(page, probe.filters)
                 let wholeCost = AutoPlan.cost(of: page.pixelCount, original: original.image.pixelCount)
                 let image = probe.sampled ? sample?.cut(page) ?? page : page
                 return (index, Rendered(probe: probe, image: image, renderSeconds: (ContinuousClock.now - renderStart).inSeconds,
@@ -233,7 +235,8 @@ public struct AutoSearch: Sendable {
                     if !alwaysRead.contains(rendered.probe), !admit(rendered) { continue }
                     inFlight[index] = rendered
                     pool.submit(.init(tag: index, image: image, resolution: resolution,
-                                      rendering: rendered.probe.filters.operations, monitor: monitor))
+                                      rendering: rendered.probe.filters.operations, engine: rendered.probe.filters.engine,
+                                      monitor: monitor))
                     if let more = thenAlso, index == list.startIndex {
                         list += more()
                     }
@@ -253,7 +256,7 @@ public struct AutoSearch: Sendable {
                 case .success(let recognized):
                     allStored = allStored && done.stored
                     finished[done.tag] = Reading(rendered: job, recognized: recognized, seconds: done.seconds)
-                    if !job.probe.sampled {
+                    if !job.probe.sampled, job.probe.filters.engine.isDefault {
                         pipeline.renderer.store(recognized, image: job.image, for: original, job.probe.filters.operations)
                     }
                     // Measured on the first recognition made now: one from the result store
@@ -311,6 +314,13 @@ public struct AutoSearch: Sendable {
         // To be chosen, though, the righted page must beat the original as any candidate must:
         // a negative page Tesseract inverts by itself can read better as it is.
         reference = Self.choose(outcomes.map(\.candidate))?.filters ?? FilterState()
+        // A turn OSD is sure of is taken when the turned page reads at least as well.
+        if reference == FilterState(),
+           let sure = rightedOutcomes.first(where: { outcome in righted.contains { $0.isSureTurn && $0.filters == outcome.candidate.filters } }),
+           AutoSearch.mayReplace(baseline.candidate, with: sure.candidate) || baseline.candidate.wordCount == 0,
+           sure.candidate.score >= baseline.candidate.score {
+            reference = sure.candidate.filters
+        }
         if !righted.isEmpty {
             sample = sampling.flatMap { $0.sample(of: base.image, in: space) }
             sampleOfBase = Probe(filters: base.candidate.filters, sampled: true)

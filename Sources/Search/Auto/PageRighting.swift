@@ -21,7 +21,14 @@ public enum PageRighting {
     public struct Base: Sendable {
         public var filters: FilterState
         public var image: RGBImage
+        /// Whether OSD named this base's turn with `sureTurnConfidence` or more.
+        public var isSureTurn = false
     }
+
+    /// The confidence from which OSD's turn is taken even when the turned page reads only as
+    /// well as the page as given (OCRmyPDF's `--rotate-pages-threshold` by default): a sideways
+    /// page whose two readings score alike is still sideways.
+    public static let sureTurnConfidence = 14.0
 
     /// The least confidence at which a suggested turn is worth a recognition: OSD says about 0
     /// when it has no idea.
@@ -42,7 +49,9 @@ public enum PageRighting {
            case let quarterTurn = QuarterTurn(clockwise: estimate.clockwiseTurns),
            let turn = try? FilterState().applying(.select(.rotate)).applying(.slider(quarterTurn.intensity)) {
             let turned = quarterTurn.apply(to: fixed.image)
-            bases.append(straightened(Base(filters: fixed.filters.followed(by: turn), image: turned), in: space))
+            var base = straightened(Base(filters: fixed.filters.followed(by: turn), image: turned), in: space)
+            base.isSureTurn = estimate.confidence >= sureTurnConfidence
+            bases.append(base)
         }
         let straight = straightened(fixed, in: space)
         if straight.filters != FilterState() { bases.append(straight) }

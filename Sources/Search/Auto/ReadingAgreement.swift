@@ -40,7 +40,10 @@ public struct ReadingAgreement: Sendable, Equatable {
     /// Whether the candidate keeps enough of the original's sure words to be chosen.
     public var keepsTheText: Bool { sureLostCharacters * 3 <= sureCharacters }
 
-    public init(_ candidate: RecognizedText, against original: RecognizedText) {
+    /// - Parameter countsOrder: false for a candidate read with another page segmentation,
+    ///   which orders the lines its own way by design (`psm 6` reads a receipt's label and price
+    ///   as one line where the automatic mode reads two columns): only words lost count.
+    public init(_ candidate: RecognizedText, against original: RecognizedText, countsOrder: Bool = true) {
         let read = candidate.words.map { Self.normalized($0.text) }
         func words(_ isWanted: (RecognizedWord) -> Bool) -> [String] {
             original.words.filter(isWanted).map { Self.normalized($0.text) }.filter { $0.count >= Self.anchorLength }
@@ -48,7 +51,7 @@ public struct ReadingAgreement: Sendable, Equatable {
         let anchors = words { $0.inDictionary && $0.confidence >= Self.anchorConfidence }
         let sure = words(Self.isSure)
         lostCharacters = Self.lost(anchors, read)
-        movedCharacters = anchors.isEmpty ? 0 : Self.moved(anchors, read)
+        movedCharacters = anchors.isEmpty || !countsOrder ? 0 : Self.moved(anchors, read)
         sureCharacters = sure.reduce(0) { $0 + $1.count + 1 }
         sureLostCharacters = Self.lost(sure, read)
     }
