@@ -45,8 +45,8 @@ let package = Package(
         .target(name: "Threading", dependencies: ["CSanitizers"]),
         // Vector square root and clamping for the filters' inner loops (one C header).
         .target(name: "CVectorMath"),
-        // Pixel buffers and filters: pure Swift, no I/O.
-        .target(name: "Imaging", dependencies: ["CVectorMath", "Threading"]),
+        // Pixel buffers and filters, no I/O; CTesseract for Leptonica's geometry and light operations.
+        .target(name: "Imaging", dependencies: ["CVectorMath", "Threading", "CTesseract"]),
         // Image files <-> pixel buffers, through Leptonica.
         .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem", "Threading"]),
         // Files as filterocr reads and writes them: kinds, bounded and atomic, names not UTF-8.

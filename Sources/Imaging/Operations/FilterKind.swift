@@ -10,7 +10,8 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// Every filter, in the order help lists them.
     public static let allCases: [FilterKind] = [
         .blur, .binarize, .greyscale, .contrast, .levels, .sharpen, .median, .erode, .dilate, .scale, .invert, .otsu,
-        .sauvola, .deskew, .rotate, .orient, .background, .borders, .despeckle, .lighttext,
+        .sauvola, .deskew, .rotate, .orient, .background, .borders, .despeckle, .lighttext, .sheet, .dewarp, .flatten,
+        .unmark, .specks,
     ]
 
     /// The brief's two filters, whose segments behave exactly as the brief says; the others
