@@ -19,11 +19,11 @@ struct LayoutHintsTests {
 
     private let page = RGBImage(width: 800, height: 600, fill: RGBPixel(grey: 255))
 
-    @Test("Rows of a label and an amount, whatever block they were read in, make psm 6 and psm 4 candidates, first")
+    @Test("Rows of a label and an amount, whatever block they were read in, make psm 6 and psm 4 candidates")
     func labelsAndAmounts() throws {
         let hints = LayoutHints(image: page, reading: receipt(rows: 6, gap: 200))
         #expect(hints.labelAmountRows == 6 && hints.isLabelAmountList)
-        let first = AutoCandidates.firstRound(for: page, reading: receipt(rows: 6, gap: 200))
+        let first = AutoCandidates.whereDetected(for: page, reading: receipt(rows: 6, gap: 200))
         #expect(first.prefix(2).map(\.description) == ["psm 6", "psm 4"])
     }
 
@@ -34,7 +34,7 @@ struct LayoutHintsTests {
         let prose = (0..<20).flatMap { row in (0..<8).map { word("word", x: 10 + 70 * $0, y: 30 * row) } }
         let reading = RecognizedText(text: "", meanConfidence: 90, words: prose)
         #expect(LayoutHints(image: page, reading: reading).engineCandidates.isEmpty)
-        #expect(AutoCandidates.firstRound(for: page, reading: reading).allSatisfy { $0.engine.isDefault })
+        #expect(AutoCandidates.whereDetected(for: page, reading: reading).allSatisfy { $0.engine.isDefault })
     }
 
     @Test("A strip of paper far taller than wide, with rows of words, is tried as one block")

@@ -19,11 +19,17 @@ public enum AutoCandidates {
 
     /// The first round, in the order tried. A filter that finds nothing to do (no specks to
     /// remove) leaves the page as it is and costs no recognition.
-    /// The engine's own settings come first where the page's layout suggests them
-    /// (`LayoutHints`): each is one reading, and on a receipt it is the likeliest gain.
     public static func firstRound(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
+        firstRound(for: original, enlarging: needsEnlarging(original, recognized))
+    }
+
+    /// The candidates tried before the first round, beside it, each only where a detector
+    /// finds what it mends, so that a page without it costs no recognition: the engine's own
+    /// settings where the page's layout suggests them (`LayoutHints`), then the renderings that
+    /// leave a page without their defect as it is (`detectedFirst`).
+    public static func whereDetected(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
         let engine = recognized.map { LayoutHints(image: original, reading: $0).engineCandidates } ?? []
-        return engine.map { FilterState(engine: $0) } + firstRound(for: original, enlarging: needsEnlarging(original, recognized))
+        return engine.map { FilterState(engine: $0) } + detectedFirst.compactMap(state)
     }
 
     /// The first round for a page whose text is (`enlarging`) or is not small enough to enlarge.
@@ -50,6 +56,12 @@ public enum AutoCandidates {
         if looksFaded(original) { scripts.insert("levels", at: 0) }
         return scripts.compactMap(state)
     }
+
+    /// The renderings tried before the first round: each changes the page only where its
+    /// detector finds what it mends (`flatten`: paper whose light varies across the page;
+    /// `unmark`: coloured marks; `specks`: blobs far smaller than the text's strokes), and a
+    /// page left as it is is not read again.
+    static let detectedFirst = ["flatten", "unmark", "specks"]
 
     /// Filters whose default strength often falls short (heavy noise wants a 5×5 median, dense
     /// specks a larger area): the second round tries them at twice it first.

@@ -33,6 +33,8 @@ struct AutoPlan {
     private var rest: [FilterState] = []
     private var later: [FilterState] = []
     private var seen: Set<FilterState> = [FilterState()]
+    /// The candidates a detector asked for: read outside the budget, which stays the filters'.
+    private(set) var detected: Set<FilterState> = []
 
     init(budget: Double) { self.budget = budget }
 
@@ -57,10 +59,15 @@ struct AutoPlan {
         defer { round += 1 }
         switch round {
         case 0:
+            // The candidates a detector asked for come first and count neither among the first
+            // filters nor against the budget: most pages leave them unchanged, which reads
+            // nothing, and a page that has the defect would otherwise lose a filter to them.
+            let detected = unseen(AutoCandidates.whereDetected(for: image, reading: reading).map { base.followed(by: $0) })
+            self.detected.formUnion(detected)
             let first = unseen(AutoCandidates.firstRound(for: image, reading: reading).map { base.followed(by: $0) })
             later = Array(first.dropFirst(Self.extendAfter))
             rest = Array(first.prefix(Self.extendAfter).dropFirst(Self.probeFirst))
-            return Array(first.prefix(Self.probeFirst))
+            return detected + Array(first.prefix(Self.probeFirst))
         case 1:
             guard let reference = tried.first(where: { $0.filters == base }) ?? tried.first,
                   tried.contains(where: { Self.promises(reference, $0) }) else { return nil }
@@ -106,7 +113,17 @@ struct AutoPlan {
     /// its order: they can be read beside the page before it has been read.
     static func certainFirstRound(base: FilterState, image: RGBImage) -> [FilterState] {
         let either = [true, false].map { AutoCandidates.firstRound(for: image, enlarging: $0).prefix(probeFirst) }
-        return either[0].filter(either[1].contains).map { base.followed(by: $0) }.filter { $0 != base }
+        return certainDetected(base: base) + either[0].filter(either[1].contains).map { base.followed(by: $0) }.filter { $0 != base }
+    }
+
+    /// The candidates a detector asks for whatever the reading of the page says, on `base`.
+    static func certainDetected(base: FilterState) -> [FilterState] {
+        AutoCandidates.detectedFirst.compactMap { try? CommandScript($0).finalState() }.map { base.followed(by: $0) }
+    }
+
+    /// Counts `candidates` as ones a detector asked for, read outside the budget.
+    mutating func detecting(_ candidates: [FilterState]) {
+        detected.formUnion(candidates)
     }
 
     private mutating func unseen(_ list: [FilterState]) -> [FilterState] {

@@ -232,7 +232,7 @@ public struct AutoSearch: Sendable {
                     let image = rendered.image
                     guard image.width >= TesseractEngine.minimumSide, image.height >= TesseractEngine.minimumSide,
                           !rendered.unchanged else { continue }
-                    if !alwaysRead.contains(rendered.probe), !admit(rendered) { continue }
+                    if !alwaysRead.contains(rendered.probe), !plan.detected.contains(rendered.probe.filters), !admit(rendered) { continue }
                     inFlight[index] = rendered
                     pool.submit(.init(tag: index, image: image, resolution: resolution,
                                       rendering: rendered.probe.filters.operations, engine: rendered.probe.filters.engine,
@@ -292,6 +292,7 @@ public struct AutoSearch: Sendable {
             if sampling != nil { alwaysRead.formUnion(probes(righted.map(\.filters), sampled: false)) }
             guard righted.isEmpty else { return probes(righted.map(\.filters), sampled: false) }
             sample = sampling.flatMap { $0.sample(of: original.image, in: space) }
+            plan.detecting(AutoPlan.certainDetected(base: FilterState()))
             early = (sample == nil ? [] : [sampleOfBase])
                 + probes(AutoPlan.certainFirstRound(base: FilterState(), image: original.image), sampled: sample != nil)
             return early

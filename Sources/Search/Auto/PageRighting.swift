@@ -30,6 +30,13 @@ public enum PageRighting {
     /// page whose two readings score alike is still sideways.
     public static let sureTurnConfidence = 14.0
 
+    /// The filters that right a page, in the order they are tried, each kept only where it
+    /// changes the page: light text made dark, a scanner's dark bands cut off (exactly, where
+    /// they are straight), the sheet cut out of a darker ground that remains and its
+    /// perspective undone, its curled lines straightened (only once the sheet is flat, so
+    /// that the lines' model sees the page and not the table).
+    static let rightingFilters: [FilterKind] = [.lighttext, .borders, .sheet, .dewarp]
+
     /// The least confidence at which a suggested turn is worth a recognition: OSD says about 0
     /// when it has no idea.
     public static let leastTurnConfidence = 1.0
@@ -39,7 +46,7 @@ public enum PageRighting {
     /// needs nothing.
     public static func bases(of image: RGBImage, in space: WorkingSpace, detector: OrientationDetector?) -> [Base] {
         var fixed = Base(filters: FilterState(), image: image)
-        for kind in [FilterKind.lighttext, .borders] {
+        for kind in rightingFilters {
             let changed = FilterOperation(kind).apply(to: fixed.image, in: space)
             guard changed != fixed.image, let link = try? FilterState().applying(.select(kind)) else { continue }
             fixed = Base(filters: fixed.filters.followed(by: link), image: changed)
