@@ -1,21 +1,22 @@
 package import CTesseract
 import Imaging
 
-/// Owns one Leptonica `PIX` and destroys it when released.
+/// A Leptonica `PIX` of any depth a file holds, owned as the filters' `LeptonicaPix` is, with
+/// the conversions decoding and encoding need.
 ///
 /// Not `Sendable`: a `PIX` is mutable C state used by one thread at a time.
 package final class LeptonicaImage {
-    package let pix: UnsafeMutablePointer<PIX>
+    private let owned: LeptonicaPix
+    package var pix: UnsafeMutablePointer<PIX> { owned.pix }
 
     /// Takes ownership of `pix`; returns nil for a null pointer (Leptonica's failure value).
     init?(taking pix: UnsafeMutablePointer<PIX>?) {
-        guard let pix else { return nil }
-        self.pix = pix
+        guard let owned = LeptonicaPix(taking: pix) else { return nil }
+        self.owned = owned
     }
 
-    deinit {
-        var pointer: UnsafeMutablePointer<PIX>? = pix
-        pixDestroy(&pointer)
+    private init(_ owned: LeptonicaPix) {
+        self.owned = owned
     }
 
     var width: Int { Int(pixGetWidth(pix)) }
@@ -89,13 +90,8 @@ package final class LeptonicaImage {
 
     /// A 32-bit `PIX` holding `image`, for the encoders.
     package convenience init?(_ image: RGBImage, resolution: Int?) {
-        self.init(taking: pixCreate(Int32(image.width), Int32(image.height), 32))
-        let wordsPerLine = Int(pixGetWpl(pix))
-        let words = UnsafeMutableBufferPointer(start: pixGetData(pix), count: wordsPerLine * image.height)
-        image.withUnsafeSamples { samples in
-            copyRGBSamples(samples, width: image.width, height: image.height,
-                           into: words, wordsPerLine: wordsPerLine)
-        }
+        guard let owned = LeptonicaPix(image) else { return nil }
+        self.init(owned)
         if let resolution {
             pixSetResolution(pix, Int32(resolution), Int32(resolution))
         }
@@ -154,20 +150,6 @@ private func copyRows(height: Int, width: Int, wordsPerLine: Int, into samples: 
         var sample = y * width * 3
         for x in 0..<width {
             (samples[sample], samples[sample + 1], samples[sample + 2]) = pixel(row, x)
-            sample += 3
-        }
-    }
-}
-
-/// Packed R G B bytes to Leptonica words, alpha left at 255.
-private func copyRGBSamples(_ samples: UnsafeBufferPointer<UInt8>, width: Int, height: Int,
-                            into words: UnsafeMutableBufferPointer<UInt32>, wordsPerLine: Int) {
-    for y in 0..<height {
-        let wordRow = y * wordsPerLine
-        var sample = y * width * 3
-        for x in 0..<width {
-            words[wordRow + x] = UInt32(samples[sample]) << 24 | UInt32(samples[sample + 1]) << 16
-                | UInt32(samples[sample + 2]) << 8 | 0xFF
             sample += 3
         }
     }

@@ -39,6 +39,20 @@ struct AutoRightingTests {
         #expect(chosen <= mark + 0.02, "\(script): CER \(original) turned → \(chosen), upright \(mark)")
     }
 
+    @Test("A sideways page in a PDF is turned, and reads as the upright page does")
+    func sidewaysInPDF() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let page = Paths.corpus + "/eurotext.tif", truth = Paths.corpus + "/eurotext.txt"
+        let sideways = folder + "/sideways.png", document = folder + "/scan.pdf"
+        #expect(try Command.filterocr(["filter", page, "--ops", "rotate", "-o", sideways]).status == 0)
+        try TestDocuments.pdf(of: [sideways], at: document)
+        let mark = try upright(page, truth: truth)
+        let (script, chosen, original, _) = try auto(document, truth: truth)
+        #expect(script.contains("rotate"), "\(script) kept the page sideways")
+        #expect(chosen <= mark + 0.02, "\(script): CER \(original) sideways → \(chosen), upright \(mark)")
+    }
+
     @Test("White text on black is read as the page is")
     func inverted() throws {
         let folder = try Paths.temporaryDirectory()

@@ -1,15 +1,15 @@
-internal import CTesseract
+package import CTesseract
 
 /// Owns one Leptonica `PIX` and destroys it when released: how the filters that use
 /// Leptonica's geometry and light operations hand it pixels and take its results back.
 ///
 /// Only 8-bit grey and 32-bit RGB pixels cross here; decoding and encoding files is
 /// ImageCodec's. Not `Sendable`: a `PIX` is mutable C state used by one thread at a time.
-final class LeptonicaPix {
-    let pix: UnsafeMutablePointer<PIX>
+package final class LeptonicaPix {
+    package let pix: UnsafeMutablePointer<PIX>
 
     /// Takes ownership of `pix`; nil for a null pointer (Leptonica's failure value).
-    init?(taking pix: UnsafeMutablePointer<PIX>?) {
+    package init?(taking pix: UnsafeMutablePointer<PIX>?) {
         guard let pix else { return nil }
         self.pix = pix
     }
@@ -20,7 +20,7 @@ final class LeptonicaPix {
     }
 
     /// A 32-bit `PIX` holding `image`.
-    convenience init?(_ image: RGBImage) {
+    package convenience init?(_ image: RGBImage) {
         Self.silenceMessages
         self.init(taking: pixCreate(Int32(image.width), Int32(image.height), 32))
         let wordsPerLine = Int(pixGetWpl(pix))
