@@ -27,7 +27,7 @@ public struct Despeckle: Sendable {
         let components = InkComponents(mask: mask, width: image.width, height: image.height)
         let specks = specks(of: components, width: image.width, height: image.height)
         guard !specks.isEmpty else { return image }
-        return image.withSpecksPainted(Set(specks), components: components)
+        return image.withSpecksPainted(Set(specks), components: components) { image.ringMean(around: components.components[$0]) }
     }
 
     /// The components to remove.
@@ -63,11 +63,10 @@ private func inkAround(_ component: InkComponents.Component, reach: Int, mask: U
 
 extension RGBImage {
     /// `self` with each speck's pixels set to the paper colour on the ring just outside its box.
-    fileprivate func withSpecksPainted(_ specks: Set<Int>, components: InkComponents) -> RGBImage {
+    /// `self` with each of `specks`' pixels painted in the colour `paper` gives for it.
+    func withSpecksPainted(_ specks: Set<Int>, components: InkComponents, paper colour: (Int) -> RGBPixel) -> RGBImage {
         var output = self
-        let paper = specks.reduce(into: [Int: RGBPixel]()) { result, id in
-            result[id] = ringMean(around: components.components[id])
-        }
+        let paper = specks.reduce(into: [Int: RGBPixel]()) { result, id in result[id] = colour(id) }
         for run in components.runs {
             guard let colour = paper[Int(run.component)] else { continue }
             for x in Int(run.start)..<Int(run.end) { output[x, Int(run.row)] = colour }
@@ -76,7 +75,7 @@ extension RGBImage {
     }
 
     /// The mean colour of the lighter half of the pixels on the ring one pixel outside the box.
-    private func ringMean(around component: InkComponents.Component) -> RGBPixel {
+    fileprivate func ringMean(around component: InkComponents.Component) -> RGBPixel {
         var ring: [RGBPixel] = []
         let left = component.minX - 1, right = component.maxX + 1, top = component.minY - 1, bottom = component.maxY + 1
         for y in top...bottom where y >= 0 && y < height {

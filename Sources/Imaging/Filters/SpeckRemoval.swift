@@ -35,7 +35,9 @@ public struct SpeckRemoval: Sendable {
         let largest = strokeShare * Double(stroke * stroke)
         let specks = components.components.indices.filter { Double(components.components[$0].area) < largest }
         guard !specks.isEmpty else { return image }
-        return image.paintingSpecks(Set(specks), components: components, luminance: luminance, paperFrom: paperFrom)
+        return image.withSpecksPainted(Set(specks), components: components) {
+            image.paperMean(around: components.components[$0], luminance: luminance, paperFrom: paperFrom)
+        }
     }
 
     /// The stroke width of the page's letters, in pixels; nil when there are too few letters.
@@ -63,32 +65,22 @@ public struct SpeckRemoval: Sendable {
 }
 
 extension RGBImage {
-    /// `self` with each speck's pixels set to the mean colour of the paper (pixels lighter
-    /// than Otsu's level) on the ring one pixel outside its box, white when there is none.
-    fileprivate func paintingSpecks(_ specks: Set<Int>, components: InkComponents, luminance: LuminanceLevels,
-                                    paperFrom split: Int) -> RGBImage {
-        var paper: [Int: RGBPixel] = [:]
-        for id in specks {
-            let box = components.components[id]
-            var sum = (0, 0, 0), count = 0
-            let (left, right, top, bottom) = (box.minX - 1, box.maxX + 1, box.minY - 1, box.maxY + 1)
-            for y in max(0, top)...min(height - 1, bottom) {
-                for x in max(0, left)...min(width - 1, right) where y == top || y == bottom || x == left || x == right {
-                    guard Int(luminance.levels[y * width + x]) > split else { continue }
-                    let pixel = self[x, y]
-                    sum = (sum.0 + Int(pixel.red), sum.1 + Int(pixel.green), sum.2 + Int(pixel.blue))
-                    count += 1
-                }
+    /// The mean colour of the paper (pixels lighter than Otsu's level) on the ring one pixel
+    /// outside the component's box, white when there is none.
+    fileprivate func paperMean(around box: InkComponents.Component, luminance: LuminanceLevels,
+                               paperFrom split: Int) -> RGBPixel {
+        var sum = (0, 0, 0), count = 0
+        let (left, right, top, bottom) = (box.minX - 1, box.maxX + 1, box.minY - 1, box.maxY + 1)
+        for y in max(0, top)...min(height - 1, bottom) {
+            for x in max(0, left)...min(width - 1, right) where y == top || y == bottom || x == left || x == right {
+                guard Int(luminance.levels[y * width + x]) > split else { continue }
+                let pixel = self[x, y]
+                sum = (sum.0 + Int(pixel.red), sum.1 + Int(pixel.green), sum.2 + Int(pixel.blue))
+                count += 1
             }
-            paper[id] = count == 0 ? .white
-                : RGBPixel(red: UInt8(sum.0 / count), green: UInt8(sum.1 / count), blue: UInt8(sum.2 / count))
         }
-        var output = self
-        for run in components.runs {
-            guard let colour = paper[Int(run.component)] else { continue }
-            for x in Int(run.start)..<Int(run.end) { output[x, Int(run.row)] = colour }
-        }
-        return output
+        return count == 0 ? .white
+            : RGBPixel(red: UInt8(sum.0 / count), green: UInt8(sum.1 / count), blue: UInt8(sum.2 / count))
     }
 }
 

@@ -29,7 +29,7 @@ public enum AutoCandidates {
     /// leave a page without their defect as it is (`detectedFirst`).
     public static func whereDetected(for original: RGBImage, reading recognized: RecognizedText?) -> [FilterState] {
         let engine = recognized.map { LayoutHints(image: original, reading: $0).engineCandidates } ?? []
-        return engine.map { FilterState(engine: $0) } + detectedFirst.compactMap(state)
+        return engine.map { FilterState(engine: $0) } + detectedFirstStates
     }
 
     /// The first round for a page whose text is (`enlarging`) or is not small enough to enlarge.
@@ -62,6 +62,7 @@ public enum AutoCandidates {
     /// `unmark`: coloured marks; `specks`: blobs far smaller than the text's strokes), and a
     /// page left as it is is not read again.
     static let detectedFirst = ["flatten", "unmark", "specks"]
+    static var detectedFirstStates: [FilterState] { detectedFirst.compactMap(state) }
 
     /// Filters whose default strength often falls short (heavy noise wants a 5×5 median, dense
     /// specks a larger area): the second round tries them at twice it first.

@@ -118,7 +118,7 @@ struct AutoPlan {
 
     /// The candidates a detector asks for whatever the reading of the page says, on `base`.
     static func certainDetected(base: FilterState) -> [FilterState] {
-        AutoCandidates.detectedFirst.compactMap { try? CommandScript($0).finalState() }.map { base.followed(by: $0) }
+        AutoCandidates.detectedFirstStates.map { base.followed(by: $0) }
     }
 
     /// Counts `candidates` as ones a detector asked for, read outside the budget.
