@@ -54,15 +54,17 @@ def shards(folder, *arguments, **extra):
 
 def fake_ssh(folder):
     """An ssh that does what sshd does with a command: joins the words after the host with
-    spaces and has the user's shell run them, staying its parent until it ends (parallel's
-    remote worker stops its job, and exits 0, once it sees its parent gone). Each command is
-    logged."""
+    spaces and has the user's shell run them, with SHELL set to that login shell (parallel's
+    remote worker runs its job with $SHELL), staying its parent until it ends (the worker stops
+    its job, and exits 0, once it sees its parent gone). Each command is logged."""
     log = Path(folder) / "ssh.log"
     ssh = Path(folder) / "ssh"
     ssh.write_text(f"""#!/bin/bash
 while [ $# -gt 0 ] && [ "$1" != "--" ]; do shift; done
 shift
 printf '%s\\n' "$*" >> {str(log)!r}
+SHELL=$(getent passwd "$(id -un)" | cut -d: -f7)
+export SHELL=${{SHELL:-/bin/sh}}
 bash -c "$*"
 """)
     ssh.chmod(0o755)
