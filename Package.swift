@@ -53,8 +53,8 @@ let package = Package(
         .target(name: "FileSystem", dependencies: ["Threading", "CFileCalls"]),
         // Linux file calls that Swift's Glibc module leaves out (renameat2).
         .target(name: "CFileCalls"),
-        // Documents page by page: PDF pages (MuPDF), TIFF pages (Leptonica), searchable PDFs (qpdf).
-        .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "CTesseract", "FileSystem"]),
+        // Documents page by page: PDF pages (MuPDF), TIFF pages (through ImageCodec), searchable PDFs (qpdf).
+        .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "FileSystem"]),
         // The result store: recognitions and document pages in SQLite (GRDB), keyed by their inputs.
         .target(name: "ResultStore", dependencies: ["FileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
         // Word counting for the top words and the companion feed; pure Swift.

@@ -36,7 +36,7 @@ public struct FragmentKey: Sendable, Hashable {
 
 /// What a file's page rendered by a filter script is known by before it is decoded: a digest
 /// of the file's bytes, the page, the operations, the settings that shape the rendering and
-/// the build that renders it (`RenderingSource` in FilterOCRKit makes it).
+/// the build that renders it (`RenderingSource` in Core makes it).
 public struct RenderingKey: Sendable, Hashable {
     /// The SHA-256 of all of that, in hex.
     public var source: String

@@ -60,10 +60,6 @@ public struct RenderCache<Recognition: Sendable>: Sendable {
         evict(keeping: key)
     }
 
-    public mutating func setRecognition(_ recognition: Recognition, for key: Key) {
-        entries[key]?.recognition = recognition
-    }
-
     private mutating func touch(_ key: Key) {
         clock += 1
         lastUse[key] = clock
