@@ -29,5 +29,3 @@ struct ImageOptions: ParsableArguments {
         ImageDecoder(maxPixels: maxPixels, maxBytes: maxBytes ?? ImageDecoder.defaultMaxBytes(forPixels: maxPixels))
     }
 }
-
-extension WorkingSpace: ExpressibleByArgument {}

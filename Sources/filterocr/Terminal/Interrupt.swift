@@ -1,4 +1,5 @@
 import Foundation
+import Runs
 import Synchronization
 import Threading
 
@@ -34,7 +35,7 @@ enum Interrupt {
     static var ctrlC: StopSignal { stops.withLock { $0.sigint } }
 
     /// The exit status for the signal caught, as a shell reports a process ended by it.
-    static var exitStatus: Int32 { 128 + caught.load(ordering: .relaxed) }
+    static var exitStatus: Int32 { ExitStatus.stopped(by: signal) }
 
     /// The signals that end a run cleanly.
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP]

@@ -2,21 +2,19 @@ import ArgumentParser
 import Core
 import FileSystem
 import Foundation
+import Runs
 import Synchronization
 import TerminalText
 import Threading
 
 /// Writing to standard output and standard error.
 enum Terminal {
-    /// Exit status when the reader of standard output has gone (128 + SIGPIPE), as a shell reports it.
-    static let closedOutputStatus: Int32 = 141
-
     static func print(_ text: String, terminator: String = "\n") {
         write(text + terminator, to: STDOUT_FILENO)
     }
 
     /// Set once a write finds that the reader of standard output has gone. Further output
-    /// is dropped; runs stop as they do for Ctrl-C and end with `closedOutputStatus`.
+    /// is dropped; runs stop as they do for Ctrl-C and end with `ExitStatus.outputClosed`.
     static var outputClosed: Bool { closed.load(ordering: .relaxed) }
     private static let closed = Atomic<Bool>(false)
 

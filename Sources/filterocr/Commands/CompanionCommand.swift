@@ -1,6 +1,7 @@
 import ArgumentParser
 import CompanionFeed
 import Foundation
+import Runs
 
 /// `filterocr companion`: the watch app of the brief, in a terminal.
 struct CompanionCommand: ParsableCommand {
@@ -37,7 +38,7 @@ struct CompanionCommand: ParsableCommand {
             case .problem(let error)?: Terminal.printNotice(error.description)
             case nil: break
             }
-            if Terminal.checkOutputClosed() { throw ExitCode(Terminal.closedOutputStatus) }
+            if Terminal.checkOutputClosed() { throw ExitCode(ExitStatus.outputClosed) }
             usleep(50_000)
         }
     }

@@ -137,43 +137,25 @@ struct ReportCommand: ParsableCommand {
                                 + "(folders are searched for \(Document.supportedList) files)")
             throw ExitCode.failure
         }
-        // Results name their input as shown; the truth is looked up by the path itself.
-        let paths = Dictionary(known.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
         let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), store: try recognition.store(),
                                  state: filters.ops, auto: filters.search, jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
+        let corpus = CorpusRun(runner: runner, truth: truthOptions.source, pageSelection: pageOptions.pages)
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = ProgressBar.standardErrorIfTerminal()
         defer { progress?.finish() }
-        var entries: [CorpusEntry] = []
-        var lookupError: (any Error)?
-        let summary = try Terminal.orExit {
-            try runner.run(known, total: WorkUnit.count(of: known, selection: pageOptions.pages),
-                           isCancelled: { Interrupt.happened }) { result, state in
-                let outcome: CorpusEntry.Outcome? = switch result.outcome {
-                case .recognized(let report, _, _): .read(report.recognized.text)
-                case .failed(let message): .failed(message)
-                case .leftAsIs(let kept): .skipped(kept.explanation)
-                case .skipped: nil
-                }
-                if let outcome {
-                    let script: String? = if case .recognized(let report, _, _) = result.outcome { report.filters.description } else { nil }
-                    let entry = CorpusEntry(image: result.input, page: result.page, script: script, outcome: outcome)
-                    do {
-                        entries.append(try entry.findingTruth(in: truthOptions.source, path: paths[result.input]))
-                    } catch {
-                        lookupError = lookupError ?? error
-                    }
-                    if case .failed(let message) = outcome {
-                        progress?.clear()
-                        Terminal.printError(message)
-                    }
+        let ending = try Terminal.orExit {
+            try corpus.run(known, isCancelled: { Interrupt.happened }) { entry, state in
+                if case .failed(let message) = entry?.outcome {
+                    progress?.clear()
+                    Terminal.printError(message)
                 }
                 progress?.update(state)
             }
         }
-        if summary.cancelled { throw ExitCode(Interrupt.exitStatus) }
-        if let lookupError { try Terminal.orExit { throw lookupError } }
-        return entries
+        switch ending {
+        case .read(let entries): return entries
+        case .cancelled: throw ExitCode(Interrupt.exitStatus)
+        }
     }
 }

@@ -129,6 +129,3 @@ struct SweepCommand: ParsableCommand {
         }
     }
 }
-
-extension FilterKind: ExpressibleByArgument {}
-extension SweepTable.Format: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Core
 import Foundation
 import Imaging
+import Runs
 
 /// `filterocr filter IMAGE --ops "blur; 25%" -o OUT.png`: apply a command script, no OCR.
 struct FilterImageCommand: ParsableCommand {
@@ -62,17 +63,6 @@ struct FilterImageCommand: ParsableCommand {
             // A closed pipe ends quietly, as for the other commands; a full disk with its error.
             Terminal.writeOutput(try PNGOutput.encoded(filtered, resolution: resolution, for: output))
         }
-        if Terminal.outputClosed && Terminal.outputFailure == nil { throw ExitCode(Terminal.closedOutputStatus) }
-    }
-}
-
-/// The `--ops` command script of `filter` and `batch`, parsed once, as the option is read.
-enum OperationsOption {
-    static func state(from script: String) throws -> FilterState {
-        do {
-            return try CommandScript(script).finalState()
-        } catch {
-            throw ValidationError(error.description)
-        }
+        if Terminal.outputClosed && Terminal.outputFailure == nil { throw ExitCode(ExitStatus.outputClosed) }
     }
 }

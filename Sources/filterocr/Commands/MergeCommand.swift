@@ -2,7 +2,6 @@ import ArgumentParser
 import Core
 import FileSystem
 import Foundation
-import ResultStore
 import Runs
 
 /// `filterocr merge`: the outputs of `batch --shard I/N` runs made one.
@@ -42,19 +41,19 @@ struct MergeCommand: ParsableCommand {
         for file in files + (list.map { [$0] } ?? []) {
             if let problem = Self.notAFile(file) { throw ValidationError(problem) }
         }
-        let stores = files.filter(Self.isStore)
-        if !stores.isEmpty && stores.count != files.count {
-            throw ValidationError("give JSON Lines files or result stores, not both")
-        }
-        if !stores.isEmpty && output != nil { throw ValidationError("-o is for JSON Lines; stores merge into --store PATH") }
-        if !stores.isEmpty && list != nil { throw ValidationError("--list is for JSON Lines; stores merge whole") }
-        let target = stores.isEmpty ? output : try? location.requiredPath()
+        guard let kind else { throw ValidationError("give JSON Lines files or result stores, not both") }
+        if kind == .stores && output != nil { throw ValidationError("-o is for JSON Lines; stores merge into --store PATH") }
+        if kind == .stores && list != nil { throw ValidationError("--list is for JSON Lines; stores merge whole") }
+        let target = kind == .shardLines ? output : try? location.requiredPath()
         if let target, let part = files.first(where: { Self.isSameFile($0, target) }) {
             throw ValidationError("\(PathEncoding.displayed(target)) is one of the parts being merged "
                                   + "(\(PathEncoding.displayed(part))): name a new file, e.g. "
-                                  + (stores.isEmpty ? "-o results.jsonl" : "--store results.sqlite"))
+                                  + (kind == .shardLines ? "-o results.jsonl" : "--store results.sqlite"))
         }
     }
+
+    /// The merge the files call for; nil when some are stores and some are not.
+    private var kind: MergeKind? { MergeKind(files: files) }
 
     /// Why `path` cannot be read as a part (a link is followed to a file): nil when it can.
     private static func notAFile(_ path: String) -> String? {
@@ -80,21 +79,8 @@ struct MergeCommand: ParsableCommand {
     }
 
     func run() throws {
-        if files.allSatisfy(Self.isStore) { return try mergeStores() }
-        let parts = try Terminal.orExit {
-            try files.map { file in
-                ShardMerge.Part(file: file, lines: try ShardMerge.lines(of: try BoundedRead.file(file, limit: 1 << 34), file: file))
-            }
-        }
-        let inputs = try list.map { list in
-            try Terminal.orExit {
-                let descriptor = PathEncoding.withFileSystemPath(list) { open($0, O_RDONLY | O_CLOEXEC) }
-                guard descriptor >= 0 else { throw FileError.unreadable(path: list, reason: "cannot open it") }
-                defer { close(descriptor) }
-                return Array(BatchInputs(arguments: ["-"], standardInput: LineReader(descriptor: descriptor)))
-            }
-        }
-        let merged = try Terminal.orExit { try ShardMerge.merge(parts, list: inputs) }
+        if kind == .stores { return try mergeStores() }
+        let merged = try Terminal.orExit { try ShardMerge.merge(files: files, listFile: list) }
         let text = merged.map { $0 + "\n" }.joined()
         if let output {
             try Terminal.orExit { try AtomicFile.write(Array(text.utf8), to: output) }
@@ -105,15 +91,7 @@ struct MergeCommand: ParsableCommand {
 
     private func mergeStores() throws {
         let path = try location.requiredPath()
-        // A refused shard must leave the store merged into as it was: opening it writes.
-        try Terminal.orExit { try ResultStore.check(shards: files) }
-        let store = try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }
-        let added = try Terminal.orExit { try store.merge(from: files) }
+        let added = try Terminal.orExit { try StoreMerge.merge(files, into: path) { Terminal.printWarning($0) } }
         Terminal.print("added \(added) recognitions from \(files.count) stores to \(PathEncoding.displayed(path))")
-    }
-
-    /// Whether `file` is an SQLite database, by its first bytes.
-    private static func isStore(_ file: String) -> Bool {
-        (try? BoundedRead.prefix(of: file, count: 16)).map { $0 == Array("SQLite format 3\u{0}".utf8) } ?? false
     }
 }

@@ -63,42 +63,20 @@ struct ImageRun {
             pages?.abandon()
             throw error
         }
-        // The pages recognised go in even when some images failed, as Tesseract's own does; a
-        // run stopped by a signal leaves no document.
-        if summary.cancelled || Terminal.outputClosed || documentOutputClosed {
+        var ending = RunEnding(cancelled: summary.cancelled, failed: summary.failed, signal: Interrupt.signal,
+                               outputClosed: Terminal.outputClosed)
+        switch ending.document(readerGone: { documentOutputClosed }) {
+        case .abandon:
             pages?.abandon()
-        } else {
-            let ending = try Terminal.orExit { () throws -> PageDocument.Ending? in
-                do { return try pages?.finish() } catch { if !documentOutputClosed { throw error } }
+        case .finish:
+            let written = try Terminal.orExit { () throws -> PageDocument.Ending? in
+                do { return try pages?.finish() } catch { if ending.reportsFinishFailure(readerGone: documentOutputClosed) { throw error } }
                 return nil
             }
-            if ending == .nothingToWrite, let documentDestination {
+            if written == .nothingToWrite, let documentDestination {
                 Terminal.printNote("no page was read: \(PathEncoding.displayed(documentDestination)) is left as it was")
             }
         }
-        if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
-        if summary.cancelled { throw ExitCode(Interrupt.exitStatus) }
-        if summary.failed > 0 { throw ExitCode.failure }
+        if ending.exitStatus != ExitStatus.success { throw ExitCode(ending.exitStatus) }
     }
 }
-
-/// `-j N`: engines in parallel, each single-threaded.
-struct JobsOption: ParsableArguments {
-    @Option(name: .customShort("j"), parsing: .unconditional,
-            help: ArgumentHelp("Engines working in parallel, each single-threaded "
-                               + "(default: 1 for ocr, the number of cores for batch).", valueName: "n"))
-    var jobs: Int?
-
-    static let limit = 256
-
-    /// The engines a command that keeps every core busy uses: `-j`, or one per core.
-    var engines: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
-
-    func validate() throws {
-        if let jobs, !(1...Self.limit).contains(jobs) {
-            throw ValidationError("-j takes 1 to \(Self.limit) engines, e.g. -j 2 (not \(jobs))")
-        }
-    }
-}
-
-extension OutputFormat: ExpressibleByArgument {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Core
 import Foundation
 import REPL
+import Runs
 import Session
 
 /// `filterocr repl` (and bare `filterocr`): the interactive session.
@@ -61,7 +62,7 @@ struct ReplCommand: ParsableCommand {
         // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
         // at once even while Tesseract is still analysing the page's layout.
         let store = try recognition.store()
-        let engine = try Terminal.orExit { DedicatedEngine(try RecognitionSettings.tesseract(settings)) }
+        let engine = try Terminal.orExit { try RecognizerPool(count: 1, settings: settings, factory: RecognitionSettings.tesseract) }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
         let driver = SessionSetup(settings: settings, recognizer: engine, cacheBytes: cacheMegabytes << 20,
@@ -100,7 +101,7 @@ struct ReplCommand: ParsableCommand {
             searchLine?.clear()
             printer.print(outputs)
         }
-        if Terminal.outputClosed { throw ExitCode(Terminal.closedOutputStatus) }
+        if Terminal.outputClosed { throw ExitCode(ExitStatus.outputClosed) }
         if endedBySignal { throw ExitCode(Interrupt.exitStatus) }
         // A script whose commands were refused failed; at a terminal the user saw each refusal.
         if driver.refusals > 0 && !input.isInteractive { throw ExitCode.failure }

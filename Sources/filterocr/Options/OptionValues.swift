@@ -1,0 +1,11 @@
+import ArgumentParser
+import Core
+import Imaging
+import TerminalText
+
+// The libraries' choices that options take, each read by its raw value (`--format jsonl`,
+// `--color-space srgb`), so that their lists in help and errors come from the types themselves.
+extension OutputFormat: ExpressibleByArgument {}
+extension WorkingSpace: ExpressibleByArgument {}
+extension FilterKind: ExpressibleByArgument {}
+extension SweepTable.Format: ExpressibleByArgument {}
