@@ -89,7 +89,7 @@ public final class ReplDriver {
     public func startSpeculating(engines: Int, budget: Int) {
         guard pipeline.renderer.cache != nil, engines > 0, budget > 0 else { return }
         speculation = SessionSpeculation(engines: engines, budget: budget, settings: pipeline.settings, factory: factory,
-                                          store: store)
+                                          store: store, truth: pipeline.loader.truth)
         prepareLikelyCommands()
     }
 
@@ -216,8 +216,7 @@ public final class ReplDriver {
         guard let original else { return [refusal("no image loaded; try next or open PATH", command: command)] }
         speculation?.pause()
         do {
-            let pool = try searchPool ?? RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory,
-                                                                  store: store)
+            let pool = try searchPool ?? RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
             searchPool = pool
             // The search always says how it chose.
             let monitor = RecognitionMonitor(following: interruption())

@@ -204,9 +204,9 @@ public final class ImageRunner: Sendable {
     /// A worker of `engines` engines; for a document, with `--auto`, one more that adds the
     /// pages (the pool's engines keep no pages).
     package func makeWorker(engines: Int = 1, forDocuments: Bool) throws -> Worker {
-        guard auto != nil else { return Worker(pipeline: try makePipeline(aside: true), pool: nil, pagePipeline: nil) }
-        let pool = try RecognizerPool(count: engines, settings: settings, factory: factory, store: store)
-        return Worker(pipeline: Pipeline(settings: settings, recognizer: pool, truth: truth), pool: pool,
+        guard auto != nil else { return Worker(pipeline: try makePipeline(start: .aside), pool: nil, pagePipeline: nil) }
+        let pool = try RecognizerPool(count: engines, settings: settings, factory: factory)
+        return Worker(pipeline: Pipeline(settings: settings, recognizer: pool, store: store, truth: truth), pool: pool,
                       pagePipeline: forDocuments ? try makePipeline() : nil)
     }
 
@@ -260,9 +260,9 @@ public final class ImageRunner: Sendable {
     /// that made it, or (for `--auto`) by one of its own.
     private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, PageGeometry, String?, TesseractDocument) throws -> Void
 
-    private func makePipeline(aside: Bool = false) throws(RunnerError) -> Pipeline {
+    private func makePipeline(start: RecognizerPool.Start = .now) throws(RunnerError) -> Pipeline {
         do {
-            return try Pipeline.make(settings, factory: factory, store: store, truth: truth, aside: aside)
+            return try Pipeline.make(settings, factory: factory, store: store, truth: truth, start: start)
         } catch {
             throw RunnerError(message: oneLineMessage(for: error))
         }
@@ -275,9 +275,8 @@ public final class ImageRunner: Sendable {
                                deliver: (Result) -> Void) throws {
         let gate = MemoryGate(budget: Self.recognitionBudget)
         // Each engine is numbered, so that a document can tell whose page it is given.
-        let numbers = Atomic(0)
-        let engines = try Engines(count: jobs) { [self] () throws(RunnerError) in
-            (number: numbers.add(1, ordering: .relaxed).oldValue, pipeline: try makePipeline())
+        let engines = try Engines.workers(count: jobs, settings: settings, factory: factory, store: store, truth: truth) {
+            (number: $0, pipeline: $1)
         }
         engines.map(window: jobs * 4, produce: { [self] emit in
             for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item) }

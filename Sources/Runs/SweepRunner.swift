@@ -35,7 +35,7 @@ public final class SweepRunner: Sendable {
     /// depends on the size of the text, so the original is read first to measure it.
     public func standardPlan(for filter: FilterKind, image path: String, page: Int? = nil) throws -> SweepPlan {
         guard filter == .blur else { return SweepPlan(standardFor: filter) }
-        var pipeline = try Pipeline.make(settings, factory: factory, store: store)
+        var pipeline = try Pipeline.make(settings, factory: factory, store: store, truth: truth)
         let original = try pipeline.load(path, page: page)
         let recognized = try pipeline.run(original, state: FilterState()).report.recognized
         return SweepPlan(standardFor: filter, textHeight: SweepPlan.textHeight(of: recognized))
@@ -47,19 +47,19 @@ public final class SweepRunner: Sendable {
     public func run(image path: String, page: Int? = nil, plan: SweepPlan,
                     isCancelled: @escaping @Sendable () -> Bool = { false },
                     deliver: (Result<SweepRow, RunnerError>, _ done: Int, _ total: Int) -> Void) throws -> Bool {
-        let loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
-        let original = try loader.load(path, page: page, identified: true)
+        let settings = settings
+        // The points are rendered in order on one thread, through one render cache, and read on the engines.
+        let original = try Pipeline.rendering(settings, truth: truth).load(path, page: page, identified: true)
         let states = plan.states
         let jobs = min(self.jobs, states.count)
         let resolution = settings.resolution(of: original)
-        let space = settings.space
         var done = 0
         let engines = try Engines.pipelines(count: jobs, settings: settings, factory: factory, store: store)
         engines.map(window: jobs * 2, produce: { emit in
-            var renderer = Renderer(space: space, cacheBudget: 1 << 30)
+            var rendering = Pipeline.rendering(settings, cacheBudget: 1 << 30)
             for state in states {
                 if isCancelled() { break }
-                emit(Work(image: renderer.render(original, operations: state.operations), state: state))
+                emit(Work(image: rendering.renderer.render(original, operations: state.operations), state: state))
             }
         }, transform: { pipeline, _, item in
             let result: Result<RecognizedText, RunnerError>

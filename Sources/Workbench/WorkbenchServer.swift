@@ -75,7 +75,7 @@ public struct WorkbenchServer: Sendable {
     public func run(publisher: FeedPublisher?, onListening: @escaping @Sendable (String) -> Void) async throws {
         let configuration = configuration
         let engines = try RecognizerPool(count: configuration.engines, settings: configuration.settings,
-                                         factory: configuration.factory, store: configuration.store)
+                                         factory: configuration.factory)
         // A server killed before it could remove its uploads leaves them; the next one does.
         PrivateTemporaries.uploads.removeStale()
         let uploads = URL(fileURLWithPath: PrivateTemporaries.directory, isDirectory: true)
@@ -93,7 +93,8 @@ public struct WorkbenchServer: Sendable {
             makeDriver: {
                 let driver = SessionSetup(settings: configuration.settings, recognizer: engines,
                                           cacheBytes: configuration.sessionCacheBytes, truth: configuration.truth,
-                                          images: configuration.imageSet, publisher: publisher, searchPool: engines).makeDriver()
+                                          images: configuration.imageSet, publisher: publisher, searchPool: engines,
+                                          store: configuration.store).makeDriver()
                 // Reports name an image as the client knows it, never by the server's folders.
                 driver.displayName = names.name(for:)
                 return driver

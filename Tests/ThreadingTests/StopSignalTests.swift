@@ -43,24 +43,4 @@ struct StopSignalTests {
         #expect(StopSignal(following: command).isRaised, "following a raised stop starts raised")
         #expect(!StopSignal(following: nil).isRaised)
     }
-
-    @Test("runAside gives the work's value, or nil at once when the stop is raised")
-    func aside() {
-        #expect(runAside(unless: StopSignal()) { 6 * 7 } == 42)
-        let stop = StopSignal()
-        let started = Completion<Void>()
-        let finish = Completion<Void>()
-        let raiser = Thread {
-            _ = started.wait()
-            stop.raise()
-        }
-        raiser.start()
-        let value: Int? = runAside(unless: stop) {
-            started.fulfil(())
-            _ = finish.wait()
-            return 1
-        }
-        #expect(value == nil, "the caller stopped waiting while the work was held")
-        finish.fulfil(())
-    }
 }

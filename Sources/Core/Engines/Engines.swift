@@ -4,13 +4,13 @@ import ResultStore
 import Threading
 
 /// A run's engines: `count` threads, each with an engine of its own (Tesseract serves one
-/// thread at a time), taking work from one queue in the order it was given. Every runner's
-/// engines start here, and nowhere else.
+/// thread at a time) kept for the thread's life, taking work from one queue in the order it
+/// was given. Every engine thread of the application starts here, and nowhere else.
 ///
-/// Work comes as single jobs (`submit`: the automatic choice's pool, `tune`'s reader, the
-/// REPL's dedicated engine, speculation) or as an ordered parallel map (`map`: `ocr`/`batch`
-/// and `sweep`). A job replies through whatever it captures. The threads end when the
-/// engines go.
+/// Work comes as single jobs (`submit`), as one job waited for and given up on at once when
+/// its caller stops (`perform`: the REPL's engine, a shared pool's reading, a filter rendered
+/// aside), or as an ordered parallel map (`map`: `ocr`/`batch` and `sweep`). A job replies
+/// through whatever it captures. The threads end when the engines go.
 package final class Engines<Engine>: Sendable {
     private let jobs = WorkQueue<Job>()
     package let count: Int
@@ -22,7 +22,18 @@ package final class Engines<Engine>: Sendable {
     /// engine is made, so that an engine that cannot start is one error for the run (the
     /// first engine's that failed), not one per input. Engines that cannot fail (`Failure` is
     /// `Never`) start without `try`.
-    package init<Failure: Error>(count: Int, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
+    package convenience init<Failure: Error>(count: Int, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
+        try self.init(count: count, waiting: true, make: make)
+    }
+
+    /// Starts `count` threads that make their engines with `make` while the caller goes on: a
+    /// job waits for its thread's engine. For engines whose making cannot fail, or that keep
+    /// their failure to answer each job with (`EngineSlot`).
+    package convenience init(count: Int, startingAside make: @escaping @Sendable () -> Engine) {
+        self.init(count: count, waiting: false, make: make)
+    }
+
+    private init<Failure: Error>(count: Int, waiting: Bool, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
         self.count = max(1, count)
         let (jobs, started, failure) = (jobs, DispatchSemaphore(value: 0), Locked<Failure?>(nil))
         for _ in 0..<self.count {
@@ -43,6 +54,7 @@ package final class Engines<Engine>: Sendable {
             thread.stackSize = 8 << 20
             thread.start()
         }
+        guard waiting else { return }
         for _ in 0..<self.count { started.wait() }
         if let error = failure.withLock({ $0 }) {
             jobs.close(consumers: self.count)
@@ -54,6 +66,16 @@ package final class Engines<Engine>: Sendable {
 
     /// Queues `job` for the next free engine.
     package func submit(_ job: @escaping Job) { jobs.push(job) }
+
+    /// Runs `work` on the next free engine and waits for its value; nil at once when `stop` is
+    /// raised first, and the work, which cannot stop halfway (a filter over a large image,
+    /// Tesseract's layout analysis), finishes unseen. A later job waits for the engine to be free.
+    package func perform<Value: Sendable>(unless stop: StopSignal? = nil,
+                                          _ work: @escaping @Sendable (inout Engine) -> Value) -> Value? {
+        let reply = Completion<Value>()
+        submit { engine in reply.fulfil(work(&engine)) }
+        return reply.wait(unless: stop)
+    }
 
     private enum Event<Output: Sendable>: Sendable {
         case finished(ticket: Int, Output)
@@ -104,15 +126,60 @@ package final class Engines<Engine>: Sendable {
     }
 }
 
+extension Engines where Engine == Void {
+    /// Runs `work` on a thread of its own and waits for it unless `stop` is raised first; nil
+    /// then, at once, and the work finishes unseen. For work that cannot stop halfway, such as
+    /// a filter over a large image, when the caller must be able to give up on it at once.
+    package static func runAside<Value: Sendable>(unless stop: StopSignal, _ work: @escaping @Sendable () -> Value) -> Value? {
+        Engines(count: 1, startingAside: {}).perform(unless: stop) { _ in work() }
+    }
+}
+
 extension Engines where Engine == Pipeline {
-    /// `count` pipelines, each with an engine made by `factory` for `settings` behind `store`;
-    /// one that cannot start is one error, in the run's words.
+    /// `count` pipelines behind `store`, each reading with an engine made by `factory` for
+    /// `settings` on its own thread; one that cannot start is one error, in the run's words.
     package static func pipelines(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-                          store: ResultStore?) throws(RunnerError) -> Engines {
+                                  store: ResultStore?, truth: TruthSource = .none) throws(RunnerError) -> Engines {
+        try workers(count: count, settings: settings, factory: factory, store: store, truth: truth) { _, pipeline in pipeline }
+    }
+}
+
+extension Engines {
+    /// `count` workers, each made by `worker` from its number (0 up) and a pipeline behind
+    /// `store` that reads with an engine made by `factory` on the worker's thread, kept for its
+    /// life; one that cannot start is one error, in the run's words.
+    package static func workers(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
+                                store: ResultStore?, truth: TruthSource = .none,
+                                _ worker: @escaping @Sendable (Int, Pipeline) -> Engine) throws(RunnerError) -> Engines {
+        let numbers = Locked(0)
         do {
-            return try Engines(count: count) { try Pipeline.make(settings, factory: factory, store: store) }
+            return try Engines(count: count) { () throws -> Engine in
+                let number = numbers.withLock { number in
+                    defer { number += 1 }
+                    return number
+                }
+                let engine = try factory(settings)
+                return worker(number, Pipeline(settings: settings, recognizer: engine, store: store, truth: truth))
+            }
         } catch {
             throw RunnerError(message: oneLineMessage(for: error))
         }
+    }
+}
+
+extension Engines where Engine == Result<Pipeline, RunnerError> {
+    /// `pipelines(count:...)` started while the caller goes on: each thread's pipeline, or why
+    /// its engine could not start, for engines the caller does not wait for (speculation's).
+    package static func pipelinesStartingAside(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
+                                               store: ResultStore?, truth: TruthSource = .none) -> Engines {
+        Engines(count: count, startingAside: {
+            Result { () throws(RunnerError) in
+                do {
+                    return Pipeline(settings: settings, recognizer: try factory(settings), store: store, truth: truth)
+                } catch {
+                    throw RunnerError(message: oneLineMessage(for: error))
+                }
+            }
+        })
     }
 }

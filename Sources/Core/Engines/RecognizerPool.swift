@@ -4,20 +4,33 @@ import Recognition
 import ResultStore
 import Threading
 
-/// Several pipelines, each with its engine on its own thread, taking rendered images from one
-/// queue; each asks the result store before its engine.
+/// Engines, each on a thread of its own (`Engines`), reading what pipelines give them: the
+/// pool is a pool of engines, never of pipelines, and the pipeline that feeds it asks the
+/// result store and sizes the text first (`PageReader`).
 ///
-/// The automatic choice recognises its candidates in parallel through `submit` and `next`.
-/// As a `Recognizer` it recognises one image at a time for each caller, and any number of
-/// threads may call it at once: the web server's sessions share one pool this way, so the
-/// engines, not the sessions, bound the work in flight. A pool made with `sharing:` uses the
-/// same engines with its own `next`, for a search that runs beside other callers.
+/// As a `Recognizer` it reads one image at a time for each caller, any number of threads may
+/// call it at once, and a caller whose recognition is cancelled stops waiting at once while
+/// the engine finishes on its own: the REPL's engine (a pool of one), and the web server's
+/// sessions, which share one pool, so that the engines, not the sessions, bound the work in
+/// flight. The automatic choice reads its candidates in parallel through `submit` and `next`;
+/// a pool made with `sharing:` uses the same engines with its own `next`, for a search that
+/// runs beside other callers.
 public final class RecognizerPool: Recognizer, Sendable {
+    /// When the engines start.
+    public enum Start: Sendable {
+        /// Before `init` returns, which throws if one cannot.
+        case now
+        /// On their threads while the caller goes on; `started()` waits and says whether they could.
+        case aside
+        /// When each is first asked to read: a run the result store answers starts none.
+        case lazily
+    }
+
     package struct Job: Sendable {
         var tag: Int
         var image: RGBImage
         var resolution: Int?
-        /// The filters that rendered `image` (`Pipeline.recognize`).
+        /// The filters that rendered `image` (`PageReader.read`).
         var operations: [FilterOperation]
         /// The engine's settings for this reading.
         var engine: EngineSettings
@@ -39,45 +52,89 @@ public final class RecognizerPool: Recognizer, Sendable {
         package var stored = false
     }
 
-    /// The engines, shared by the pools made `sharing:` one another; their threads end when the
-    /// last pool using them goes.
-    private let engines: Engines<Pipeline>
+    /// The engines, each kept by its thread and used by one thread at a time: its own, or a
+    /// caller adding the page it read last (`addLastPage`).
+    private let slots: [Locked<EngineSlot>]
+    /// The engines' threads, each knowing its slot; shared by the pools made `sharing:` one
+    /// another, they end when the last pool using them goes.
+    private let engines: Engines<Int>
+    private let finished = WorkQueue<Finished>()
+    private let start: Start
 
-    private static func recognize(_ job: Job, with pipeline: Pipeline) -> Finished {
+    /// How many images are read at once.
+    public var count: Int { engines.count }
+
+    /// Starts `count` engines made by `factory` for `settings`, each on its own thread.
+    /// - Throws: with `start: .now`, when one cannot start.
+    public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
+                start: Start = .now) throws(RunnerError) {
+        let slots = (0..<max(1, count)).map { _ in Locked(EngineSlot { try factory(settings) }) }
+        let numbers = Locked(0)
+        @Sendable func slot() -> Int {
+            numbers.withLock { number in
+                defer { number += 1 }
+                return number
+            }
+        }
+        self.slots = slots
+        self.start = start
+        switch start {
+        case .now:
+            do {
+                engines = try Engines(count: count) {
+                    let index = slot()
+                    try slots[index].withLock { _ = try $0.engine() }
+                    return index
+                }
+            } catch {
+                throw RunnerError(message: oneLineMessage(for: error))
+            }
+        case .aside:
+            engines = Engines(count: count) {
+                let index = slot()
+                slots[index].withLock { _ = try? $0.engine() }
+                return index
+            }
+        case .lazily:
+            engines = Engines(count: count, startingAside: slot)
+        }
+    }
+
+    /// The same engines as `other`, with results of its own `submit`s.
+    public init(sharing other: RecognizerPool) {
+        start = other.start
+        slots = other.slots
+        engines = other.engines
+    }
+
+    /// Waits until every engine started aside has started; throws what stopped one. Engines
+    /// started lazily are not started by asking.
+    public func started() throws {
+        guard start == .aside else { return }
+        for slot in slots {
+            try slot.withLock { _ = try $0.engine() }
+        }
+    }
+
+    /// Queues an image, to be read by `reader` (a pipeline's: its store and text sizing) on the
+    /// next free engine; its result comes out of `next()`.
+    package func submit(_ job: Job, readBy reader: PageReader) {
+        let (finished, slots) = (finished, slots)
+        engines.submit { index in finished.push(slots[index].withLock { Self.read(job, by: reader, on: &$0) }) }
+    }
+
+    private static func read(_ job: Job, by reader: PageReader, on slot: inout EngineSlot) -> Finished {
         let start = ContinuousClock.now
         let result: Result<RecognizedText, RunnerError>
         var stored = false
         do {
-            let reading = try pipeline.recognize(job.image, resolution: job.resolution, rendering: job.operations,
-                                                  engine: job.engine, monitor: job.monitor)
+            let reading = try reader.read(job.image, resolution: job.resolution, rendering: job.operations,
+                                          engine: job.engine, monitor: job.monitor, with: try slot.engine())
             (result, stored) = (.success(reading.recognized), reading.stored)
         } catch {
             result = .failure(RunnerError(message: oneLineMessage(for: error)))
         }
         return Finished(tag: job.tag, result: result, seconds: (ContinuousClock.now - start).inSeconds, stored: stored)
-    }
-
-    private let finished = WorkQueue<Finished>()
-
-    /// How many images are recognised at once.
-    public var count: Int { engines.count }
-
-    /// Starts `count` engines made by `factory`, behind `store`; throws if one cannot start.
-    public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-                store: ResultStore? = nil) throws(RunnerError) {
-        engines = try .pipelines(count: count, settings: settings, factory: factory, store: store)
-    }
-
-    /// The same engines as `other`, with results of its own `submit`s.
-    public init(sharing other: RecognizerPool) {
-        engines = other.engines
-    }
-
-    /// Queues an image; its result comes out of `next()`.
-    package func submit(_ job: Job) { submit(job, replyingTo: finished) }
-
-    private func submit(_ job: Job, replyingTo reply: WorkQueue<Finished>) {
-        engines.submit { pipeline in reply.push(Self.recognize(job, with: pipeline)) }
     }
 
     /// The next recognition submitted here to finish; waits for one. Call only with jobs in flight.
@@ -86,7 +143,6 @@ public final class RecognizerPool: Recognizer, Sendable {
         finished.pop()!
     }
 
-    /// Recognises one image on one of the engines, waiting for a free one.
     public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
         try recognize(image, resolution: resolution, monitor: nil)
     }
@@ -95,12 +151,37 @@ public final class RecognizerPool: Recognizer, Sendable {
         try recognize(image, resolution: resolution, engine: EngineSettings(), monitor: monitor)
     }
 
-    public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
+    /// Reads `image` on the next free engine, as it is (the caller's pipeline sized it); when
+    /// `monitor` is cancelled, returns at once while the engine finishes on its own.
+    public func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
                           monitor: RecognitionMonitor?) throws -> RecognizedText {
-        let reply = WorkQueue<Finished>()
-        submit(Job(tag: -1, image: image, resolution: resolution, engine: engine, monitor: monitor), replyingTo: reply)
-        let finished = reply.pop()!
         if monitor?.isCancelled == true { throw RecognitionError.cancelled }
-        return try finished.result.get()
+        let slots = slots
+        let result = engines.perform(unless: monitor?.stop) { index -> Result<RecognizedText, any Error> in
+            // A job cancelled while it waited for an engine does not start.
+            if monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
+            return slots[index].withLock { slot in
+                Result {
+                    try LibraryDiagnostics.silenced {
+                        try slot.engine().recognize(image, resolution: resolution, engine: settings, monitor: monitor)
+                    }
+                }
+            }
+        }
+        guard let result else { throw RecognitionError.cancelled }
+        return try result.get()
+    }
+
+    /// Adds the page its engine read last: a pool of one engine only, whose last page is the
+    /// one its caller read; the engines of a larger pool keep no pages.
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
+        guard count == 1 else { throw RunnerError(message: "a pool of \(count) engines writes no \(document.format.rawValue) pages") }
+        // On the caller's thread, the engine's lock held: the engine is not reading then.
+        return try slots[0].withLock { try $0.engine().addLastPage(to: document, showing: shown) }
+    }
+
+    public func releaseLastPage() {
+        guard count == 1 else { return }
+        slots[0].withLock { $0.ifMade?.releaseLastPage() }
     }
 }

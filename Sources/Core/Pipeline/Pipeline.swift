@@ -14,49 +14,55 @@ import WordFrequency
 /// what it does not keep, count words, time each stage. `ocr`, `repl`, `batch`, `sweep`,
 /// `--auto`, `tune` and the web differ only in where images come from and where reports go.
 public struct Pipeline {
-    public let settings: RecognitionSettings
+    public var settings: RecognitionSettings { reader.settings }
     public let loader: ImageLoader
     public var renderer: Renderer
-    /// Recognises and adds pages, nothing else.
+    /// The store asked first, the text sized once: the step a pool's engines read this
+    /// pipeline's pages with too (`RecognizerPool.submit`).
+    public let reader: PageReader
+    /// Recognises and adds pages, nothing else: an engine made by `Engines`, or a pool of them.
     private let engine: any Recognizer
-    /// Asked before the engine; nil for no result store.
-    private let store: StoreCache?
+    private var store: StoreCache? { reader.store }
     /// What was recognised last, for `addPage`; shared by the copies of this pipeline.
     private let last = LastRecognition()
 
     /// - Parameters:
+    ///   - recognizer: an engine made on the thread that reads with this pipeline (`Engines`),
+    ///     or a `RecognizerPool`, whose engines have threads of their own.
     ///   - store: the result store, consulted before `recognizer` and given what it reads.
     ///   - cacheBudget: bytes of renderings kept for revisits; nil for none.
     ///   - truth: where the text each image really contains comes from, for accuracy.
     public init(settings: RecognitionSettings, recognizer: any Recognizer, store: ResultStore? = nil,
                 cacheBudget: Int? = nil, truth: TruthSource = .none) {
-        self.settings = settings
         engine = recognizer
-        self.store = store.map { StoreCache(store: $0, settings: settings) }
+        reader = PageReader(settings: settings, store: store)
         loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
         renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
     }
 
-    /// A pipeline with a new engine from `factory`; behind a store, the engine starts when a
-    /// page is first not kept there, so that a run the store answers starts none.
+    /// A pipeline that loads and renders, and reads nothing: for `filter`, and for a run that
+    /// renders on one thread what engines read on others (`sweep`).
+    public static func rendering(_ settings: RecognitionSettings, cacheBudget: Int? = nil, truth: TruthSource = .none) -> Pipeline {
+        Pipeline(settings: settings, recognizer: NoEngine(), cacheBudget: cacheBudget, truth: truth)
+    }
+
+    /// A pipeline reading with an engine of its own, on a thread of its own (`RecognizerPool`
+    /// of one), so that a caller whose recognition is cancelled stops waiting at once.
     ///
-    /// - Parameter aside: without a store, start the engine on a thread of its own and return
-    ///   at once, so that the first image is decoded while it starts; `engineStarted()` then
-    ///   says whether it could.
+    /// - Parameter start: when the engine starts. Behind a store it starts when a page is first
+    ///   not kept there (`.lazily`), so that a run the store answers starts none, whatever is
+    ///   asked; `.aside` returns at once, so that the first image is decoded while it starts,
+    ///   and `engineStarted()` then says whether it could.
     public static func make(_ settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
                             store: ResultStore? = nil, cacheBudget: Int? = nil, truth: TruthSource = .none,
-                            aside: Bool = false) throws -> Pipeline {
-        let engine: any Recognizer = switch (store, aside) {
-        case (nil, false): try factory(settings)
-        case (nil, true): StartingRecognizer { try factory(settings) }
-        default: LazyRecognizer { try factory(settings) }
-        }
+                            start: RecognizerPool.Start = .now) throws -> Pipeline {
+        let engine = try RecognizerPool(count: 1, settings: settings, factory: factory, start: store == nil ? start : .lazily)
         return Pipeline(settings: settings, recognizer: engine, store: store, cacheBudget: cacheBudget, truth: truth)
     }
 
-    /// Waits for an engine started aside (`make(aside:)`); throws what stopped it.
+    /// Waits for an engine started aside (`make(start: .aside)`); throws what stopped it.
     public func engineStarted() throws {
-        try (engine as? StartingRecognizer)?.start()
+        try (engine as? RecognizerPool)?.started()
     }
 
     /// `image` read: from the result store when it keeps it, else by the engine (and then kept).
@@ -68,42 +74,11 @@ public struct Pipeline {
     public func recognize(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation] = [],
                           engine reading: EngineSettings = EngineSettings(),
                           monitor: RecognitionMonitor? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
-        let asRendered = operations.contains { $0.kind == .scale }
-        let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
-        if let key, let kept = store?.recognition(key) {
-            last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: true,
-                                              scale: kept.readScale ?? 1, engine: reading)
-            return (kept, true)
-        }
-        // A filter that scaled the rendering chose its size.
-        let scale = asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space)
-        last.value = LastRecognition.Page(image: image, resolution: resolution, key: key, stored: false, scale: scale,
-                                          engine: reading)
-        let recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor)
-        if let key { store?.keep(recognized, for: key, engine: reading) }
-        return (recognized, false)
-    }
-
-    /// The engine's reading of `image` at `scale` (1: as it is), its words in `image`'s pixels.
-    private func read(_ image: RGBImage, resolution: Int?, scale: Double, engine reading: EngineSettings,
-                      monitor: RecognitionMonitor? = nil) throws -> RecognizedText {
-        guard scale != 1 else {
-            return try LibraryDiagnostics.silenced {
-                try engine.recognize(image, resolution: resolution, engine: reading, monitor: monitor)
-            }
-        }
-        // Resampled as the file's values, not as light: averaging in linear light thins and
-        // lightens dark strokes, and Tesseract thresholds the values it is given (the photo of
-        // images/ read at half size: CER 0.0022 resampled as light, 0.0004 as values, as whole).
-        let scaled = LanczosScale(factor: scale).apply(to: image, in: .sRGB)
-        let reading = try LibraryDiagnostics.silenced {
-            try engine.recognize(scaled, resolution: resolution.map { Int((Double($0) * scale).rounded()) }, engine: reading,
-                                 monitor: monitor)
-        }
-        var mapped = reading.mapped(by: Double(image.width) / Double(scaled.width), Double(image.height) / Double(scaled.height),
-                                    within: image.width, image.height)
-        mapped.readScale = scale
-        return mapped
+        let page = try reader.read(image, resolution: resolution, rendering: operations, engine: reading, monitor: monitor,
+                                   with: engine)
+        last.value = LastRecognition.Page(image: image, resolution: resolution, key: page.key, stored: page.stored,
+                                          scale: page.scale, engine: reading)
+        return (page.recognized, page.stored)
     }
 
     /// Adds `result`, the recognition this pipeline made last, to `document` as a page. A PDF
@@ -134,7 +109,8 @@ public struct Pipeline {
                 try document.add(fragment: fragment)
                 return
             }
-            _ = try read(recognized.image, resolution: recognized.resolution, scale: recognized.scale, engine: recognized.engine)
+            _ = try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
+                                engine: recognized.engine, with: engine)
             last.value?.stored = false
         }
         var shown = shown
@@ -174,9 +150,10 @@ public struct Pipeline {
         }
     }
 
-    /// Reads an image, or page `page` of a document; with a cache, identified by its pixels.
-    public func load(_ path: String, page: Int? = nil) throws -> LoadedImage {
-        try loader.load(path, page: page, identified: renderer.cache != nil, digestsFile: store != nil)
+    /// Reads an image, or page `page` of a document; with a cache (or when `identified`),
+    /// identified by its pixels.
+    public func load(_ path: String, page: Int? = nil, identified: Bool = false) throws -> LoadedImage {
+        try loader.load(path, page: page, identified: identified || renderer.cache != nil, digestsFile: store != nil)
     }
 
     /// What `loadOrAnswer` found: the report, or the image to recognise.

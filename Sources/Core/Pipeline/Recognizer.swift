@@ -1,8 +1,6 @@
-import Dispatch
 import Foundation
 import Imaging
 import Recognition
-import Threading
 
 /// Reads the text in a rendered image.
 ///
@@ -62,93 +60,9 @@ extension TesseractEngine: Recognizer {}
 /// Makes a recognizer for `settings`; each worker thread calls it once.
 public typealias RecognizerFactory = @Sendable (RecognitionSettings) throws -> any Recognizer
 
-/// A recognizer started when it is first asked to recognise: a run whose pages all come from
-/// the result store starts no engine.
-final class LazyRecognizer: Recognizer {
-    private let start: () throws -> any Recognizer
-    private var started: (any Recognizer)?
-
-    init(_ start: @escaping () throws -> any Recognizer) {
-        self.start = start
-    }
-
-    private var engine: any Recognizer {
-        get throws {
-            if let started { return started }
-            let engine = try start()
-            started = engine
-            return engine
-        }
-    }
-
+/// The engine of a pipeline that only loads and renders (`Pipeline.rendering`).
+struct NoEngine: Recognizer {
     func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
-        try engine.recognize(image, resolution: resolution)
+        throw RunnerError(message: "this pipeline renders, and has no engine to read with")
     }
-
-    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
-        try engine.recognize(image, resolution: resolution, monitor: monitor)
-    }
-
-    func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
-                   monitor: RecognitionMonitor?) throws -> RecognizedText {
-        try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor)
-    }
-
-    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
-        try engine.addLastPage(to: document, showing: shown)
-    }
-
-    func releaseLastPage() { started?.releaseLastPage() }
-}
-
-/// A recognizer whose engine starts at once on a thread of its own, so that its caller decodes
-/// the first image meanwhile (Tesseract's start, about 50 ms, is as long as decoding a scan);
-/// the first use waits for it. `start()` says whether it could start.
-final class StartingRecognizer: Recognizer {
-    private let made = Locked<Result<any Recognizer, any Error>?>(nil)
-    private let ready = DispatchSemaphore(value: 0)
-    private var engine: Result<any Recognizer, any Error>?
-
-    init(_ start: @escaping @Sendable () throws -> any Recognizer) {
-        let (made, ready) = (made, ready)
-        let thread = Thread {
-            // Made under the lock, which nothing else takes before `ready` says it is made.
-            made.withLock { $0 = Result { try start() } }
-            ready.signal()
-        }
-        // The stack every engine thread has (`Engines`): the engine's start runs here.
-        thread.stackSize = 8 << 20
-        thread.start()
-    }
-
-    /// The engine, once made; throws what stopped it.
-    private func started() throws -> any Recognizer {
-        if engine == nil {
-            ready.wait()
-            engine = made.withLock { $0.take() }
-        }
-        return try engine!.get()
-    }
-
-    /// Waits for the engine to start; throws what stopped it.
-    func start() throws { _ = try started() }
-
-    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
-        try started().recognize(image, resolution: resolution)
-    }
-
-    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
-        try started().recognize(image, resolution: resolution, monitor: monitor)
-    }
-
-    func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
-                   monitor: RecognitionMonitor?) throws -> RecognizedText {
-        try started().recognize(image, resolution: resolution, engine: engine, monitor: monitor)
-    }
-
-    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
-        try started().addLastPage(to: document, showing: shown)
-    }
-
-    func releaseLastPage() { try? started().releaseLastPage() }
 }

@@ -45,9 +45,15 @@ public struct Renderer: Sendable {
         let (base, done) = renderedPrefix(original, operations)
         guard done < operations.count else { return base }
         let (remaining, space) = (operations[done...], space)
-        guard let images = runAside(unless: stop, { Self.steps(remaining, from: base, in: space) }) else { return nil }
+        guard let images = Engines.runAside(unless: stop, { Self.steps(remaining, from: base, in: space) }) else { return nil }
         keep(images, of: original, operations, after: done)
         return images.last ?? base
+    }
+
+    /// `base` after `operations`, uncached: a rendering that goes on from one made elsewhere
+    /// (the rendering shown, a righted page, a page as loaded by another pipeline).
+    public func render(_ operations: some Sequence<FilterOperation>, from base: RGBImage) -> RGBImage {
+        operations.reduce(base) { image, operation in operation.apply(to: image, in: space) }
     }
 
     /// The longest prefix of `operations` already rendered: its image and its length.

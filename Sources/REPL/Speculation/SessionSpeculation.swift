@@ -53,11 +53,11 @@ final class SessionSpeculation {
     /// - Parameters:
     ///   - engines: recognitions prepared at once.
     ///   - budget: bytes of renderings prepared and not yet in the cache, at most.
+    ///   - truth: the session's, so that a report prepared here has the accuracy the command's would.
     init(engines: Int, budget: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-         store: ResultStore?) {
-        speculator = Speculator(engines: engines, budget: budget) {
-            try Pipeline.make(settings, factory: factory, store: store)
-        }
+         store: ResultStore?, truth: TruthSource) {
+        speculator = Speculator(budget: budget, pipelines: .pipelinesStartingAside(
+            count: max(1, engines), settings: settings, factory: factory, store: store, truth: truth))
     }
 
     /// Moves finished outcomes into `pipeline`'s cache; images read ahead are kept for `claimLoad`.
@@ -140,7 +140,6 @@ final class SessionSpeculation {
         let predictions = Prediction.next(
             from: machine, pixels: pixels, recognitionTime: current?.report.timings.ocr ?? Double(pixels) * 0.2e-3,
             known: { operations in renderer.key(original, operations).map { renderer.cache?.contains($0) == true } ?? true })
-        let space = pipeline.settings.space
         let settings = pipeline.settings
         let dpi = pipeline.resolution(of: original)
         let currentOperations = machine.filters.operations
@@ -167,7 +166,7 @@ final class SessionSpeculation {
                     (base, remaining) = (current.image, Array(operations.dropFirst(currentOperations.count)))
                 }
                 jobs.append(.init(target: .rendering(key), bytes: bytes) { [base, remaining] pipeline, monitor in
-                    let image = remaining.apply(to: base, in: space)
+                    let image = pipeline.renderer.render(remaining, from: base)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
                     let recognized = try pipeline.recognize(image, resolution: dpi, rendering: operations, monitor: monitor).recognized
                     return Outcome(original: original, operations: operations, image: image, recognized: recognized)
@@ -180,7 +179,7 @@ final class SessionSpeculation {
                 guard fits(pixels: pixels, bytes: bytes) else { continue }
                 jobs.append(.init(target: target, bytes: bytes) { pipeline, monitor in
                     let stamp = FileStamp(at: path)
-                    let loaded = try pipeline.loader.load(path, identified: true)
+                    let loaded = try pipeline.load(path, identified: true)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
                     let recognized = try pipeline.recognize(loaded.image, resolution: settings.resolution(of: loaded),
                                                             monitor: monitor).recognized
@@ -195,9 +194,9 @@ final class SessionSpeculation {
                 guard fits(pixels: pixels, bytes: bytes) else { continue }
                 jobs.append(.init(target: target, bytes: bytes) { pipeline, monitor in
                     let stamp = FileStamp(at: path)
-                    let loaded = try pipeline.loader.load(path, page: page, identified: true)
+                    let loaded = try pipeline.load(path, page: page, identified: true)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
-                    let image = operations.apply(to: loaded.image, in: space)
+                    let image = pipeline.renderer.render(operations, from: loaded.image)
                     if monitor.isCancelled { throw RecognitionError.cancelled }
                     let dpi = settings.resolution(of: loaded)
                     let recognized = try pipeline.recognize(image, resolution: dpi, rendering: operations, monitor: monitor).recognized

@@ -71,8 +71,8 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         let wake = DispatchSemaphore(value: 0)
         /// Signalled whenever a job ends, and on closing, for `waitUntilIdle` and `deinit`.
         let ended = DispatchSemaphore(value: 0)
-        /// The engines, once started; dropped on closing, which ends their threads.
-        let started = Locked<Engines<Pipeline>?>(nil)
+        /// The engines; dropped on closing, which ends their threads once their jobs return.
+        let started = Locked<Engines<Result<Pipeline, RunnerError>>?>(nil)
         let engines: Int
         let budget: Int
 
@@ -124,29 +124,25 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
     private var state: Locked<State> { core.state }
 
     /// - Parameters:
-    ///   - engines: how many jobs run at once, each on its own thread and recognizer.
     ///   - budget: bytes of outcomes held and jobs running, at most.
-    ///   - makePipeline: makes each thread's pipeline and its engine; the threads start in the background.
-    public init(engines: Int, budget: Int, makePipeline: @escaping @Sendable () throws -> Pipeline) {
-        let core = Core(engines: max(1, engines), budget: budget)
+    ///   - pipelines: one engine for each job run at once, started while the caller goes on;
+    ///     engines that could not start leave nothing prepared, and every claim does the work itself.
+    package init(budget: Int, pipelines: Engines<Result<Pipeline, RunnerError>>) {
+        let core = Core(engines: pipelines.count, budget: budget)
         self.core = core
-        // Engines take a while to start: the caller does not wait for them.
-        Thread.detachNewThread {
-            do {
-                let engines = try Engines(count: core.engines, make: makePipeline)
-                for _ in 0..<core.engines {
-                    engines.submit { pipeline in
-                        BackgroundPriority.lowerForThisThread()
-                        while core.runNextJob(with: pipeline) {}
-                    }
+        for _ in 0..<pipelines.count {
+            pipelines.submit { made in
+                guard case .success(let pipeline) = made else {
+                    core.close()
+                    return
                 }
-                core.started.withLock { $0 = engines }
-                if core.state.withLock({ $0.closed }) { core.started.withLock { $0 = nil } }
-            } catch {
-                // Without engines there is no speculation; every claim finds nothing prepared.
-                core.close()
+                BackgroundPriority.lowerForThisThread()
+                while core.runNextJob(with: pipeline) {}
             }
         }
+        core.started.withLock { $0 = pipelines }
+        // An engine that could not start closed the core, perhaps before the engines were kept.
+        if core.state.withLock({ $0.closed }) { core.started.withLock { $0 = nil } }
     }
 
     /// Cancels what runs and waits for it to stop, so that no job outlives its owner (a job

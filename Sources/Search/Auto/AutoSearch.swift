@@ -236,7 +236,7 @@ public struct AutoSearch: Sendable {
                     inFlight[index] = rendered
                     pool.submit(.init(tag: index, image: image, resolution: resolution,
                                       rendering: rendered.probe.filters.operations, engine: rendered.probe.filters.engine,
-                                      monitor: monitor))
+                                      monitor: monitor), readBy: pipeline.reader)
                     if let more = thenAlso, index == list.startIndex {
                         list += more()
                     }

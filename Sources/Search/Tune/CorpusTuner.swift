@@ -80,11 +80,11 @@ public struct CorpusTuner: Sendable {
                     progress: (Progress) -> Void = { _ in }) throws -> TuneReport {
         let isCancelled: @Sendable () -> Bool = { stop?.isRaised == true }
         // A page that cannot be decoded is said once and left out, as batch reports it and goes on.
-        let loader = ImageLoader(decoder: settings.decoder, pageResolution: settings.resolution)
+        let loading = Pipeline.rendering(settings)
         var unreadable: [String] = []
         let pages = found.filter { page in
             do {
-                _ = try loader.load(page.input, page: page.page)
+                _ = try loading.load(page.input, page: page.page)
                 return true
             } catch {
                 unreadable.append(oneLineMessage(for: error))
@@ -251,8 +251,8 @@ public struct CorpusTuner: Sendable {
     /// `--auto` on each page in turn, its candidates on every engine; stops when cancelled.
     private func compare(_ auto: AutoSearch, on pages: [TunePage], stop: StopSignal?,
                          pageDone: (Int, Int) -> Void) throws -> ([Int: (script: String, count: ErrorCount)], Bool) {
-        let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory, store: store)
-        var pipeline = Pipeline(settings: settings, recognizer: pool)
+        let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory)
+        var pipeline = Pipeline(settings: settings, recognizer: pool, store: store)
         let monitor = RecognitionMonitor(following: stop)
         var readings: [Int: (script: String, count: ErrorCount)] = [:]
         for (index, page) in pages.enumerated() {

@@ -25,7 +25,6 @@ final class TuneReader: Sendable {
         }
 
         let pages: [TunePage]
-        let loader: ImageLoader
         let settings: RecognitionSettings
         let isCancelled: @Sendable () -> Bool
         let memory = Locked(Memory())
@@ -38,12 +37,12 @@ final class TuneReader: Sendable {
             self.pages = pages
             self.settings = settings
             self.isCancelled = isCancelled
-            loader = ImageLoader(decoder: settings.decoder, pageResolution: settings.resolution)
         }
 
-        func original(_ page: Int) throws -> LoadedImage {
+        /// Page `page` as `pipeline` loads it, or as it was loaded before.
+        func original(_ page: Int, by pipeline: Pipeline) throws -> LoadedImage {
             if let image = decoded.withLock({ $0.images[page] }) { return image }
-            let loaded = try loader.load(pages[page].input, page: pages[page].page)
+            let loaded = try pipeline.load(pages[page].input, page: pages[page].page)
             let bytes = loaded.image.pixelCount * RGBImage.channels
             decoded.withLock { cache in
                 guard cache.bytes + bytes <= Self.decodedBudget else { return }
@@ -58,10 +57,10 @@ final class TuneReader: Sendable {
             let key = RecipeKey(page: job.page, recipe: job.recipe)
             if let known = memory.withLock({ $0.byRecipe[key] }) { return Reply(page: job.page, count: known, recognized: false) }
             let truth = pages[job.page].truth
-            guard let original = try? original(job.page) else {
+            guard let original = try? original(job.page, by: pipeline) else {
                 return remember(ErrorCount(nothingReadOf: truth), key, nil, recognized: false)
             }
-            let rendered = job.recipe.operations.apply(to: original.image, in: settings.space)
+            let rendered = pipeline.renderer.render(job.recipe.operations, from: original.image)
             let rendering = RenderingKey(page: job.page, pixels: LoadedImage.contentKey(rendered))
             if let known = memory.withLock({ $0.byRendering[rendering] }) {
                 return remember(known, key, rendering, recognized: false)
@@ -114,7 +113,9 @@ final class TuneReader: Sendable {
 
     /// Decodes page `page`, to find a file that cannot be read before the search starts.
     func check(_ page: Int) throws {
-        _ = try shared.original(page)
+        let shared = shared
+        let loaded = engines.perform { pipeline in Result { try shared.original(page, by: pipeline) } }
+        _ = try loaded!.get()
     }
 
     /// `recipe`'s count on `page`, if known.

@@ -1,0 +1,72 @@
+import Foundation
+import Imaging
+import Recognition
+import ResultStore
+
+/// The reading step of a `Pipeline`: the result store asked first, the text sized once, the
+/// engine given the page. A pipeline reads with its own engine; a pool of engines reads a
+/// pipeline's pages with this same step on whichever engine is free (`RecognizerPool.submit`),
+/// so that no engine ever sees the store and no page is sized twice.
+public struct PageReader: Sendable {
+    public let settings: RecognitionSettings
+    /// Asked before the engine; nil for no result store.
+    let store: StoreCache?
+
+    init(settings: RecognitionSettings, store: ResultStore?) {
+        self.settings = settings
+        self.store = store.map { StoreCache(store: $0, settings: settings) }
+    }
+
+    /// A page read, and what a document page made from it needs to know.
+    struct Reading {
+        var recognized: RecognizedText
+        /// Whether it came from the result store (the engine has not read it then).
+        var stored: Bool
+        /// Where it is kept; nil without a store.
+        var key: RecognitionKey?
+        /// The scale the engine read it at (for a stored reading, the one it was read at).
+        var scale: Double
+    }
+
+    /// `image` read: from the result store when it keeps it, else by `engine` (and then kept).
+    /// - Parameters:
+    ///   - operations: the filters that rendered `image`; one that scales it (`scale`) chose
+    ///     its size, and the page is then read as rendered, whatever `settings.textSizing` says.
+    ///   - reading: the engine's own settings for this reading (`psm 6`), part of the store's key.
+    ///   - monitor: told the engine's progress, and able to cancel it.
+    func read(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation], engine reading: EngineSettings,
+              monitor: RecognitionMonitor?, with engine: any Recognizer) throws -> Reading {
+        let asRendered = operations.contains { $0.kind == .scale }
+        let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
+        if let key, let kept = store?.recognition(key) {
+            return Reading(recognized: kept, stored: true, key: key, scale: kept.readScale ?? 1)
+        }
+        // A filter that scaled the rendering chose its size.
+        let scale = asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space)
+        let recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor, with: engine)
+        if let key { store?.keep(recognized, for: key, engine: reading) }
+        return Reading(recognized: recognized, stored: false, key: key, scale: scale)
+    }
+
+    /// The engine's reading of `image` at `scale` (1: as it is), its words in `image`'s pixels.
+    func read(_ image: RGBImage, resolution: Int?, scale: Double, engine reading: EngineSettings,
+              monitor: RecognitionMonitor? = nil, with engine: any Recognizer) throws -> RecognizedText {
+        guard scale != 1 else {
+            return try LibraryDiagnostics.silenced {
+                try engine.recognize(image, resolution: resolution, engine: reading, monitor: monitor)
+            }
+        }
+        // Resampled as the file's values, not as light: averaging in linear light thins and
+        // lightens dark strokes, and Tesseract thresholds the values it is given (the photo of
+        // images/ read at half size: CER 0.0022 resampled as light, 0.0004 as values, as whole).
+        let scaled = LanczosScale(factor: scale).apply(to: image, in: .sRGB)
+        let recognized = try LibraryDiagnostics.silenced {
+            try engine.recognize(scaled, resolution: resolution.map { Int((Double($0) * scale).rounded()) }, engine: reading,
+                                 monitor: monitor)
+        }
+        var mapped = recognized.mapped(by: Double(image.width) / Double(scaled.width), Double(image.height) / Double(scaled.height),
+                                       within: image.width, image.height)
+        mapped.readScale = scale
+        return mapped
+    }
+}
