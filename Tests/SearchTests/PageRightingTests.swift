@@ -1,3 +1,4 @@
+import Core
 import Foundation
 import Imaging
 import Search
@@ -8,6 +9,8 @@ import Testing
 /// Tesseract in RecognitionTests).
 @Suite("Page righting before the automatic choice's search")
 struct PageRightingTests {
+    private static let renderer = Renderer(space: .linear)
+
     /// A white page with dark bars for lines of text.
     private static let page: RGBImage = {
         var page = RGBImage(width: 240, height: 160)
@@ -25,25 +28,25 @@ struct PageRightingTests {
 
     @Test("An upright clean page needs nothing: no candidate besides the original")
     func cleanPage() {
-        #expect(PageRighting.bases(of: Self.page, in: .linear, detector: Self.detector(turns: 0, confidence: 20)).isEmpty)
-        #expect(PageRighting.bases(of: Self.page, in: .linear, detector: nil).isEmpty)
+        #expect(PageRighting.bases(of: Self.page, using: Self.renderer, detector: Self.detector(turns: 0, confidence: 20)).isEmpty)
+        #expect(PageRighting.bases(of: Self.page, using: Self.renderer, detector: nil).isEmpty)
     }
 
     @Test("A suggested turn is tried as an exact rotate chain, however unsure the detector is, above none")
     func turn() {
         for turns in 1...3 {
-            let bases = PageRighting.bases(of: Self.page, in: .linear, detector: Self.detector(turns: turns, confidence: 2))
+            let bases = PageRighting.bases(of: Self.page, using: Self.renderer, detector: Self.detector(turns: turns, confidence: 2))
             #expect(bases.map(\.filters.description) == [["rotate", "rotate; slider 50%", "rotate; slider 75%"][turns - 1]])
             #expect(bases.first.map { $0.image == QuarterTurn(clockwise: turns).apply(to: Self.page) } == true)
         }
-        #expect(PageRighting.bases(of: Self.page, in: .linear, detector: Self.detector(turns: 1, confidence: 0.5)).isEmpty)
+        #expect(PageRighting.bases(of: Self.page, using: Self.renderer, detector: Self.detector(turns: 1, confidence: 0.5)).isEmpty)
     }
 
     @Test("Black scanner edges are cropped, and the crop is tried turned and alone")
     func borders() {
         var framed = RGBImage(width: 264, height: 184, fill: RGBPixel(grey: 10))
         for y in 0..<Self.page.height { for x in 0..<Self.page.width { framed[x + 12, y + 12] = Self.page[x, y] } }
-        let bases = PageRighting.bases(of: framed, in: .linear, detector: Self.detector(turns: 2, confidence: 9))
+        let bases = PageRighting.bases(of: framed, using: Self.renderer, detector: Self.detector(turns: 2, confidence: 9))
         #expect(bases.map(\.filters.description) == ["borders; then rotate; slider 50%", "borders"])
         #expect(bases.last.map { $0.image == Self.page } == true)
     }
@@ -51,7 +54,7 @@ struct PageRightingTests {
     @Test("White text on black is inverted first, and the detector sees the inverted page")
     func inverted() {
         let negative = FilterOperation(.invert).apply(to: Self.page)
-        let seen = PageRighting.bases(of: negative, in: .linear, detector: { image in
+        let seen = PageRighting.bases(of: negative, using: Self.renderer, detector: { image in
             OrientationEstimate(clockwiseTurns: image == Self.page ? 0 : 1, confidence: 20)
         })
         #expect(seen.map(\.filters.description) == ["lighttext"])
@@ -62,7 +65,7 @@ struct PageRightingTests {
     func denseNegative() {
         var negative = RGBImage(width: 240, height: 160, fill: RGBPixel(grey: 10))
         for y in 20..<140 { for x in 20..<220 where x % 6 < 4 && y % 8 < 6 { negative[x, y] = RGBPixel(grey: 230) } }
-        #expect(PageRighting.bases(of: negative, in: .linear, detector: nil).isEmpty)
+        #expect(PageRighting.bases(of: negative, using: Self.renderer, detector: nil).isEmpty)
     }
 
     /// `page` turned by `degrees` on a white ground (the lid of a scanner).
@@ -84,10 +87,10 @@ struct PageRightingTests {
     @Test("A page tilted by a few degrees is straightened, turned or not; one tilted by less is left")
     func tilt() {
         let crooked = Self.tilted(4)
-        let bases = PageRighting.bases(of: crooked, in: .linear, detector: Self.detector(turns: 2, confidence: 9))
+        let bases = PageRighting.bases(of: crooked, using: Self.renderer, detector: Self.detector(turns: 2, confidence: 9))
         #expect(bases.map(\.filters.description) == ["rotate; slider 50%; then deskew", "deskew"])
         #expect(bases.last.map { $0.image == FilterOperation(.deskew).apply(to: crooked) } == true)
-        #expect(PageRighting.bases(of: Self.tilted(0.4), in: .linear, detector: nil).isEmpty)
+        #expect(PageRighting.bases(of: Self.tilted(0.4), using: Self.renderer, detector: nil).isEmpty)
     }
 
     @Test("When OSD is unsure of the page, it is asked again with the light evened out")
@@ -98,7 +101,7 @@ struct PageRightingTests {
         }
         let evened = FilterOperation(.background).apply(to: shaded)
         #expect(evened != shaded)
-        let bases = PageRighting.bases(of: shaded, in: .linear, detector: { image in
+        let bases = PageRighting.bases(of: shaded, using: Self.renderer, detector: { image in
             OrientationEstimate(clockwiseTurns: 1, confidence: image == evened ? 6 : 0.2)
         })
         #expect(bases.map(\.filters.description) == ["rotate"])

@@ -2,7 +2,8 @@ import Core
 import Imaging
 import Recognition
 
-/// The chains the automatic choice tries, most promising first, as command scripts.
+/// The chains the automatic choice tries, most promising first, built from the filter table's
+/// values (`FilterState.chain`), so that every one named here is tried.
 ///
 /// Each answers a common way a page is hard to read: photocopy specks (despeckle), uneven
 /// light and low contrast (an adaptive threshold, the background flattened, more contrast),
@@ -33,36 +34,39 @@ public enum AutoCandidates {
     }
 
     /// The first round for a page whose text is (`enlarging`) or is not small enough to enlarge.
-    static func firstRound(for original: RGBImage, enlarging: Bool) -> [FilterState] {
-        var scripts = [
-            "despeckle",
-            "median",
-            "greyscale; then sauvola",
-            "background",
-            "blur; slider 1%",
-            "contrast",
-            "sharpen",
-            "median; then erode",
-            "deskew",
-            "otsu",
-            "erode",
-            "median; then sauvola",
-            "dilate",
-        ]
+    package static func firstRound(for original: RGBImage, enlarging: Bool) -> [FilterState] {
+        var chains = usualChains
         if enlarging {
-            scripts.insert("scale", at: 0)
-            scripts.insert("scale; then median", at: 2)
+            chains.insert(.chain(FilterOperation(.scale)), at: 0)
+            chains.insert(.chain(FilterOperation(.scale), FilterOperation(.median)), at: 2)
         }
-        if looksFaded(original) { scripts.insert("levels", at: 0) }
-        return scripts.compactMap(state)
+        if looksFaded(original) { chains.insert(.chain(FilterOperation(.levels)), at: 0) }
+        return chains
     }
+
+    /// The first round's chains on every page, in the order tried.
+    package static let usualChains: [FilterState] = [
+        .chain(FilterOperation(.despeckle)),
+        .chain(FilterOperation(.median)),
+        .chain(FilterOperation(.greyscale), FilterOperation(.sauvola)),
+        .chain(FilterOperation(.background)),
+        .chain(FilterOperation(.blur, intensity: 0.01)),
+        .chain(FilterOperation(.contrast)),
+        .chain(FilterOperation(.sharpen)),
+        .chain(FilterOperation(.median), FilterOperation(.erode)),
+        .chain(FilterOperation(.deskew)),
+        .chain(FilterOperation(.otsu)),
+        .chain(FilterOperation(.erode)),
+        .chain(FilterOperation(.median), FilterOperation(.sauvola)),
+        .chain(FilterOperation(.dilate)),
+    ]
 
     /// The renderings tried before the first round: each changes the page only where its
     /// detector finds what it mends (`flatten`: paper whose light varies across the page;
     /// `unmark`: coloured marks; `specks`: blobs far smaller than the text's strokes), and a
     /// page left as it is is not read again.
-    static let detectedFirst = ["flatten", "unmark", "specks"]
-    static var detectedFirstStates: [FilterState] { detectedFirst.compactMap(state) }
+    package static let detectedFirst: [FilterKind] = [.flatten, .unmark, .specks]
+    package static var detectedFirstStates: [FilterState] { detectedFirst.map { .chain(FilterOperation($0)) } }
 
     /// Filters whose default strength often falls short (heavy noise wants a 5×5 median, dense
     /// specks a larger area): the second round tries them at twice it first.
@@ -72,19 +76,19 @@ public enum AutoCandidates {
     /// then `best` followed by filters that often help after it.
     public static func extensions(of best: FilterState) -> [FilterState] {
         guard best.segment != .original || !best.engine.isDefault else { return [] }
-        var scripts: [String] = []
+        var chains: [FilterState] = []
         if let last = best.operations.last, strengthened.contains(last.kind),
            last.intensity == FilterOperation.defaultIntensity {
-            scripts.append("\(best); slider \(Int(last.intensity * 200))%")
+            chains.append(best.withLastFilter(at: last.intensity * 2))
         }
-        let followers: [String] = switch best.segment.filter {
-        case .sauvola, .otsu, .binarize: ["median", "erode"]
-        case .scale: ["median", "erode", "otsu", "sauvola"]
-        case .median: ["erode", "otsu", "sauvola"]
-        default: ["sauvola", "median", "otsu", "erode"]
+        let followers: [FilterKind] = switch best.segment.filter {
+        case .sauvola, .otsu, .binarize: [.median, .erode]
+        case .scale: [.median, .erode, .otsu, .sauvola]
+        case .median: [.erode, .otsu, .sauvola]
+        default: [.sauvola, .median, .otsu, .erode]
         }
-        scripts += followers.map { "\(best); then \($0)" }
-        return scripts.compactMap(state).filter { $0 != best }
+        chains += followers.map { best.then(FilterOperation($0)) }
+        return chains.filter { $0 != best }
     }
 
     /// Ink and paper closer than this many levels: a faded page, worth stretching first.
@@ -103,9 +107,5 @@ public enum AutoCandidates {
         let heights = recognized.words.filter { $0.confidence > 30 }.map(\.box.height).sorted()
         guard !heights.isEmpty else { return true }
         return heights[heights.count / 2] < smallTextHeight
-    }
-
-    private static func state(_ script: String) -> FilterState? {
-        try? CommandScript(script).finalState()
     }
 }

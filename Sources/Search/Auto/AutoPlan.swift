@@ -7,9 +7,10 @@ import Recognition
 ///
 /// The search goes in rounds, each decided only from the rounds before it, whole: the first
 /// `probeFirst` single filters (most promising first, chosen from the original's reading);
-/// then, only if one of them read clearly better than the page (`promise`), the rest of the
-/// first `extendAfter`; then the extensions of the best so far followed by the remaining
-/// single filters (a good chain usually starts with a good filter). Within a round the engines
+/// then, only if one of them read clearly better than the page (`AutoChoiceRule.promises`),
+/// the rest of the first `extendAfter`; then the extensions of the best so far
+/// (`AutoChoiceRule.bestToExtend`) followed by the remaining single filters (a good chain
+/// usually starts with a good filter). Within a round the engines
 /// work in parallel; candidates are admitted in the round's order while the budget lasts, and
 /// one that would overrun it is passed over for a cheaper one after it.
 struct AutoPlan {
@@ -18,14 +19,6 @@ struct AutoPlan {
     /// How many single filters are tried first, to see whether filters help the page at all
     /// (two engines read them in two turns).
     static let probeFirst = 4
-    /// How much better than the page (its score, or the characters likely right on a page
-    /// read as nothing) one of the first filters must read for the search to go on. Where the
-    /// first four gain less, the others rarely gain the margin a choice needs. Chosen with
-    /// `probeFirst` and the default budget on the development set's tuning pages, where
-    /// stopping there read better than reading eight chains on every page, in 0.7x the time
-    /// (bench/README.md has the figures, and those of the test split).
-    static let promise = 0.1
-
     /// Recognitions of the original the candidates may cost, and how much they have cost.
     let budget: Double
     private(set) var spent = 0.0
@@ -70,7 +63,7 @@ struct AutoPlan {
             return detected + Array(first.prefix(Self.probeFirst))
         case 1:
             guard let reference = tried.first(where: { $0.filters == base }) ?? tried.first,
-                  tried.contains(where: { Self.promises(reference, $0) }) else { return nil }
+                  tried.contains(where: { AutoChoiceRule.promises(reference, $0) }) else { return nil }
             guard rest.isEmpty else { return rest }
             round += 1
             return extended(tried: tried)
@@ -81,31 +74,12 @@ struct AutoPlan {
         }
     }
 
-    /// The extensions of the best of `tried`, then the single filters not yet tried.
+    /// The extensions of the best of `tried` (`AutoChoiceRule.bestToExtend`), then the single
+    /// filters not yet tried.
     private mutating func extended(tried: [AutoChoice.Candidate]) -> [FilterState]? {
-        // Judged as the choice judges them: by the characters likely right when the
-        // original read nothing, by the score among those that may replace it otherwise.
-        guard let original = tried.first else { return later.isEmpty ? nil : later }
-        func measure(_ candidate: AutoChoice.Candidate) -> Double { AutoSearch.measure(candidate, over: original) }
-        var best = original
-        for candidate in tried where (original.wordCount == 0 || AutoSearch.mayReplace(original, with: candidate))
-            && measure(candidate) > measure(best) {
-            best = candidate
-        }
+        guard let best = AutoChoiceRule.bestToExtend(tried) else { return later.isEmpty ? nil : later }
         let round = unseen(AutoCandidates.extensions(of: best.filters)) + later
         return round.isEmpty ? nil : round
-    }
-
-    /// Whether `candidate` reads clearly better than `reference`, the page the chains start
-    /// from: by `promise` of its score, among the readings that may replace it, or, when it
-    /// read nothing, by the characters likely right that a choice would need.
-    static func promises(_ reference: AutoChoice.Candidate, _ candidate: AutoChoice.Candidate) -> Bool {
-        guard candidate.filters != reference.filters else { return false }
-        if reference.wordCount == 0 {
-            return candidate.likelyCharacters > max(reference.likelyCharacters, AutoSearch.leastReading)
-        }
-        return AutoSearch.mayReplace(reference, with: candidate)
-            && candidate.score > reference.score + promise * abs(reference.score)
     }
 
     /// The candidates the first round on `base`'s rendering `image` has whatever the reading

@@ -44,23 +44,23 @@ public enum PageRighting {
     /// The righted renderings to recognise beside the original, most righted first: the page
     /// fixed and turned, then fixed alone (in case the turn is wrong); none for a page that
     /// needs nothing.
-    public static func bases(of image: RGBImage, in space: WorkingSpace, detector: OrientationDetector?) -> [Base] {
+    public static func bases(of image: RGBImage, using renderer: Renderer, detector: OrientationDetector?) -> [Base] {
         var fixed = Base(filters: FilterState(), image: image)
         for kind in rightingFilters {
-            let changed = FilterOperation(kind).apply(to: fixed.image, in: space)
-            guard changed != fixed.image, let link = try? FilterState().applying(.select(kind)) else { continue }
-            fixed = Base(filters: fixed.filters.followed(by: link), image: changed)
+            let link = FilterOperation(kind)
+            let changed = renderer.render([link], from: fixed.image)
+            guard changed != fixed.image else { continue }
+            fixed = Base(filters: fixed.filters.then(link), image: changed)
         }
         var bases: [Base] = []
-        if let estimate = orientation(of: fixed.image, in: space, detector: detector), estimate.clockwiseTurns != 0,
-           case let quarterTurn = QuarterTurn(clockwise: estimate.clockwiseTurns),
-           let turn = try? FilterState().applying(.select(.rotate)).applying(.slider(quarterTurn.intensity)) {
-            let turned = quarterTurn.apply(to: fixed.image)
-            var base = straightened(Base(filters: fixed.filters.followed(by: turn), image: turned), in: space)
+        if let estimate = orientation(of: fixed.image, using: renderer, detector: detector), estimate.clockwiseTurns != 0 {
+            let turn = FilterOperation(.rotate, intensity: QuarterTurn(clockwise: estimate.clockwiseTurns).intensity)
+            let turned = Base(filters: fixed.filters.then(turn), image: renderer.render([turn], from: fixed.image))
+            var base = straightened(turned, in: renderer.space)
             base.isSureTurn = estimate.confidence >= sureTurnConfidence
             bases.append(base)
         }
-        let straight = straightened(fixed, in: space)
+        let straight = straightened(fixed, in: renderer.space)
         if straight.filters != FilterState() { bases.append(straight) }
         return bases
     }
@@ -69,11 +69,11 @@ public enum PageRighting {
     /// the page with its light evened out (`background`): a shadow or a lamp's gradient leaves
     /// OSD too few clear characters (two of ten turned pages in uneven light), while on a page
     /// it already reads the first estimate stands.
-    static func orientation(of image: RGBImage, in space: WorkingSpace,
+    static func orientation(of image: RGBImage, using renderer: Renderer,
                             detector: OrientationDetector?) -> OrientationEstimate? {
         guard let detector else { return nil }
         if let estimate = detector(image), estimate.confidence >= leastTurnConfidence { return estimate }
-        let evened = FilterOperation(.background).apply(to: image, in: space)
+        let evened = renderer.render([FilterOperation(.background)], from: image)
         guard evened != image, let estimate = detector(evened), estimate.confidence >= leastTurnConfidence else { return nil }
         return estimate
     }
@@ -83,11 +83,13 @@ public enum PageRighting {
     public static let leastTilt = 1.0
 
     /// `base` followed by `deskew` when its lines are tilted by `leastTilt` or more (within
-    /// the filter's search at its default strength).
+    /// the filter's search at its default strength). The page is turned by the angle measured
+    /// here, as the `deskew` filter would turn it, rather than rendered by the filter, which
+    /// would measure it again.
     static func straightened(_ base: Base, in space: WorkingSpace) -> Base {
-        let search = FilterKind.deskew.parameter(at: FilterOperation.defaultIntensity).value
-        let angle = Deskew.detectAngle(in: base.image, maximumAngle: search)
-        guard abs(angle) >= leastTilt, let link = try? FilterState().applying(.select(.deskew)) else { return base }
-        return Base(filters: base.filters.followed(by: link), image: Deskew.straighten(base.image, skew: angle, in: space))
+        let link = FilterOperation(.deskew)
+        let angle = Deskew.detectAngle(in: base.image, maximumAngle: link.parameter.value)
+        guard abs(angle) >= leastTilt else { return base }
+        return Base(filters: base.filters.then(link), image: Deskew.straighten(base.image, skew: angle, in: space))
     }
 }
