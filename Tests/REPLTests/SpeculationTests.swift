@@ -41,8 +41,8 @@ final class UnendingRecognizer: Recognizer, Sendable {
 @Suite("Speculation: transitions prepared while the user reads")
 struct SpeculationTests {
     private func driver(recognizer: any Recognizer = FakeRecognizer(), factory: RecognizerFactory? = nil,
-                        images: [String]) -> ReplDriver {
-        let pipeline = Pipeline(settings: RecognitionSettings(), recognizer: recognizer, cacheBudget: 1 << 26)
+                        images: [String], truth: TruthSource = .none) -> ReplDriver {
+        let pipeline = Pipeline(settings: RecognitionSettings(), recognizer: recognizer, cacheBudget: 1 << 26, truth: truth)
         return ReplDriver(pipeline: pipeline, images: images, seed: 11, publisher: nil, home: nil,
                           factory: factory ?? { _ in FakeRecognizer() })
     }
@@ -104,11 +104,16 @@ struct SpeculationTests {
         #expect(!atTheEnd.contains { $0.command == .page(.next) })
     }
 
-    @Test("Speculation never changes what a command returns: same texts, counts and filters with and without")
+    @Test("Speculation never changes what a command returns: same texts, counts, filters and accuracy with and without")
     func sameOutputs() throws {
         let images = try TestImages.files(widths: [20, 24, 28])
-        let plain = driver(images: images)
-        let speculating = driver(images: images)
+        // Each image's truth beside it, so that every report has an accuracy to compare.
+        for image in images {
+            try "common size\(image.count)\n".write(toFile: (image as NSString).deletingPathExtension + ".txt",
+                                                     atomically: true, encoding: .utf8)
+        }
+        let plain = driver(images: images, truth: .sidecar)
+        let speculating = driver(images: images, truth: .sidecar)
         speculating.startSpeculating(engines: 2, budget: 1 << 24)
         var prepared = 0
         var pairs = [(try report(plain.start(with: images[0])), try report(speculating.start(with: images[0])))]
@@ -124,6 +129,8 @@ struct SpeculationTests {
             #expect(with.wordCount == without.wordCount)
             #expect(with.topWords == without.topWords)
             #expect(with.changes == without.changes)
+            #expect(without.accuracy != nil, "\(without.image) \(without.filters) has no accuracy")
+            #expect(with.accuracy == without.accuracy, "\(with.image) \(with.filters), prepared: \(with.prepared)")
             #expect(!without.prepared)
         }
         // Every command of the script but the revisits of the original and the slider was predicted.

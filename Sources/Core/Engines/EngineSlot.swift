@@ -1,3 +1,4 @@
+import Imaging
 import Recognition
 
 /// An engine thread's engine, made when the thread starts or when it is first asked to read,
@@ -19,4 +20,33 @@ struct EngineSlot {
 
     /// The engine if it was made, for what only a made engine holds (its last page).
     var ifMade: (any Recognizer)? { try? made?.get() }
+}
+
+/// A worker's engine made on its thread when the worker first reads: behind a result store, a
+/// worker whose pages the store answers starts none. Used by that one thread only.
+final class EngineOnFirstRead: Recognizer {
+    private var slot: EngineSlot
+
+    init(_ make: @escaping @Sendable () throws -> any Recognizer) {
+        slot = EngineSlot(make)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        try slot.engine().recognize(image, resolution: resolution)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try slot.engine().recognize(image, resolution: resolution, monitor: monitor)
+    }
+
+    func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
+                   monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try slot.engine().recognize(image, resolution: resolution, engine: settings, monitor: monitor)
+    }
+
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
+        try slot.engine().addLastPage(to: document, showing: shown)
+    }
+
+    func releaseLastPage() { slot.ifMade?.releaseLastPage() }
 }

@@ -158,13 +158,20 @@ extension Engines {
                     defer { number += 1 }
                     return number
                 }
-                let engine = try factory(settings)
+                let engine = try workerEngine(settings: settings, factory: factory, lazily: store != nil)
                 return worker(number, Pipeline(settings: settings, recognizer: engine, store: store, truth: truth))
             }
         } catch {
             throw RunnerError(message: oneLineMessage(for: error))
         }
     }
+}
+
+/// A worker's engine, made on the worker's thread: now, or (`lazily`, behind a result store)
+/// when the worker first reads, so that a run the store answers starts none.
+private func workerEngine(settings: RecognitionSettings, factory: @escaping RecognizerFactory,
+                          lazily: Bool) throws -> any Recognizer {
+    lazily ? EngineOnFirstRead { try factory(settings) } : try factory(settings)
 }
 
 extension Engines where Engine == Result<Pipeline, RunnerError> {
@@ -175,7 +182,8 @@ extension Engines where Engine == Result<Pipeline, RunnerError> {
         Engines(count: count, startingAside: {
             Result { () throws(RunnerError) in
                 do {
-                    return Pipeline(settings: settings, recognizer: try factory(settings), store: store, truth: truth)
+                    let engine = try workerEngine(settings: settings, factory: factory, lazily: store != nil)
+                    return Pipeline(settings: settings, recognizer: engine, store: store, truth: truth)
                 } catch {
                     throw RunnerError(message: oneLineMessage(for: error))
                 }

@@ -14,7 +14,7 @@ import Threading
 ///
 /// A rendering that cannot be read (too small, or the engine failed on it) reads nothing:
 /// every character of its truth counts as an error.
-final class TuneReader: Sendable {
+package final class TuneReader: Sendable {
     /// What the engines share: the pages, the counts known, the pages decoded.
     private final class Shared: Sendable {
         struct RecipeKey: Hashable { var page: Int, recipe: TuneRecipe }
@@ -102,35 +102,35 @@ final class TuneReader: Sendable {
     private let made = Locked(0)
 
     /// Starts `jobs` engines made by `factory`, behind `store`; throws if one cannot start.
-    init(pages: [TunePage], settings: RecognitionSettings, factory: @escaping RecognizerFactory, store: ResultStore?,
+    package init(pages: [TunePage], settings: RecognitionSettings, factory: @escaping RecognizerFactory, store: ResultStore?,
          jobs: Int, isCancelled: @escaping @Sendable () -> Bool) throws(RunnerError) {
         shared = Shared(pages: pages, settings: settings, isCancelled: isCancelled)
         engines = try .pipelines(count: jobs, settings: settings, factory: factory, store: store)
     }
 
     /// Recognitions made so far.
-    var recognitions: Int { made.withLock { $0 } }
+    package var recognitions: Int { made.withLock { $0 } }
 
     /// Decodes page `page`, to find a file that cannot be read before the search starts.
-    func check(_ page: Int) throws {
+    package func check(_ page: Int) throws {
         let shared = shared
         let loaded = engines.perform { pipeline in Result { try shared.original(page, by: pipeline) } }
         _ = try loaded!.get()
     }
 
     /// `recipe`'s count on `page`, if known.
-    func known(_ recipe: TuneRecipe, page: Int) -> ErrorCount? {
+    package func known(_ recipe: TuneRecipe, page: Int) -> ErrorCount? {
         shared.memory.withLock { $0.byRecipe[.init(page: page, recipe: recipe)] }
     }
 
     /// How many of `pages` have no count for `recipe`: the most recognitions reading it costs.
-    func unknown(_ recipe: TuneRecipe, pages: [Int]) -> Int {
+    package func unknown(_ recipe: TuneRecipe, pages: [Int]) -> Int {
         shared.memory.withLock { memory in pages.count(where: { memory.byRecipe[.init(page: $0, recipe: recipe)] == nil }) }
     }
 
     /// `recipe` read on each of `pages`, in parallel; nil when the run was cancelled first.
     /// `pageRead` is called on this thread as each page is done.
-    func read(_ recipe: TuneRecipe, pages: [Int], pageRead: () -> Void = {}) -> [Int: ErrorCount]? {
+    package func read(_ recipe: TuneRecipe, pages: [Int], pageRead: () -> Void = {}) -> [Int: ErrorCount]? {
         let reply = WorkQueue<Reply>()
         for page in pages {
             let (job, shared) = (Job(page: page, recipe: recipe, reply: reply), shared)

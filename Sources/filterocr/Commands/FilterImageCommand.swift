@@ -53,9 +53,10 @@ struct FilterImageCommand: ParsableCommand {
     func run() throws {
         try Terminal.orExit {
             try PNGOutput.checkTarget(output)
-            let original = try ImageLoader(decoder: imageOptions.decoder, pageResolution: dpi).load(image, page: pageOption.page)
-            var renderer = Renderer(space: imageOptions.colorSpace)
-            let filtered = renderer.render(original, operations: ops.operations)
+            var pipeline = Pipeline.rendering(RecognitionSettings(resolution: dpi, space: imageOptions.colorSpace,
+                                                                  decoder: imageOptions.decoder))
+            let original = try pipeline.load(image, page: pageOption.page)
+            let filtered = pipeline.renderer.render(original, operations: ops.operations)
             let resolution = dpi ?? original.decoded.resolution
             guard output == PNGOutput.standardOutputName else {
                 return try PNGOutput.write(filtered, resolution: resolution, to: output)
