@@ -37,7 +37,7 @@ public struct CorpusRun: Sendable {
     ///   it was cancelled, the first truth that could not be read (a `--truth` file that cannot
     ///   be read: every entry without it would be a page without truth, which it is not).
     public func run(_ paths: [String], isCancelled: @escaping @Sendable () -> Bool = { false },
-                    observe: (CorpusEntry?, ImageRunner.Progress) -> Void = { _, _ in }) throws -> Ending {
+                    observe: (CorpusEntry?, ImageRunner.Progress) -> Void) throws -> Ending {
         let pathsByName = Dictionary(paths.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [CorpusEntry] = []
         var lookupError: (any Error)?

@@ -25,9 +25,10 @@ struct ImageRun {
     /// Whether the document goes to standard output and its reader has gone.
     private var documentOutputClosed: Bool { documentDestination == "-" && Terminal.checkOutputClosed() }
 
-    /// Runs `inputs` and ends the command with the status that says how it went: 0 when
-    /// every image was read, 1 when any failed, 128 + the signal when SIGINT (130), SIGTERM
-    /// (143) or SIGHUP (129) stopped it, 141 when the reader of the output went away.
+    /// Runs `inputs`, finishes or abandons the document, and ends the command with the status
+    /// that says how it went, as `RunEnding` decides: 0 when every image was read, 1 when any
+    /// failed, 128 + the signal when SIGINT (130), SIGTERM (143) or SIGHUP (129) stopped it,
+    /// 141 when the reader of the output went away.
     func run(_ inputs: some Sequence<String> & Sendable, total: Int?, shard: Shard? = nil) throws {
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = showsProgress || runner.choosesFilters ? ProgressBar.standardErrorIfTerminal() : nil
@@ -70,8 +71,12 @@ struct ImageRun {
             pages?.abandon()
         case .finish:
             let written = try Terminal.orExit { () throws -> PageDocument.Ending? in
-                do { return try pages?.finish() } catch { if ending.reportsFinishFailure(readerGone: documentOutputClosed) { throw error } }
-                return nil
+                do {
+                    return try pages?.finish()
+                } catch {
+                    if ending.reportsFinishFailure(readerGone: documentOutputClosed) { throw error }
+                    return nil
+                }
             }
             if written == .nothingToWrite, let documentDestination {
                 Terminal.printNote("no page was read: \(PathEncoding.displayed(documentDestination)) is left as it was")
