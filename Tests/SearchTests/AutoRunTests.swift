@@ -20,19 +20,6 @@ private final class SameReadingRecognizer: Recognizer, Sendable {
     }
 }
 
-/// Reads black-and-white images well and anything else poorly, as a recogniser that needs a
-/// threshold would.
-private final class ThresholdNeedingRecognizer: Recognizer, Sendable {
-    func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
-        let binary = image.samples.allSatisfy { $0 == 0 || $0 == 255 }
-        let words = binary ? ["Harbor", "Road", "whole", "milk", "bread", "total"] : ["Harbor", "R0ad"]
-        let box = BoundingBox(x: 0, y: 0, width: 8, height: 8)
-        return RecognizedText(text: words.joined(separator: " "), meanConfidence: 80, words: words.map {
-            RecognizedWord(text: $0, confidence: 80, box: box, inDictionary: !$0.contains("0"))
-        })
-    }
-}
-
 /// Each phase of one `--auto` search (`AutoRun`), run in order with a fake recogniser.
 @Suite("The phases of an automatic choice")
 struct AutoRunTests {
@@ -47,7 +34,7 @@ struct AutoRunTests {
         return image
     }
 
-    /// A search of `image` ready for its phases, and the pool it reads with.
+    /// A search of `image` ready for its phases, reading with two engines of `recognizer`.
     private func start(_ image: RGBImage, _ recognizer: any Recognizer & Sendable,
                        sampling: AutoSearch.Sampling? = nil) throws -> AutoRun {
         let file = try Paths.temporaryDirectory() + "/page.png"
@@ -132,7 +119,7 @@ struct AutoRunTests {
 
     @Test("Rounds: where a filter reads clearly better the search goes on, and the choice is the better reading")
     func roundsGoOn() throws {
-        var run = try start(Self.greyPage, ThresholdNeedingRecognizer())
+        var run = try start(Self.greyPage, ThresholdLovingRecognizer())
         let base = run.searchBase(over: try run.baseline())
         try run.rounds(on: base) { _ in }
         #expect(run.outcomes.count > 1 + AutoCandidates.detectedFirstStates.count + 4, "\(run.outcomes.map(\.candidate.filters))")
@@ -144,7 +131,7 @@ struct AutoRunTests {
     @Test("Finalists: with samples, the best sampled chains by the rule are read whole, and nothing else")
     func finalists() throws {
         let sampling = AutoSearch.Sampling()
-        var run = try start(try Self.bookPage, ThresholdNeedingRecognizer(), sampling: sampling)
+        var run = try start(try Self.bookPage, ThresholdLovingRecognizer(), sampling: sampling)
         let base = run.searchBase(over: try run.baseline())
         run.samples(of: base)
         try run.rounds(on: base) { _ in }

@@ -43,7 +43,8 @@ public enum PageRighting {
 
     /// The righted renderings to recognise beside the original, most righted first: the page
     /// fixed and turned, then fixed alone (in case the turn is wrong); none for a page that
-    /// needs nothing.
+    /// needs nothing. Each link is rendered by `renderer` from the page so far, uncached: the
+    /// search keeps the bases, and renders the candidates that start from one from its image.
     public static func bases(of image: RGBImage, using renderer: Renderer, detector: OrientationDetector?) -> [Base] {
         var fixed = Base(filters: FilterState(), image: image)
         for kind in rightingFilters {
