@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import Synchronization
 import TestSupport
 import Testing
 
@@ -24,17 +25,25 @@ struct PageDocumentTests {
         // A thread per page (not a pool, which could run the later pages' threads first and
         // none of the earlier ones), handing pages in the reverse of input order.
         let done = DispatchGroup()
+        // Failures on the page threads, reported on the test's own: an engine that cannot start
+        // or read fails the test rather than leaving a page out unnoticed.
+        let failures = Mutex<[String]>([])
         for index in 0..<pages {
             done.enter()
             Thread.detachNewThread {
                 defer { done.leave() }
                 // Each thread its own engine, as the runner's engines are.
-                guard let engine = try? TesseractEngine() else { return }
-                _ = try? engine.recognize(image, resolution: 300)
-                try? document.addPage(pages - 1 - index) { try engine.addLastPage(to: $0, showing: PageImage(image: image, file: nil)) }
+                do {
+                    let engine = try TesseractEngine()
+                    _ = try engine.recognize(image, resolution: 300)
+                    try document.addPage(pages - 1 - index) { try engine.addLastPage(to: $0, showing: PageImage(image: image, file: nil)) }
+                } catch {
+                    failures.withLock { $0.append("page \(pages - 1 - index): \(error)") }
+                }
             }
         }
         #expect(done.wait(timeout: .now() + 300) == .success, "every page added")
+        #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
         try document.finish()
         let written = try Data(contentsOf: URL(fileURLWithPath: destination))
         #expect(!written.isEmpty)
