@@ -1,0 +1,198 @@
+import Core
+import Dispatch
+import Foundation
+import Synchronization
+import Testing
+
+/// A run's engines: threads that each make an engine of their own and take jobs from one
+/// queue, and the ordered parallel map over them.
+@Suite("A run's engines")
+struct EnginesTests {
+    /// An engine that says which it is, and when it is gone (its thread has ended).
+    final class Engine: Sendable {
+        let number: Int
+        let gone: DispatchSemaphore?
+        let jobs = Atomic<Int>(0)
+
+        init(number: Int, gone: DispatchSemaphore? = nil) {
+            self.number = number
+            self.gone = gone
+        }
+
+        deinit { gone?.signal() }
+    }
+
+    struct CannotStart: Error, Equatable {
+        let number: Int
+    }
+
+    /// Hands out 0, 1, 2, ... to the engines as they are made.
+    final class Numbers: Sendable {
+        private let next = Atomic<Int>(0)
+        func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
+    }
+
+    /// How long a test waits for what must happen before it calls it a failure (a hang), not
+    /// how long anything takes.
+    private static let patience = DispatchTimeInterval.seconds(30)
+
+    @Test("Every engine is made before init returns, one per thread; a count below one is one")
+    func count() throws {
+        let made = Atomic<Int>(0)
+        let three = Engines(count: 3, make: { Engine(number: made.add(1, ordering: .relaxed).oldValue) })
+        #expect(three.count == 3)
+        #expect(made.load(ordering: .relaxed) == 3)
+        let none = Engines(count: 0, make: { Engine(number: 0) })
+        #expect(none.count == 1)
+    }
+
+    @Test("submit runs each job on an engine's thread, with the engine the thread made, in the order given")
+    func submitRunsOnEngines() throws {
+        let engines = Engines(count: 1, make: { Engine(number: 7) })
+        let seen = Mutex<[(engine: Int, job: Int, onCaller: Bool)]>([])
+        let done = DispatchSemaphore(value: 0)
+        let caller = pthread_self()
+        for job in 0..<5 {
+            engines.submit { engine in
+                engine.jobs.add(1, ordering: .relaxed)
+                seen.withLock { $0.append((engine.number, job, pthread_equal(pthread_self(), caller) != 0)) }
+                done.signal()
+            }
+        }
+        for _ in 0..<5 { #expect(done.wait(timeout: .now() + Self.patience) == .success) }
+        let runs = seen.withLock { $0 }
+        #expect(runs.map(\.job) == [0, 1, 2, 3, 4], "one engine takes the queue in order")
+        #expect(runs.allSatisfy { $0.engine == 7 && !$0.onCaller })
+    }
+
+    @Test("Jobs submitted to several engines run on all of them at once, each engine keeping what its jobs change")
+    func submitSharesEngines() throws {
+        let numbers = Numbers()
+        let engines = Engines(count: 3, make: { Engine(number: numbers.take()) })
+        let counts = Mutex<[Int: Int]>([:])
+        for round in 1...2 {
+            let started = DispatchSemaphore(value: 0)
+            let release = DispatchSemaphore(value: 0)
+            let counted = DispatchSemaphore(value: 0)
+            // Three jobs that hold their engines until all three have started: three engines run them.
+            for _ in 0..<3 {
+                engines.submit { engine in
+                    started.signal()
+                    _ = release.wait(timeout: .now() + 30)
+                    let total = engine.jobs.add(1, ordering: .relaxed).newValue
+                    counts.withLock { $0[engine.number] = total }
+                    counted.signal()
+                }
+            }
+            for _ in 0..<3 { #expect(started.wait(timeout: .now() + Self.patience) == .success, "round \(round): three at once") }
+            for _ in 0..<3 { release.signal() }
+            for _ in 0..<3 { #expect(counted.wait(timeout: .now() + Self.patience) == .success) }
+            #expect(counts.withLock { $0 } == [0: round, 1: round, 2: round])
+        }
+    }
+
+    @Test("An engine that cannot start makes init throw its error, and the engines that started end")
+    func startFailure() throws {
+        let gone = DispatchSemaphore(value: 0)
+        let numbers = Numbers()
+        #expect(throws: CannotStart(number: 1)) {
+            _ = try Engines(count: 3, make: { () throws(CannotStart) -> Engine in
+                let number = numbers.take()
+                if number == 1 { throw CannotStart(number: 1) }
+                return Engine(number: number, gone: gone)
+            })
+        }
+        // The two engines made are freed as their threads end: no thread is left waiting for jobs.
+        for _ in 0..<2 { #expect(gone.wait(timeout: .now() + Self.patience) == .success, "an engine's thread ended") }
+    }
+
+    @Test("When every engine fails to start, init throws one of their errors, once")
+    func allFail() throws {
+        let numbers = Numbers()
+        do {
+            _ = try Engines(count: 4, make: { () throws(CannotStart) -> Engine in throw CannotStart(number: numbers.take()) })
+            Issue.record("init returned though no engine started")
+        } catch {
+            #expect((0..<4).contains(error.number))
+        }
+        #expect(numbers.take() == 4, "each engine tried once")
+    }
+
+    @Test("map delivers outputs in the order of the items, though the engines finish them out of order")
+    func mapOrder() throws {
+        let engines = Engines(count: 3, make: { Engine(number: 0) })
+        // Item 0 waits until items 1 and 2 have finished, so it finishes after them.
+        let laterDone = DispatchSemaphore(value: 0)
+        let finishedOrder = Mutex<[Int]>([])
+        var delivered: [String] = []
+        engines.map(window: 8, produce: { (emit: (Int) -> Void) in
+            for item in 0..<12 { emit(item) }
+        }, transform: { (_: inout Engine, ticket: Int, item: Int) -> String in
+            if item == 0 { _ = laterDone.wait(timeout: .now() + 30); _ = laterDone.wait(timeout: .now() + 30) }
+            finishedOrder.withLock { $0.append(item) }
+            if item == 1 || item == 2 { laterDone.signal() }
+            return "\(ticket):\(item)"
+        }, deliver: { delivered.append($0) })
+        #expect(delivered == (0..<12).map { "\($0):\($0)" })
+        let order = finishedOrder.withLock { $0 }
+        #expect(order.firstIndex(of: 0) ?? 0 > order.firstIndex(of: 2) ?? 0, "item 0 finished after item 2: \(order)")
+    }
+
+    @Test("A producer that stops early ends the map, with everything it emitted delivered")
+    func producerStopsEarly() throws {
+        let engines = Engines(count: 2, make: { Engine(number: 0) })
+        let stop = Atomic<Bool>(false)
+        let emitted = Atomic<Int>(0)
+        var delivered: [Int] = []
+        // The producer could go on for ever; it stops once three outputs have been delivered.
+        engines.map(window: 2, produce: { (emit: (Int) -> Void) in
+            var item = 0
+            while !stop.load(ordering: .relaxed) {
+                emit(item)
+                emitted.add(1, ordering: .relaxed)
+                item += 1
+            }
+        }, transform: { (_: inout Engine, _: Int, item: Int) -> Int in item }, deliver: { output in
+            delivered.append(output)
+            if delivered.count == 3 { stop.store(true, ordering: .relaxed) }
+        })
+        #expect(delivered.count >= 3)
+        #expect(delivered == Array(0..<delivered.count))
+        #expect(delivered.count == emitted.load(ordering: .relaxed))
+    }
+
+    @Test("A producer that emits nothing ends the map at once, delivering nothing")
+    func emptyProducer() throws {
+        let engines = Engines(count: 2, make: { Engine(number: 0) })
+        var delivered = 0
+        engines.map(window: 4, produce: { _ in }, transform: { (_: inout Engine, _: Int, item: Int) -> Int in item }, deliver: { _ in delivered += 1 })
+        #expect(delivered == 0)
+    }
+
+    @Test("The producer runs at most `window` items ahead of the delivery", arguments: [1, 3])
+    func windowBoundsProducer(window: Int) throws {
+        let engines = Engines(count: 4, make: { Engine(number: 0) })
+        let emitted = Atomic<Int>(0)
+        // Set when the producer asks to emit one item more than the window holds.
+        let pastWindow = DispatchSemaphore(value: 0)
+        var aheadAtDelivery: [Int] = []
+        var delivered = 0
+        engines.map(window: window, produce: { (emit: (Int) -> Void) in
+            for item in 0..<20 {
+                if item == window { pastWindow.signal() }
+                emit(item)
+                emitted.add(1, ordering: .relaxed)
+            }
+        }, transform: { (_: inout Engine, ticket: Int, item: Int) -> Int in
+            // The first item is held until the producer has had the chance to run ahead.
+            if ticket == 0 { _ = pastWindow.wait(timeout: .now() + 30) }
+            return item
+        }, deliver: { _ in
+            aheadAtDelivery.append(emitted.load(ordering: .relaxed) - delivered)
+            delivered += 1
+        })
+        #expect(delivered == 20)
+        #expect(aheadAtDelivery.allSatisfy { $0 <= window }, "items emitted but not yet delivered: \(aheadAtDelivery)")
+        #expect(aheadAtDelivery.first == window, "the producer filled the window while the first item was held")
+    }
+}
