@@ -83,27 +83,11 @@ public struct WorkbenchServer: Sendable {
         defer { try? FileManager.default.removeItem(at: uploads) }
         let feed = configuration.feedPath.map { FeedEvents(path: $0) }
         let names = DisplayNames(imageFolder: configuration.imageFolder, uploads: uploads.path)
-        let decoderPixels = configuration.settings.decoder.maxPixels
-        let api = WorkbenchAPI(
-            sessions: BrowserSessions(capacity: configuration.maxSessions, idleLimit: configuration.idleLimit, folder: uploads,
-                                      ledger: UploadLedger(limit: configuration.uploadBudget)),
-            imageSet: configuration.imageSet, feed: feed, uploadLimit: configuration.uploadLimit,
-            uploadPixelLimit: configuration.uploadPixelLimit < decoderPixels ? configuration.uploadPixelLimit : nil,
-            names: names,
-            makeDriver: {
-                let driver = SessionSetup(settings: configuration.settings, recognizer: engines,
-                                          cacheBytes: configuration.sessionCacheBytes, truth: configuration.truth,
-                                          images: configuration.imageSet, publisher: publisher, searchPool: engines,
-                                          store: configuration.store).makeDriver()
-                // Reports name an image as the client knows it, never by the server's folders.
-                driver.displayName = names.name(for:)
-                return driver
-            })
-
-        let router = Router(options: .autoGenerateHeadEndpoints)
-        router.middlewares.add(AccessGuard(token: configuration.token, boundHost: configuration.host))
-        router.middlewares.add(JSONErrorMiddleware())
-        api.add(to: router)
+        let router = Self.router(configuration: configuration, uploads: uploads, feed: feed, names: names) {
+            SessionSetup(settings: configuration.settings, recognizer: engines, cacheBytes: configuration.sessionCacheBytes,
+                         truth: configuration.truth, images: configuration.imageSet, publisher: publisher, searchPool: engines,
+                         store: configuration.store).makeDriver()
+        }
 
         let connections = ConnectionRegistry(
             capacity: FileDescriptorLimit.connections(wanted: configuration.maxConnections),
