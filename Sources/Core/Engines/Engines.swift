@@ -28,9 +28,10 @@ package final class Engines<Engine>: Sendable {
 
     /// Starts `count` threads that make their engines with `make` while the caller goes on: a
     /// job waits for its thread's engine. For engines whose making cannot fail, or that keep
-    /// their failure to answer each job with (`EngineSlot`).
-    package convenience init(count: Int, startingAside make: @escaping @Sendable () -> Engine) {
-        self.init(count: count, waiting: false, make: make)
+    /// their failure to answer each job with (`EngineSlot`). A function of its own, not an
+    /// `init` beside `init(count:make:)`, so that a trailing closure cannot pick it by mistake.
+    package static func startingAside(count: Int, make: @escaping @Sendable () -> Engine) -> Engines {
+        Engines(count: count, waiting: false, make: make)
     }
 
     private init<Failure: Error>(count: Int, waiting: Bool, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
@@ -131,7 +132,7 @@ extension Engines where Engine == Void {
     /// then, at once, and the work finishes unseen. For work that cannot stop halfway, such as
     /// a filter over a large image, when the caller must be able to give up on it at once.
     package static func runAside<Value: Sendable>(unless stop: StopSignal, _ work: @escaping @Sendable () -> Value) -> Value? {
-        Engines(count: 1, startingAside: {}).perform(unless: stop) { _ in work() }
+        Engines.startingAside(count: 1) {}.perform(unless: stop) { _ in work() }
     }
 }
 
@@ -179,7 +180,7 @@ extension Engines where Engine == Result<Pipeline, RunnerError> {
     /// its engine could not start, for engines the caller does not wait for (speculation's).
     package static func pipelinesStartingAside(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
                                                store: ResultStore?, truth: TruthSource = .none) -> Engines {
-        Engines(count: count, startingAside: {
+        Engines.startingAside(count: count) {
             Result { () throws(RunnerError) in
                 do {
                     let engine = try workerEngine(settings: settings, factory: factory, lazily: store != nil)
@@ -188,6 +189,6 @@ extension Engines where Engine == Result<Pipeline, RunnerError> {
                     throw RunnerError(message: oneLineMessage(for: error))
                 }
             }
-        })
+        }
     }
 }

@@ -90,13 +90,13 @@ public final class RecognizerPool: Recognizer, Sendable {
                 throw RunnerError(message: oneLineMessage(for: error))
             }
         case .aside:
-            engines = Engines(count: count) {
+            engines = .startingAside(count: count) {
                 let index = slot()
                 slots[index].withLock { _ = try? $0.engine() }
                 return index
             }
         case .lazily:
-            engines = Engines(count: count, startingAside: slot)
+            engines = .startingAside(count: count, make: slot)
         }
     }
 

@@ -33,6 +33,10 @@ final class Journal: Sendable {
         while let line = reader.readLine() {
             if Self.parse(line) != nil { lines.insert(line) }
         }
+        if let failure = Self.endTornLine(descriptor) {
+            close(descriptor)
+            throw .cannotWrite(path: outbox.path(of: Self.name), reason: DescriptorWrite.reason(failure))
+        }
         state = Locked(State(descriptor: descriptor, lines: lines, linesKept: lines.count))
         try compact()
     }
@@ -71,6 +75,19 @@ final class Journal: Sendable {
             close(state.descriptor)
             (state.descriptor, state.lines, state.linesKept) = (reopened, kept, kept.count)
         }
+    }
+
+    /// Ends a last line a crash left without its newline, so that the next record starts a
+    /// line of its own instead of joining the torn one (and being lost with it); the errno of
+    /// a write that failed.
+    private static func endTornLine(_ descriptor: Int32) -> Int32? {
+        let size = lseek(descriptor, 0, SEEK_END)
+        guard size > 0 else { return size < 0 ? errno : nil }
+        var last: UInt8 = 0
+        guard pread(descriptor, &last, 1, size - 1) == 1 else { return errno }
+        guard last != UInt8(ascii: "\n") else { return nil }
+        return [UInt8(ascii: "\n")].withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
+            ?? (fsync(descriptor) == 0 ? nil : errno)
     }
 
     private static func line(_ name: String, _ sizeAndTime: String) -> String {
