@@ -31,7 +31,7 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper
 # the systemd unit with systemd-analyze, and run the GNU parallel recipe.
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
     img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
-    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck
+    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has
@@ -150,12 +150,14 @@ install: build manual completions
 	install -D -m 644 .build/completions/filterocr.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/filterocr
 	install -D -m 644 .build/completions/_filterocr $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr
 	install -D -m 644 .build/completions/filterocr.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
+	install -D -m 644 integrations/ocrmypdf/filterocr_ocrmypdf/__init__.py $(DESTDIR)$(PREFIX)/lib/$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])')/dist-packages/filterocr_ocrmypdf/__init__.py
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/filterocr $(DESTDIR)$(PREFIX)/share/man/man1/filterocr*.1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/filterocr \
 	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr \
 	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
+	rm -rf $(DESTDIR)$(PREFIX)/lib/$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])')/dist-packages/filterocr_ocrmypdf
 
 clean:
 	rm -rf .build
