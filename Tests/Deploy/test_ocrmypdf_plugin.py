@@ -1,0 +1,211 @@
+"""The OCRmyPDF plugin (integrations/ocrmypdf): Debian's ocrmypdf with `--plugin
+filterocr_ocrmypdf` reads degraded scans and photographed pages through filterocr, writes a
+PDF/A whose text lies over the page, reads them better than ocrmypdf alone, and keeps
+OCRmyPDF's own options (--sidecar, --pages, --skip-text, -j) as OCRmyPDF documents them."""
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+import score  # noqa: E402  (bench/score.py: the one definition of the error rate)
+
+BIN = os.environ["FILTEROCR_BIN"]
+PLUGIN = ROOT / "integrations" / "ocrmypdf"
+OCRMYPDF = ["/usr/bin/python3", "-m", "ocrmypdf"]
+
+
+def normal(text):
+    return " ".join(text.split())
+
+
+def cer(text, truth):
+    """Character error rate, as filterocr's report computes it (bench/score.py)."""
+    return score.scores(truth, text)[0]
+
+
+def ocrmypdf(*arguments, plugin=True, binary=BIN):
+    environment = {**os.environ, "PYTHONPATH": str(PLUGIN), "FILTEROCR_STORE": "none",
+                   "PATH": str(Path(binary).parent) + os.pathsep + os.environ["PATH"]}
+    extra = ["--plugin", "filterocr_ocrmypdf", "--filterocr-binary", binary] if plugin else []
+    return subprocess.run([*OCRMYPDF, *extra, *map(str, arguments)], capture_output=True, text=True,
+                          env=environment)
+
+
+def text_of(pdf, page=None):
+    pages = ["-f", str(page), "-l", str(page)] if page else []
+    return subprocess.run(["pdftotext", *pages, str(pdf), "-"], capture_output=True, text=True,
+                          check=True).stdout
+
+
+def degraded_pdf(folder, image, name, scale="60%", density=180, blur="0x1.5", noise="1.2", level="30%,70%"):
+    """A scan gone bad: shrunk, blurred, noisy and low in contrast, as a one-page PDF."""
+    png = Path(folder) / f"{name}.png"
+    subprocess.run(["convert", str(image), "-colorspace", "gray", "-resize", scale, "-blur", blur,
+                    "-attenuate", noise, "+noise", "Gaussian", "+level", level,
+                    "-units", "PixelsPerInch", "-density", str(density), str(png)], check=True)
+    pdf = Path(folder) / f"{name}.pdf"
+    subprocess.run(["img2pdf", str(png), "-o", str(pdf)], check=True)
+    return pdf
+
+
+@pytest.fixture(scope="module")
+def folder():
+    with tempfile.TemporaryDirectory() as name:
+        yield Path(name)
+
+
+@pytest.fixture(scope="module")
+def book(folder):
+    """The degraded book page read by ocrmypdf with the plugin and without it."""
+    scan = degraded_pdf(folder, ROOT / "images" / "book_page.png", "book")
+    with_plugin = ocrmypdf("--output-type", "pdfa", "--sidecar", folder / "book.txt", scan, folder / "book-plugin.pdf")
+    assert with_plugin.returncode == 0, with_plugin.stderr
+    plain = ocrmypdf("--output-type", "pdfa", scan, folder / "book-plain.pdf", plugin=False)
+    assert plain.returncode == 0, plain.stderr
+    return with_plugin, folder / "book-plugin.pdf", folder / "book-plain.pdf"
+
+
+def test_degraded_scan_becomes_a_pdfa_that_reads_better_than_plain_ocrmypdf(book, folder):
+    run, plugin_pdf, plain_pdf = book
+    assert "Output file is a PDF/A-2B (as expected)" in run.stderr
+    metadata = subprocess.run(["pdfinfo", "-meta", str(plugin_pdf)], capture_output=True, text=True, check=True).stdout
+    assert re.search(r"pdfaid:part(=\"|>)2", metadata), metadata
+    info = subprocess.run(["pdfinfo", str(plugin_pdf)], capture_output=True, text=True, check=True).stdout
+    assert "filterocr" in info, info
+    truth = (ROOT / "images" / "book_page.txt").read_text()
+    ours, theirs = cer(text_of(plugin_pdf), truth), cer(text_of(plain_pdf), truth)
+    assert ours <= 0.6 * theirs, (ours, theirs)
+
+
+def test_the_chosen_filters_are_logged_per_page(book):
+    run = book[0]
+    assert re.search(r"000001_ocr\.png: filterocr chose '[^']+' \(score", run.stderr), run.stderr
+    assert run.stderr.count("--auto, chains that keep the page's geometry") == 1, run.stderr
+
+
+def test_sidecar_holds_the_text_of_the_page(book, folder):
+    sidecar = (folder / "book.txt").read_text()
+    assert "universally acknowledged" in sidecar
+    assert cer(sidecar, text_of(book[1])) < 0.02
+
+
+def word_places(pdf):
+    """Each word that occurs once on the page, with where it starts and the middle of its
+    height, in points (where it ends depends on the renderer's font, not on the reading)."""
+    html = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True, text=True, check=True).stdout
+    found = [(m.group(5), (float(m.group(1)), (float(m.group(2)) + float(m.group(4))) / 2))
+             for m in re.finditer(r'<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]+)</word>', html)]
+    words = [w for w, _ in found]
+    return {w: c for w, c in found if words.count(w) == 1}
+
+
+def test_the_text_lies_where_plain_ocrmypdf_puts_it(book):
+    """The page image is not moved by the filters chosen: words both readings found sit at the
+    same place on the page (within a few points) as Tesseract's own reading of it."""
+    ours, theirs = word_places(book[1]), word_places(book[2])
+    common = [w for w in ours if w in theirs and len(w) >= 7]
+    assert len(common) >= 5, common
+    for word in common:
+        assert all(abs(a - b) < 5 for a, b in zip(ours[word], theirs[word])), (word, ours[word], theirs[word])
+
+
+def test_photographed_page_reads_better_than_plain_ocrmypdf(folder):
+    photo = ROOT / "images" / "phone_photo_noisy.jpg"
+    pdf = folder / "photo.pdf"
+    subprocess.run(["img2pdf", "--imgsize", "150dpi", str(photo), "-o", str(pdf)], check=True)
+    run = ocrmypdf("--output-type", "pdfa", pdf, folder / "photo-plugin.pdf")
+    assert run.returncode == 0, run.stderr
+    plain = ocrmypdf("--output-type", "pdfa", pdf, folder / "photo-plain.pdf", plugin=False)
+    assert plain.returncode == 0, plain.stderr
+    truth = (ROOT / "images" / "phone_photo_noisy.txt").read_text()
+    ours, theirs = cer(text_of(folder / "photo-plugin.pdf"), truth), cer(text_of(folder / "photo-plain.pdf"), truth)
+    assert ours < theirs, (ours, theirs)
+
+
+@pytest.fixture(scope="module")
+def three_pages(folder, book):
+    """Two degraded receipts and, last, the book page that has its text already."""
+    first = degraded_pdf(folder, ROOT / "images" / "receipt.png", "receipt1", scale="100%", density=200,
+                         blur="0x1", noise="0.6", level="20%,80%")
+    second = degraded_pdf(folder, ROOT / "images" / "receipt.png", "receipt2", scale="90%", density=180,
+                          blur="0x0.8", noise="0.8", level="25%,75%")
+    pdf = folder / "three.pdf"
+    subprocess.run(["qpdf", "--empty", "--pages", str(first), str(second), str(book[1]), "--", str(pdf)], check=True)
+    return pdf
+
+
+def test_skip_text_leaves_a_page_with_text_alone_and_j2_reads_as_j1(three_pages, folder):
+    budget = ["--filterocr-auto-budget", "4"]
+    one = ocrmypdf(*budget, "--skip-text", "-j", "1", three_pages, folder / "j1.pdf")
+    two = ocrmypdf(*budget, "--skip-text", "-j", "2", "--sidecar", folder / "j2.txt", three_pages, folder / "j2.pdf")
+    assert one.returncode == 0, one.stderr
+    assert two.returncode == 0, two.stderr
+    assert "skipping all processing on this page" in two.stderr, two.stderr
+    assert len(re.findall(r"filterocr chose", two.stderr)) == 2, two.stderr
+    assert text_of(folder / "j2.pdf", 3) == text_of(three_pages, 3)
+    assert text_of(folder / "j1.pdf") == text_of(folder / "j2.pdf")
+    for page in (1, 2):
+        assert "TOTAL" in text_of(folder / "j2.pdf", page).upper()
+    assert "[OCR skipped on page(s) 3]" in (folder / "j2.txt").read_text()
+
+
+def test_pages_reads_only_the_pages_named(three_pages, folder):
+    run = ocrmypdf("--filterocr-auto-budget", "4", "--pages", "2", "--skip-text", three_pages, folder / "p2.pdf")
+    assert run.returncode == 0, run.stderr
+    assert re.findall(r"(\d+) \d+_ocr\.png: filterocr chose", run.stderr) == ["2"], run.stderr
+    assert normal(text_of(folder / "p2.pdf", 1)) == ""
+    assert "TOTAL" in text_of(folder / "p2.pdf", 2).upper()
+
+
+def test_a_page_filterocr_cannot_read_fails_with_its_message(folder, book):
+    broken = folder / "broken-filterocr"
+    broken.write_text("#!/bin/sh\n[ \"$1\" = --version ] && { echo 'filterocr 0.1.0'; exit 0; }\n"
+                      "echo 'filterocr: error: page.png: the engine ran out of memory' >&2\nexit 1\n")
+    broken.chmod(0o755)
+    scan = folder / "book.pdf"
+    run = ocrmypdf(scan, folder / "broken.pdf", binary=str(broken))
+    assert run.returncode == 7, run.stderr  # OCRmyPDF's child_process_error
+    assert "the engine ran out of memory" in run.stderr, run.stderr
+    assert not (folder / "broken.pdf").exists()
+
+
+def test_a_choice_that_moves_the_page_gives_way_to_the_best_that_does_not(three_pages, folder):
+    """A filterocr whose --auto reports a deskewing chain as its best: the plugin reads the
+    page with the best candidate that keeps the page where it is, and says so."""
+    moving = folder / "moving-filterocr"
+    moving.write_text(f"""#!/usr/bin/python3
+import json, subprocess, sys
+run = subprocess.run([{BIN!r}, *sys.argv[1:]], capture_output=True, text=True)
+if "--auto" in sys.argv and run.returncode == 0:
+    report = json.loads(run.stdout)
+    auto = report["auto"]
+    auto["candidates"].append({{"script": "deskew; then " + auto["script"], "score": auto["score"] + 1}})
+    auto["script"], auto["score"] = "deskew; then " + auto["script"], auto["score"] + 1
+    print(json.dumps(report))
+else:
+    sys.stdout.write(run.stdout)
+    sys.stderr.write(run.stderr)
+    sys.exit(run.returncode)
+""")
+    moving.chmod(0o755)
+    run = ocrmypdf("--filterocr-auto-budget", "4", "--pages", "1", "--skip-text", three_pages, folder / "moved.pdf",
+                   binary=str(moving))
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"filterocr chose 'deskew; then [^']*' \(score [\d.]+\), which moves the page; reading with '(?!deskew)",
+                     run.stderr), run.stderr
+    assert "TOTAL" in text_of(folder / "moved.pdf", 1).upper()
+
+
+def test_ops_that_move_the_page_are_refused_before_any_page_is_read(folder, book):
+    run = ocrmypdf("--filterocr-ops", "borders; then binarize", folder / "book.pdf", folder / "refused.pdf")
+    assert run.returncode != 0
+    assert "moves, turns or resizes the page" in run.stderr, run.stderr
+    assert "filterocr chose" not in run.stderr
+    assert not (folder / "refused.pdf").exists()
