@@ -108,12 +108,15 @@ def word_places(pdf):
 
 def test_the_text_lies_where_plain_ocrmypdf_puts_it(book):
     """The page image is not moved by the filters chosen: words both readings found sit at the
-    same place on the page (within a few points) as Tesseract's own reading of it."""
+    same place on the page (within a few points) as Tesseract's own reading of it. A page moved
+    by a crop or a turn would move nearly every word; two readings may still split or join a
+    word differently (a heading read with its number), so a few words may lie elsewhere."""
     ours, theirs = word_places(book[1]), word_places(book[2])
     common = [w for w in ours if w in theirs and len(w) >= 7]
     assert len(common) >= 5, common
-    for word in common:
-        assert all(abs(a - b) < 5 for a, b in zip(ours[word], theirs[word])), (word, ours[word], theirs[word])
+    placed = [w for w in common if all(abs(a - b) < 5 for a, b in zip(ours[w], theirs[w]))]
+    misplaced = [(w, ours[w], theirs[w]) for w in common if w not in placed]
+    assert len(placed) >= 0.8 * len(common), misplaced
 
 
 def test_photographed_page_reads_better_than_plain_ocrmypdf(folder):
