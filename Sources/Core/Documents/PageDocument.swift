@@ -48,10 +48,13 @@ public final class PageDocument: Sendable {
 
     /// - Parameter keepsOriginalPages: for a PDF, whether the run's inputs may include PDFs,
     ///   whose own pages then go into it with the text laid over them.
-    public init(format: TesseractDocument.Format, destination: String, keepsOriginalPages: Bool = false) throws {
+    /// - Parameter textOnly: for a PDF, the invisible text alone, each page the size of the
+    ///   image read, for the caller to lay over pages it keeps (PDFs' own pages are not kept).
+    public init(format: TesseractDocument.Format, destination: String, keepsOriginalPages: Bool = false,
+                textOnly: Bool = false) throws {
         self.format = format
         self.destination = destination
-        if format == .pdf && keepsOriginalPages {
+        if format == .pdf && keepsOriginalPages && !textOnly {
             let replacement = destination == PNGOutput.standardOutputName ? nil
                 : try Self.named(destination) { try FileReplacement(destination) }
             target = .assembled(try Self.named(destination) { try SearchablePDFParts() }, replacement)
@@ -61,11 +64,11 @@ public final class PageDocument: Sendable {
         let output: LibraryOutput?
         if destination == PNGOutput.standardOutputName {
             output = nil
-            document = Locked(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination) })
+            document = Locked(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination, textOnly: textOnly) })
         } else {
             let libraryOutput = try LibraryOutput(replacing: destination, fileExtension: format.fileExtension)
             do {
-                let opened = try Self.named(destination) { try TesseractDocument(format: format, outputBase: libraryOutput.base) }
+                let opened = try Self.named(destination) { try TesseractDocument(format: format, outputBase: libraryOutput.base, textOnly: textOnly) }
                 libraryOutput.libraryOpened()
                 document = Locked(opened)
             } catch {

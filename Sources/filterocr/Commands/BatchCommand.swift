@@ -76,6 +76,7 @@ struct BatchCommand: ParsableCommand {
                                  pagesWithText: pageOptions.pagesWithText)
         var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
                            showsProgress: true, documentDestination: try document.destination(for: format))
+        run.textOnly = document.textOnly
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)
         } else if inputs.isEmpty || inputs.contains("-") {

@@ -59,6 +59,7 @@ struct OCRCommand: ParsableCommand {
         var run = ImageRun(runner: runner, format: format, headers: units > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,
                            documentDestination: try document.destination(for: format))
+        run.textOnly = document.textOnly
         run.keepsOriginalPages = images.contains { Document.kind(of: $0) == .pdf }
         try run.run(images, total: units)
     }

@@ -11,9 +11,17 @@ struct DocumentOutputOption: ParsableArguments {
         valueName: "file"))
     var output: String?
 
+    @Flag(name: .long, help: ArgumentHelp(
+        "With --format pdf: the invisible text alone, each page the size of the image read, to lay "
+            + "over pages kept elsewhere (as OCRmyPDF lays its engine's text over its own pages)."))
+    var textOnly = false
+
     /// Where the document of `format` goes; nil for filterocr's own formats. Refuses `-o`
     /// with those, and a PDF onto a terminal.
     func destination(for format: OutputFormat) throws -> String? {
+        if textOnly, format.document != .pdf {
+            throw ValidationError("--text-only is for --format pdf")
+        }
         guard format.document != nil else {
             if output != nil {
                 throw ValidationError("-o is for the document formats (\(DocumentFormat.nameList)); "

@@ -19,6 +19,8 @@ struct ImageRun {
     var documentDestination: String?
     /// Whether the inputs may include PDFs, whose own pages a searchable PDF keeps.
     var keepsOriginalPages = false
+    /// A PDF of the text alone (`--text-only`), whatever the inputs.
+    var textOnly = false
     /// For `--shard`: the share and the input list each JSON line records.
     var shard: JSONLines.ShardStamp?
 
@@ -39,7 +41,8 @@ struct ImageRun {
         }
         let pages = try Terminal.orExit { () throws -> PageDocument? in
             guard let document = format.document, let documentDestination else { return nil }
-            return try PageDocument(format: document, destination: documentDestination, keepsOriginalPages: keepsOriginalPages)
+            return try PageDocument(format: document, destination: documentDestination,
+                                    keepsOriginalPages: keepsOriginalPages, textOnly: textOnly)
         }
         let summary: ImageRunner.Summary
         do {
