@@ -1,4 +1,5 @@
 import Documents
+import FileSystem
 import Foundation
 import ImageCodec
 
@@ -10,6 +11,10 @@ public enum ApplicationError: LocalizedError, Equatable, Sendable {
     case severalImagesOnStandardInput(firstLength: Int, total: Int)
     /// The image set cannot be used.
     case imageSet(folder: String, problem: ImageSetProblem)
+    /// An input argument names nothing: no such path, or a glob that matches no file.
+    case inputNotFound(String)
+    /// The inputs (files, folders, globs) hold no image or document of a known format.
+    case noImages(in: [String])
 
     public enum ImageSetProblem: Equatable, Sendable {
         case missing, notAFolder, empty
@@ -27,7 +32,14 @@ public enum ApplicationError: LocalizedError, Equatable, Sendable {
         case let .imageSet(folder, .notAFolder):
             "\(folder): is not a folder; use --image for one image"
         case let .imageSet(folder, .empty):
-            "\(folder): no images in this folder (\(Document.supportedList))"
+            "\(folder): no images in this folder (\(ReadableFormats.list))"
+        case .inputNotFound(let input):
+            BatchInputs.isPattern(input)
+                ? "\(PathEncoding.displayed(input)): no file or folder matches this pattern"
+                : "\(PathEncoding.displayed(input)): no such file or folder"
+        case .noImages(let inputs):
+            "no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
+                + "(folders are searched for \(ReadableFormats.list) files)"
         }
     }
 }

@@ -54,9 +54,6 @@ public final class Document {
         ImageFormat.hasImageExtension(path) || path.lowercased().hasSuffix(".pdf")
     }
 
-    /// The formats filterocr reads, for messages: the image formats and PDF.
-    public static let supportedList = ImageFormat.supportedList.replacingOccurrences(of: " or ", with: ", ") + " or PDF"
-
     /// The kind of document at `path`, from its first bytes (and a TIFF's page count); nil for
     /// an image, or a file that cannot be read (which loading it as an image reports).
     public static func kind(of path: String) -> Kind? {

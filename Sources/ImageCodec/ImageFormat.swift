@@ -4,12 +4,6 @@ internal import CTesseract
 public enum ImageFormat: String, Sendable, CaseIterable {
     case png, jpeg, tiff, bmp, pnm, webp, gif, jpeg2000
 
-    /// The names users know, for messages and help: `PNG, JPEG, ... or JPEG 2000`.
-    public static let supportedList: String = {
-        let names = allCases.map(\.displayName)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
-    }()
-
     /// The file name extensions of this format, lower case, without the dot.
     public var fileExtensions: [String] {
         switch self {

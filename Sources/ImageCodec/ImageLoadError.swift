@@ -51,7 +51,7 @@ extension ImageLoadError.Problem {
             "is " + (bytes.map { "\(ByteCount.text($0)), above" } ?? "larger than")
                 + " the limit of \(ByteCount.text(limit)); raise it with --max-bytes if this is intended"
         case .unknownFormat:
-            "is not an image in a known format (\(ImageFormat.supportedList))"
+            "is not an image in a known format (\(ReadableFormats.list))"
         case let .tooLarge(width, height, limit):
             "is \(width)x\(height) pixels (\(Self.pixelCounts(width.multipliedSaturating(by: height), limit))), "
                 + "above the limit of \(Self.pixelCounts(limit, width.multipliedSaturating(by: height))); "

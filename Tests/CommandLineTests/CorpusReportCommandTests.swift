@@ -162,6 +162,28 @@ struct CorpusReportCommandTests {
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
 
+    @Test("An input that names nothing: one line naming it, status 1, no report", arguments: [
+        ("nonexist/", "nonexist/: no such file or folder"),
+        ("nonexist/*.png", "nonexist/*.png: no file or folder matches this pattern"),
+    ])
+    func missingInput(input: String, message: String) throws {
+        let folder = try corpus()
+        let result = try Command.filterocr(["report", folder, input], directory: folder)
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
+        #expect(result.errorLines == ["filterocr: error: " + message], "\(result.standardError)")
+    }
+
+    @Test("A folder without images: the same line as batch's, status 1, no report")
+    func emptyFolder() throws {
+        let folder = try Paths.temporaryDirectory()
+        let result = try Command.filterocr(["report", folder])
+        #expect(result.status == 1)
+        #expect(result.standardOutput.isEmpty)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("filterocr: error: no images in \(folder) "),
+                "\(result.standardError)")
+    }
+
     @Test("A results file that is not a batch's: one line naming the file and line, status 1")
     func badResults() throws {
         let file = try Paths.temporaryDirectory() + "/results.jsonl"

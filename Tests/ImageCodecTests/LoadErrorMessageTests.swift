@@ -50,6 +50,14 @@ struct LoadErrorMessageTests {
             == "scan.png: is larger than the limit of 801 MB; raise it with --max-bytes if this is intended")
     }
 
+    @Test("An unknown format lists every format filterocr reads, PDF included, last")
+    func unknownFormatNamesEveryFormat() {
+        let text = message(.unknownFormat)
+        #expect(text.hasPrefix("scan.png: is not an image in a known format (PNG, JPEG, "), "\(text)")
+        #expect(text.hasSuffix(", JPEG 2000 or PDF)"), "\(text)")
+        for format in ImageFormat.allCases { #expect(text.contains(format.displayName), "\(format) missing from \(text)") }
+    }
+
     @Test("Unsupported variants follow \"is\"")
     func unsupported() {
         #expect(message(.unsupported("a tiled TIFF, which filterocr cannot read"))

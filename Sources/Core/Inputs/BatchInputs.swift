@@ -56,11 +56,16 @@ public struct BatchInputs: Sequence, Sendable {
         case .symbolicLink where Folders.names(in: argument) != nil: return imageFiles(under: argument)
         default: return [argument]
         }
-        if argument.contains(where: { "*?[".contains($0) }) {
+        if isPattern(argument) {
             let matches = glob(argument)
             return matches.isEmpty ? [argument] : matches
         }
         return [argument]
+    }
+
+    /// Whether `argument` is a glob (`scans/*.png`) rather than a path.
+    public static func isPattern(_ argument: String) -> Bool {
+        argument.contains { "*?[".contains($0) }
     }
 
     public static func imageFiles(under folder: String) -> [String] {

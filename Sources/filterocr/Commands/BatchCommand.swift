@@ -101,9 +101,7 @@ struct BatchCommand: ParsableCommand {
     /// Runs the inputs of a list known in full (this shard's share of it, with `--shard`).
     private func runKnown(_ known: [String], with run: inout ImageRun) throws {
         guard !known.isEmpty else {
-            Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
-                                + "(folders are searched for \(Document.supportedList) files)")
-            throw ExitCode.failure
+            return try Terminal.orExit { () throws -> Void in throw ApplicationError.noImages(in: inputs) }
         }
         if let shard {
             if let source = shard.source { Terminal.printNote("shard \(shard.index)/\(shard.count) from \(source)") }

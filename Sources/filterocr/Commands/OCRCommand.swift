@@ -34,7 +34,7 @@ struct OCRCommand: ParsableCommand {
 
     @OptionGroup var document: DocumentOutputOption
 
-    @Argument(help: ArgumentHelp("Image files (\(Document.supportedList)), or - for one image on standard input.",
+    @Argument(help: ArgumentHelp("Image files (\(ReadableFormats.list)), or - for one image on standard input.",
                                  valueName: "image"))
     var images: [String]
 

@@ -20,8 +20,8 @@ struct ReportCommand: ParsableCommand {
             NAME.ext, or --truth FILE|FOLDER. The micro rates are the sum of the pages' edit \
             distances over the sum of their truths' lengths; the macro rates the mean of the \
             pages' rates. A page without truth is listed and counted in no rate. Exit status: 0 \
-            when every page was read, 1 when any failed (the report is still written), 2 for a \
-            usage error, 130 when interrupted (no report).
+            when every page was read, 1 when any failed (the report is still written) or an input \
+            names nothing (no report), 2 for a usage error, 130 when interrupted (no report).
             """
     )
 
@@ -132,10 +132,11 @@ struct ReportCommand: ParsableCommand {
     /// Recognises every page of the inputs, in input order, each with its truth.
     private func recognise() throws -> [CorpusEntry] {
         let known = Array(BatchInputs(arguments: inputs))
-        guard !known.isEmpty else {
-            Terminal.printError("no images in \(inputs.map(PathEncoding.displayed).joined(separator: ", ")) "
-                                + "(folders are searched for \(Document.supportedList) files)")
-            throw ExitCode.failure
+        try Terminal.orExit { () throws -> Void in
+            // A path that names nothing would be a report of one failed page: the mistake is the
+            // command line's, so it is said alone, before any recognition.
+            if let missing = known.first(where: { FileKind(at: $0) == .missing }) { throw ApplicationError.inputNotFound(missing) }
+            if known.isEmpty { throw ApplicationError.noImages(in: inputs) }
         }
         let runner = ImageRunner(settings: recognition.settings(ignoredWords: []), store: try recognition.store(),
                                  state: filters.ops, auto: filters.search, jobs: jobs.engines, truth: truthOptions.source, pageSelection: pageOptions.pages,
