@@ -186,9 +186,26 @@ struct FailedRunOutputTests {
         let result = try Command.filterocr(command + ["--no-feed", "--format", format, "-o", output, folder + "/bok.pdf"])
         #expect(result.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == previous, "the output is untouched")
-        #expect(result.standardError.contains("no page was read: \(output) is left as it was"), "\(result.standardError)")
+        #expect(result.standardError.contains("filterocr: no page was read: \(output) is left as it was"), "\(result.standardError)")
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder)
         #expect(leftovers.sorted() == ["book.\(format)"], "no temporary files: \(leftovers)")
+    }
+
+    @Test("When every input fails and no output was there, the run says it was not written, and writes nothing",
+          arguments: [["--pages", "8"], []], [["batch"], ["ocr"]])
+    func everyInputFailedWithoutOutput(pages: [String], command: [String]) throws {
+        let folder = try Paths.temporaryDirectory()
+        // A one-page scan: page 8 is out of its range; without --pages the input is a name that does not exist.
+        let scan = folder + "/scan.pdf"
+        try TestDocuments.pdf(of: [Paths.images + "/price_tag.bmp"], at: scan)
+        let input = pages.isEmpty ? folder + "/scna.pdf" : scan
+        let output = folder + "/x.pdf"
+        let result = try Command.filterocr(command + ["--no-feed"] + pages + ["--format", "pdf", "-o", output, input])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("filterocr: no page was read: \(output) was not written"), "\(result.standardError)")
+        #expect(!result.standardError.contains("left as it was"), "\(result.standardError)")
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(leftovers == ["scan.pdf"], "nothing written: \(leftovers)")
     }
 
     @Test("When one input of two fails, the output holds the other's page")

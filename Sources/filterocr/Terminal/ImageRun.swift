@@ -39,6 +39,9 @@ struct ImageRun {
             progress?.finish()
             publisher?.finish()
         }
+        // Known before the document is opened: what the run says when it writes nothing
+        // depends on whether a file was there to leave alone.
+        let destinationExisted = documentDestination.map { FileKind(at: $0) != .missing } ?? false
         let pages = try Terminal.orExit { () throws -> PageDocument? in
             guard let document = format.document, let documentDestination else { return nil }
             return try PageDocument(format: document, destination: documentDestination,
@@ -82,7 +85,8 @@ struct ImageRun {
                 }
             }
             if written == .nothingToWrite, let documentDestination {
-                Terminal.printNote("no page was read: \(PathEncoding.displayed(documentDestination)) is left as it was")
+                Terminal.printNotice("no page was read: \(PathEncoding.displayed(documentDestination)) "
+                                     + (destinationExisted ? "is left as it was" : "was not written"))
             }
         }
         if ending.exitStatus != ExitStatus.success { throw ExitCode(ending.exitStatus) }
