@@ -13,6 +13,9 @@ public struct ResultFormatter: Sendable {
     /// Whether anything is on standard output yet, so that headers are separated by a blank
     /// line and never preceded by one.
     private var wroteAny = false
+    /// A document's pages left as they are, said once per document (not in JSON, which has a
+    /// line per page).
+    private var kept = KeptPagesTally()
 
     public init(format: OutputFormat, headers: Bool, shard: JSONLines.ShardStamp? = nil) {
         self.format = format
@@ -20,9 +23,23 @@ public struct ResultFormatter: Sendable {
         self.shard = shard
     }
 
-    /// What to write for `result`: lines for standard output, an error for standard error,
-    /// and a note for standard error that is not an error (how `--auto` chose, unless in JSON).
-    public mutating func format(_ result: ImageRunner.Result) -> (output: String?, error: String?, note: String?) {
+    /// What to write for `result`: notes about the inputs before it, to go first (the pages a
+    /// document left as they are, once it has gone by), lines for standard output, an error for
+    /// standard error, and a note for standard error that is not an error (how `--auto` chose,
+    /// unless in JSON).
+    public mutating func format(_ result: ImageRunner.Result)
+        -> (earlier: String?, output: String?, error: String?, note: String?) {
+        let earlier = format.isJSON ? nil : kept.add(result)
+        let own = lines(for: result)
+        return (earlier, own.output, own.error, own.note)
+    }
+
+    /// The notes `format` still holds about the last input, for the end of the run.
+    public mutating func finish() -> String? {
+        kept.finish()
+    }
+
+    private mutating func lines(for result: ImageRunner.Result) -> (output: String?, error: String?, note: String?) {
         switch result.outcome {
         case let .recognized(report, problem, _):
             var note: String?
@@ -55,8 +72,9 @@ public struct ResultFormatter: Sendable {
             guard format.isJSON else { return (nil, message, nil) }
             wroteAny = true
             return (JSONLines.line(for: result, shard: shard), message, nil)
-        case .leftAsIs(let kept):
-            guard format.isJSON else { return (nil, nil, "\(result.displayName): \(kept.explanation)") }
+        case .leftAsIs:
+            // Said by `kept`, once per document.
+            guard format.isJSON else { return (nil, nil, nil) }
             wroteAny = true
             return (JSONLines.line(for: result, shard: shard), nil, nil)
         case .skipped:

@@ -36,5 +36,13 @@ public enum PagesWithText: Sendable, Equatable {
             case .earlierLayer: "has an earlier OCR layer; left as it is (--skip-text)"
             }
         }
+
+        /// The same of several pages, after "12 of 36 pages".
+        public var pluralExplanation: String {
+            switch self {
+            case .visibleText: "have visible text of their own; left as they are (--force-ocr recognises them again)"
+            case .earlierLayer: "have an earlier OCR layer; left as they are (--skip-text)"
+            }
+        }
     }
 }

@@ -58,6 +58,7 @@ struct ImageRun {
                                }) { result, state in
                     progress?.clear()
                     let text = formatter.format(result)
+                    if let earlier = text.earlier { Terminal.printNote(earlier) }
                     // A document on standard output fails once its reader goes: that is the
                     // closed pipe, not an error of the image.
                     if let error = text.error, !documentOutputClosed { Terminal.printError(error) }
@@ -65,6 +66,10 @@ struct ImageRun {
                     if let output = text.output { Terminal.print(output) }
                     progress?.update(state)
                 }
+            }
+            if let last = formatter.finish() {
+                progress?.clear()
+                Terminal.printNote(last)
             }
         } catch {
             pages?.abandon()
