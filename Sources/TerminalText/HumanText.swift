@@ -14,7 +14,9 @@ public enum HumanText {
     /// How many lines of the text a report shows.
     public static let previewLines = 4
 
-    public static func report(_ report: RecognitionReport, width: Int) -> String {
+    /// - Parameter command: the command that led to it, by name (`slider`): the slider's value
+    ///   is said back as a percentage, so that `slider 1.5` (150%) and `slider 1.5%` read apart.
+    public static func report(_ report: RecognitionReport, width: Int, command: String? = nil) -> String {
         let timings = report.timings
         let stages = report.cached
             ? "\(report.prepared ? "prepared" : "cached") · \(format(timings.total)) ms"
@@ -25,7 +27,8 @@ public enum HumanText {
         let rows = report.recognized.text.split(separator: "\n", omittingEmptySubsequences: true)
             .flatMap { TextWrap.lines(String($0), width: width - 4, indent: "") }
         var lines = [
-            "\(report.image)\(report.page.map { " page \($0.number) of \($0.count)" } ?? "") · \(label(report))",
+            "\(report.image)\(report.page.map { " page \($0.number) of \($0.count)" } ?? "") · \(label(report))"
+                + (command == "slider" ? report.operations.last.map { " (slider \(FilterOperation.percent($0.intensity)))" } ?? "" : ""),
             "  \(Plural.count(report.wordCount, "word")) · confidence \(report.recognized.meanConfidence) · "
                 + "top: \(list(report.topWords))",
         ]

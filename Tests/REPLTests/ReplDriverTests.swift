@@ -80,6 +80,25 @@ struct ReplDriverTests {
         #expect(Set(object.keys) == ["command", "kind", "width", "height", "suggestedPath"])
     }
 
+    @Test("The slider's report says its value back as a percentage; a bare 150 is refused with what to type")
+    func sliderSaidBack() throws {
+        let run = try session()
+        let image = try #require(run.images.first)
+        _ = run.driver.start(with: image)
+        func heading(_ line: String) throws -> String {
+            let output = try #require(run.driver.handle(line).first)
+            return try #require(HumanText.report(try report([output]), width: 80, command: output.command)
+                .split(separator: "\n").first.map(String.init))
+        }
+        #expect(try heading("blur") == "\(image) · blur σ25")
+        #expect(try heading("slider 1.5") == "\(image) · blur σ150 (slider 150%)")
+        #expect(try heading("slider 1.5%") == "\(image) · blur σ1.5 (slider 1.5%)")
+        #expect(try heading("slider 150%") == "\(image) · blur σ150 (slider 150%)")
+        let refused = try #require(run.driver.handle("slider 150").first)
+        guard case .refusal(let message) = refused.content else { Issue.record("got \(refused.kind)"); return }
+        #expect(message.hasSuffix("for 150% type slider 150% or slider 1.5"), "\(message)")
+    }
+
     @Test("Session words are counted once per distinct rendering, with no feed")
     func sessionWordsOncePerRendering() throws {
         let run = try session()

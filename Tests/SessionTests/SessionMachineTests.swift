@@ -212,6 +212,41 @@ struct SessionCommandTests {
     }
 }
 
+@Suite("The slider's value: a bare number is a fraction, N% a percentage")
+struct SliderValueTests {
+    @Test("1.5 and 150% are the same 150%; 1.5% and 0.015 the same 1.5%", arguments: [
+        ("slider 1.5", 1.5), ("slider 150%", 1.5), ("slider 1.5%", 0.015), ("slider 0.015", 0.015),
+        ("slider 3", 3.0), ("slider 300%", 3.0), ("slider 0", 0.0), ("slider 0%", 0.0),
+    ])
+    func oneReading(line: String, intensity: Double) throws {
+        #expect(try SessionCommand.parse(line) == .filter(.slider(intensity)))
+    }
+
+    @Test("The value is said back as a percentage")
+    func saidBack() {
+        #expect(FilterCommand.slider(1.5).description == "slider 150%")
+        #expect(FilterCommand.slider(0.015).description == "slider 1.5%")
+    }
+
+    @Test("A bare number above 3 that would be a percentage is refused with what to type", arguments: [
+        ("slider 150", "slider value 150 is outside 0 to 3 (0% to 300%); a bare number is a fraction (1.5 is 150%): "
+            + "for 150% type slider 150% or slider 1.5"),
+        ("slider 12.5", "slider value 12.5 is outside 0 to 3 (0% to 300%); a bare number is a fraction (1.5 is 150%): "
+            + "for 12.5% type slider 12.5% or slider 0.125"),
+        ("slider 400", "slider value 400 is outside 0 to 3 (0% to 300%)"),
+        ("slider 400%", "slider value 400% is outside 0 to 3 (0% to 300%)"),
+        ("slider -5", "slider value -5 is outside 0 to 3 (0% to 300%)"),
+    ])
+    func bareNumberAboveThree(line: String, message: String) throws {
+        do {
+            let parsed = try SessionCommand.parse(line)
+            Issue.record("\(line) accepted as \(String(describing: parsed))")
+        } catch {
+            #expect(error.description == message)
+        }
+    }
+}
+
 @Suite("REPL command words")
 struct CommandWordsTests {
     @Test("Quotes and backslashes keep spaces in a word", arguments: [

@@ -55,7 +55,8 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         .init(CommandSpec("75%", summary: "the current filter again at 75% on the current image (it compounds)"),
               .step(0.75), extra: refuse),
         .init(CommandSpec("slider", argument: .value(placeholder: "V", example: "slider 1.5"),
-                          summary: "the current filter at V (0-3, or 0%-300%) on the original (after then, on what it started from)")) {
+                          summary: "the current filter at V on the original (after then, on what it started from): "
+                              + "V is 0-3 or 0%-300%, so 1.5 and 150% are the same")) {
             arguments, _ throws(FilterCommandError) in
             guard let value = arguments.first else { throw .missingSliderValue }
             if let extra = arguments.dropFirst().first { throw .unexpectedArgument(command: "slider", argument: extra) }
@@ -101,7 +102,9 @@ public enum FilterCommand: Sendable, Hashable, CustomStringConvertible {
         self = command
     }
 
-    /// `1.5` or `150%` as an intensity in 0...3.
+    /// `1.5` or `150%` as an intensity in 0...3. A bare number is the fraction of full strength
+    /// (as the spec's `slider 1.5` and every `--ops` script since have it), never a percentage:
+    /// `150` is refused, with what to type, rather than read one way or the other.
     public static func sliderIntensity(_ text: Substring) throws(FilterCommandError) -> Double {
         let isPercent = text.hasSuffix("%")
         guard let number = Double(isPercent ? text.dropLast() : text), number.isFinite else {
@@ -129,7 +132,17 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
 
     static var expectedCommands: String { FilterCommand.vocabulary.usageList }
     static var filterNames: String { FilterKind.allCases.map(\.rawValue).joined(separator: ", ") }
-    static let sliderRange = "a value from 0 to 3 (or 0% to 300%), e.g. slider 1.5"
+    static let sliderRange = "a value from 0 to 3 (or 0% to 300%), e.g. slider 1.5 or slider 150%"
+
+    /// For a bare number that would be in range as a percentage (`slider 150`), what to type
+    /// for it: a bare number is a fraction, so the user most likely meant the percentage.
+    static func percentHint(_ text: String) -> String {
+        guard !text.hasSuffix("%"), let number = Double(text),
+              FilterOperation.intensityRange.contains(number / 100) else { return "" }
+        let percent = FilterOperation.percent(number / 100)
+        return "; a bare number is a fraction (1.5 is 150%): for \(percent) type slider \(percent) or slider "
+            + String(format: "%g", number / 100)
+    }
 
     static func engineSettingUsage(_ command: String) -> String {
         command == "psm"
@@ -151,7 +164,7 @@ public enum FilterCommandError: LocalizedError, Equatable, Sendable, CustomStrin
         case .notANumber(let text):
             "slider value '\(text)' is not a number; slider takes \(Self.sliderRange)"
         case .sliderOutOfRange(let text):
-            "slider value \(text) is outside 0 to 3 (0% to 300%)"
+            "slider value \(text) is outside 0 to 3 (0% to 300%)" + Self.percentHint(text)
         case .needsFilter(let command):
             "'\(command)' needs a filter first, e.g. blur or binarize (it is disabled in original; "
                 + "help lists all \(FilterKind.allCases.count))"

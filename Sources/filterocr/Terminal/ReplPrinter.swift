@@ -24,7 +24,7 @@ struct HumanReplPrinter: ReplPrinter {
         for output in outputs {
             switch output.content {
             case .recognition(let report):
-                Terminal.print(HumanText.report(report, width: Terminal.size().width))
+                Terminal.print(HumanText.report(report, width: Terminal.size().width, command: output.command))
             case .text(let text):
                 Terminal.print(text, terminator: text.hasSuffix("\n") || text.isEmpty ? "" : "\n")
             case let .words(boxes, wordCount):
