@@ -21,7 +21,9 @@ struct FilterOCR: ParsableCommand {
             the filters that read a page best without its truth (ocr --auto), sweeps a filter's \
             strength (sweep), measures a corpus against its truth (report, tune), and serves a \
             workbench in a browser (serve). Each command's page: filterocr.COMMAND(1), or \
-            filterocr help COMMAND.
+            filterocr help COMMAND. Shell completion (make install installs it): filterocr \
+            --generate-completion-script bash > ~/.local/share/bash-completion/completions/filterocr \
+            (or zsh, fish).
             """,
         version: Product.nameAndVersion,
         subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,

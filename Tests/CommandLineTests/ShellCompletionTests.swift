@@ -36,6 +36,21 @@ struct ShellCompletionTests {
         #expect(try completions(of: "filterocr tu") == ["tune"])
     }
 
+    @Test("--help says how to get the completion script, and the script it names is bash's, with every command")
+    func namedInHelp() throws {
+        let help = try Command.filterocr(["--help"])
+        #expect(help.status == 0)
+        // The help is wrapped to the terminal: compare it as one line.
+        let folded = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        #expect(folded.contains("Shell completion (make install installs it): filterocr --generate-completion-script bash > "),
+                "\(help.standardOutput)")
+        let script = try Command.filterocr(["--generate-completion-script", "bash"])
+        #expect(script.status == 0 && script.standardOutput.contains("_filterocr()"), "\(script.standardError)")
+        for command in ["repl", "ocr", "batch", "report", "tune", "watch"] {
+            #expect(script.standardOutput.contains(command), "\(command) missing from the script")
+        }
+    }
+
     @Test("A command's options are offered, and a prefix narrows them")
     func options() throws {
         let options = try completions(of: "filterocr ocr --")
