@@ -48,7 +48,7 @@ endef
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader FuzzDocumentReader
 
-.PHONY: deps bench-deps test-deps build run serve test bench fuzz stress tsan manual completions install uninstall clean
+.PHONY: deps bench-deps test-deps build run serve companion test bench fuzz stress tsan manual completions install uninstall clean
 
 deps:
 	$(call install-missing,$(RUNTIME_PACKAGES) $(BUILD_PACKAGES))
@@ -64,12 +64,21 @@ test-deps: deps
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
 
+# The make targets share the repository's watchfeed/ (a command run elsewhere writes the
+# per-user feed, under XDG_STATE_HOME or ~/.local/state): `make companion` beside `make run`
+# or `make serve` shows their words.
+FEED = watchfeed/topwords.json
+
 run: build
-	$(BIN)
+	$(BIN) --feed $(FEED)
 
 # The workbench and the watch in a browser, on http://127.0.0.1:8080/.
 serve: build
-	$(BIN) serve
+	$(BIN) serve --feed $(FEED)
+
+# The live top words of `make run` and `make serve`, as a watch face in the terminal.
+companion: build
+	$(BIN) companion --feed $(FEED)
 
 # The tests import the modules' public API only, so they build without testable imports: the
 # modules then compile with the flags `make build` uses, and `make run` after `make test` (or the

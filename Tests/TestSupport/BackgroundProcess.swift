@@ -19,7 +19,7 @@ public final class BackgroundProcess: Sendable {
     }
 
     private let process: Process
-    /// The process's result store's folder, removed with this.
+    /// The process's result store's and feed's folder, removed with this.
     private let cacheFolder = Paths.temporaryRoot + "/cache-" + UUID().uuidString
     private let store = Store()
     public let input = Pipe()
@@ -28,9 +28,10 @@ public final class BackgroundProcess: Sendable {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        // A result store of its own, as on a new machine.
+        // A result store and a feed of its own, as on a new machine.
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_CACHE_HOME"] = cacheFolder
+        environment["XDG_STATE_HOME"] = cacheFolder + "/state"
         environment["FILTEROCR_STORE"] = nil
         process.environment = environment
         process.standardInput = input

@@ -39,8 +39,10 @@ public enum Command {
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         var merged = ProcessInfo.processInfo.environment
-        // Each run has a result store of its own, as on a new machine, unless a test says otherwise.
+        // Each run has a result store and a feed of its own, as on a new machine, unless a test
+        // says otherwise: no run writes into the user's home.
         merged["XDG_CACHE_HOME"] = folder + "/cache"
+        merged["XDG_STATE_HOME"] = folder + "/state"
         merged["FILTEROCR_STORE"] = nil
         for (name, value) in environment { merged[name] = value }
         process.environment = merged

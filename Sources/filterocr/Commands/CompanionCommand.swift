@@ -15,11 +15,16 @@ struct CompanionCommand: ParsableCommand {
             """
     )
 
-    @Option(name: .long, help: "The feed file to follow.")
-    var feed = FeedOptions.defaultPath
+    @Option(name: .long, help: ArgumentHelp(
+        "The feed file to follow.",
+        discussion: "By default \(FeedLocation.rule), the file every command updates wherever it runs."))
+    var feed: String?
 
     func run() throws {
-        let follower = FeedFollower(path: feed)
+        guard let path = feed ?? FeedOptions.defaultPath(orSay: {
+            Terminal.printError("no companion feed to follow: \($0); give --feed PATH")
+        }) else { throw ExitCode.failure }
+        let follower = FeedFollower(path: path)
         if isatty(STDOUT_FILENO) != 0 {
             var screen = WatchFaceScreen(follower: follower)
             screen.run()

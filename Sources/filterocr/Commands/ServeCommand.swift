@@ -113,7 +113,7 @@ struct ServeCommand: ParsableCommand {
         configuration.port = port
         configuration.imageSet = imageSet
         configuration.imageFolder = images
-        configuration.feedPath = feedOptions.noFeed ? nil : feedOptions.feed
+        configuration.feedPath = feedOptions.path
         configuration.maxSessions = maxSessions
         configuration.uploadLimit = maxUploadMegabytes * 1_000_000
         configuration.uploadPixelLimit = maxUploadMegapixels * 1_000_000

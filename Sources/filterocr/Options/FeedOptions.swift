@@ -1,13 +1,16 @@
 import ArgumentParser
+import CompanionFeed
 import Core
+import FileSystem
+import Foundation
 import WordFrequency
 
 /// Where recognitions are published for the companion display, and which words count.
 struct FeedOptions: ParsableArguments {
-    static let defaultPath = "watchfeed/topwords.json"
-
-    @Option(name: .long, help: "The companion feed file to update after every recognition.")
-    var feed = FeedOptions.defaultPath
+    @Option(name: .long, help: ArgumentHelp(
+        "The companion feed file to update after every recognition.",
+        discussion: "By default \(FeedLocation.rule), the file companion follows wherever it runs."))
+    var feed: String?
 
     @Flag(name: .long, help: "Do not update the companion feed.")
     var noFeed = false
@@ -18,13 +21,32 @@ struct FeedOptions: ParsableArguments {
     var ignoredWords: Set<String> { stopwords ? StopWords.english : [] }
 
     func validate() throws {
-        if feed.isEmpty && !noFeed {
-            throw ValidationError("--feed needs a file name, e.g. --feed \(Self.defaultPath); --no-feed turns the feed off")
+        if feed?.isEmpty == true && !noFeed {
+            throw ValidationError("--feed needs a file name, e.g. --feed /tmp/topwords.json; --no-feed turns the feed off")
+        }
+    }
+
+    /// The feed's path: `--feed`, else the per-user default. Nil with `--no-feed`, or when the
+    /// environment gives no folder for it (said once: the command goes on without a feed).
+    var path: String? {
+        if noFeed { return nil }
+        if let feed { return feed }
+        return Self.defaultPath(orSay: { Terminal.printWarning("no companion feed: \($0); give --feed PATH") })
+    }
+
+    /// The per-user feed of this process's environment; nil (and `problem` told why) when
+    /// HOME and XDG_STATE_HOME give no folder.
+    static func defaultPath(orSay problem: (String) -> Void) -> String? {
+        switch FeedLocation.resolve(environment: ProcessInfo.processInfo.environment) {
+        case .path(let path): return path
+        case .unavailable(let reason):
+            problem(reason)
+            return nil
         }
     }
 
     /// The publisher for these options; nil with --no-feed. Problems are warnings, said once.
     func makePublisher(source: String) -> FeedPublisher? {
-        noFeed ? nil : FeedPublisher(path: feed, source: source) { Terminal.printWarning($0) }
+        path.map { FeedPublisher(path: $0, source: source) { Terminal.printWarning($0) } }
     }
 }
