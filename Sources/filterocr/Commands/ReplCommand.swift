@@ -23,7 +23,7 @@ struct ReplCommand: ParsableCommand {
     @OptionGroup var truthOptions: TruthOptions
 
     @Option(name: .long, help: "The image set that next chooses from.")
-    var images = "images"
+    var images = ReplImageSet.defaultFolder
 
     @Option(name: .long, help: "Start on this image instead of a random one.")
     var image: String?
@@ -49,15 +49,7 @@ struct ReplCommand: ParsableCommand {
     var speculate: Bool?
 
     func run() throws {
-        let imageSet = try Terminal.orExit { () throws -> [String] in
-            do {
-                return try ImageSet.files(in: images)
-            } catch {
-                // A start image makes the set optional; without one the session has nothing to show.
-                guard image != nil else { throw error }
-                return []
-            }
-        }
+        let imageSet = try ReplImageSet.files(in: images, startImage: image)
         let settings = recognition.settings(ignoredWords: feedOptions.ignoredWords)
         // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
         // at once even while Tesseract is still analysing the page's layout.
