@@ -31,17 +31,21 @@ public struct CorpusRun: Sendable {
 
     /// Recognises the images at `paths` (folders and globs already expanded) and hands each
     /// page's entry to `observe` as it comes, with the run's progress; nil for an image the run
-    /// did not reach.
+    /// did not reach. `starting` is told the progress before any page is read: nothing done, of
+    /// the pages counted.
     ///
     /// - Throws: when no recognizer can start, before any image is read; after the run, unless
     ///   it was cancelled, the first truth that could not be read (a `--truth` file that cannot
     ///   be read: every entry without it would be a page without truth, which it is not).
     public func run(_ paths: [String], isCancelled: @escaping @Sendable () -> Bool = { false },
+                    starting: (ImageRunner.Progress) -> Void = { _ in },
                     observe: (CorpusEntry?, ImageRunner.Progress) -> Void) throws -> Ending {
         let pathsByName = Dictionary(paths.map { (PathEncoding.displayed($0), $0) }, uniquingKeysWith: { first, _ in first })
         var entries: [CorpusEntry] = []
         var lookupError: (any Error)?
-        let summary = try runner.run(paths, total: WorkUnit.count(of: paths, selection: pageSelection),
+        let total = WorkUnit.count(of: paths, selection: pageSelection)
+        starting(ImageRunner.Progress(total: total))
+        let summary = try runner.run(paths, total: total,
                                      isCancelled: isCancelled) { result, progress in
             var entry = Self.entry(for: result)
             if let read = entry {

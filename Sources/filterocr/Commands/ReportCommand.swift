@@ -145,18 +145,26 @@ struct ReportCommand: ParsableCommand {
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = ProgressBar.standardErrorIfTerminal()
         defer { progress?.finish() }
+        var reached = ImageRunner.Progress()
         let ending = try Terminal.orExit {
-            try corpus.run(known, isCancelled: { Interrupt.happened }) { entry, state in
+            try corpus.run(known, isCancelled: { Interrupt.happened }, starting: { start in
+                reached = start
+                progress?.update(start)
+            }) { entry, state in
                 if case .failed(let message) = entry?.outcome {
                     progress?.clear()
                     Terminal.printError(message)
                 }
+                reached = state
                 progress?.update(state)
             }
         }
         switch ending {
         case .read(let entries): return entries
-        case .cancelled: throw ExitCode(Interrupt.exitStatus)
+        case .cancelled:
+            progress?.finish()
+            Interrupt.sayStopped(after: reached.done, of: reached.total, .pages, outcome: "no report")
+            throw ExitCode(Interrupt.exitStatus)
         }
     }
 }

@@ -89,11 +89,15 @@ struct SweepCommand: ParsableCommand {
                                  truth: truthOptions.source)
         let plan = try Terminal.orExit { try self.plan ?? runner.standardPlan(for: filter, image: image, page: pageOption.page) }
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
-        let progress = ProgressBar.standardErrorIfTerminal(counting: ("points", "points"))
+        let progress = ProgressBar.standardErrorIfTerminal(counting: .points)
+        let points = plan.states.count
+        progress?.update(ImageRunner.Progress(total: points))
         var rows: [SweepRow] = []
+        var done = 0
         var table = SweepTable(format: format, filter: filter, compound: compound != nil)
         let complete = try Terminal.orExit {
-            try runner.run(image: image, page: pageOption.page, plan: plan, isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, done, total in
+            defer { progress?.finish() }
+            return try runner.run(image: image, page: pageOption.page, plan: plan, isCancelled: { Interrupt.happened || Terminal.outputClosed }) { result, finished, total in
                 progress?.clear()
                 switch result {
                 case .success(let row):
@@ -102,10 +106,13 @@ struct SweepCommand: ParsableCommand {
                 case .failure(let error):
                     Terminal.printError(error.message)
                 }
-                progress?.update(ImageRunner.Progress(done: done, failed: 0, total: total))
+                done = finished
+                progress?.update(ImageRunner.Progress(done: finished, failed: 0, total: total))
             }
         }
-        progress?.finish()
+        if !complete {
+            Interrupt.sayStopped(after: done, of: points, .points, outcome: plot == nil ? nil : "the chart is marked partial")
+        }
         if let plot {
             let chart = SweepChart.svg(rows, plan: plan, image: AtomicFile.name(of: image), partial: !complete)
             try Terminal.orExit { () throws -> Void in try AtomicFile.write(Array(chart.utf8), to: plot) }

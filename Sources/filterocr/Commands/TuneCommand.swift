@@ -69,13 +69,18 @@ struct TuneCommand: ParsableCommand {
                                 jobs: jobs.engines, budget: budget ?? CorpusTuner.defaultBudgetPerPage * found.pages.count,
                                 folds: folds, auto: noAuto ? nil : AutoSearch())
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
-        let progress = ProgressBar.standardErrorIfTerminal()
+        let progress = ProgressBar.standardErrorIfTerminal(counting: .recognitions)
         let report = try Terminal.orExit {
-            try tuner.run(found.pages, withoutTruth: found.withoutTruth.count, stop: Interrupt.stop) {
+            defer { progress?.finish() }
+            return try tuner.run(found.pages, withoutTruth: found.withoutTruth.count, stop: Interrupt.stop) {
                 progress?.show(HumanText.tuneProgress($0))
             }
         }
-        progress?.finish()
+        if report.interrupted {
+            // --auto's comparison costs recognitions beyond the budget: then the count stands alone.
+            Interrupt.sayStopped(after: report.recognitions, of: report.recognitions <= report.budget ? report.budget : nil,
+                                 .recognitions, outcome: "the best recipe so far follows")
+        }
         for problem in report.unreadable { Terminal.printError(problem) }
         if json {
             Terminal.print(JSONLines.line(report))

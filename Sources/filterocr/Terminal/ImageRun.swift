@@ -34,6 +34,7 @@ struct ImageRun {
     func run(_ inputs: some Sequence<String> & Sendable, total: Int?, shard: Shard? = nil) throws {
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = showsProgress || runner.choosesFilters ? ProgressBar.standardErrorIfTerminal() : nil
+        progress?.update(ImageRunner.Progress(total: total))
         var formatter = ResultFormatter(format: format, headers: headers, shard: self.shard)
         defer {
             progress?.finish()
@@ -74,6 +75,10 @@ struct ImageRun {
         } catch {
             pages?.abandon()
             throw error
+        }
+        if summary.cancelled {
+            progress?.finish()
+            Interrupt.sayStopped(after: summary.succeeded + summary.failed, of: total, .pages)
         }
         var ending = RunEnding(cancelled: summary.cancelled, failed: summary.failed, signal: Interrupt.signal,
                                outputClosed: Terminal.outputClosed)

@@ -1,6 +1,7 @@
 import Foundation
 import Runs
 import Synchronization
+import TerminalText
 import Threading
 
 /// Signals caught rather than fatal: Ctrl-C abandons the line being typed in the REPL; in a
@@ -39,6 +40,13 @@ enum Interrupt {
 
     /// The signals that end a run cleanly.
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
+
+    /// Says on standard error that a signal stopped the run, how far it had come and what
+    /// becomes of its results (`StopNotice`); nothing when no signal did.
+    static func sayStopped(after done: Int, of total: Int?, _ unit: ProgressLine.Unit, outcome: String? = nil) {
+        guard happened else { return }
+        Terminal.printNotice(StopNotice.text(signal: signal, done: done, total: total, unit: unit, outcome: outcome))
+    }
 
     /// - Parameters:
     ///   - resettingAfterFirst: a second signal then ends the process at once.

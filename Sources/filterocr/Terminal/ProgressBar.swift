@@ -1,73 +1,64 @@
-import FileSystem
+import Dispatch
 import Foundation
 import Runs
+import TerminalText
+import Threading
 
-/// A one-line progress display on standard error: bar, count, rate and time left. Shown
-/// only when standard error is a terminal. Used by the one thread that prints.
-final class ProgressBar {
-    /// What is counted, `images` or `points`, and its short form for the rate.
-    private let unit: (plural: String, short: String)
-    private let started = ContinuousClock.now
-    private var lastDraw = ContinuousClock.now - .seconds(1)
-    private var shown = false
+/// The one-line progress display on standard error, shown only when it is a terminal: the
+/// `ProgressLine` decides what to draw; this draws it, and ticks on a timer of its own so that
+/// the line shows within a second even while no result comes. Events come from any thread:
+/// each decision and its drawing happen under one lock, so draws never interleave.
+final class ProgressBar: Sendable {
+    private let line: Locked<ProgressLine>
+    /// Signalled by `finish`: the timer's thread ends.
+    private let stopped = DispatchSemaphore(value: 0)
 
-    private init(unit: (plural: String, short: String)) {
-        self.unit = unit
+    private init(unit: ProgressLine.Unit) {
+        line = Locked(ProgressLine(unit: unit, startingAt: .now))
+        let interval = ProgressLine.tickInterval.components
+        let nanoseconds = Int(interval.seconds) * 1_000_000_000 + Int(interval.attoseconds / 1_000_000_000)
+        // Weak: a bar that is dropped without `finish` ends its timer at the next tick.
+        Thread.detachNewThread { [weak self, stopped] in
+            while stopped.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .timedOut {
+                guard let bar = self else { return }
+                bar.act { $0.tick(at: .now) }
+            }
+        }
     }
 
-    static func standardErrorIfTerminal(counting unit: (plural: String, short: String) = ("images", "img"))
-        -> ProgressBar? {
+    static func standardErrorIfTerminal(counting unit: ProgressLine.Unit = .pages) -> ProgressBar? {
         isatty(STDERR_FILENO) != 0 ? ProgressBar(unit: unit) : nil
     }
 
-    /// Redraws at most ten times a second, and always for the last image.
+    /// New figures; a run's first call, with nothing done yet, gives the total to show.
     func update(_ progress: ImageRunner.Progress) {
-        let (done, failed, total) = (progress.done, progress.failed, progress.total)
-        let now = ContinuousClock.now
-        guard now - lastDraw >= .milliseconds(100) || done == total else { return }
-        lastDraw = now
-        let elapsed = Double((now - started).components.seconds) + Double((now - started).components.attoseconds) / 1e18
-        let rate = elapsed > 0 ? Double(done) / elapsed : 0
-        let perSecond = " · " + String(format: "%.1f", rate) + " \(unit.short)/s"
-        var line = ""
-        if let total, total > 0 {
-            let width = 24
-            let filled = min(width, done * width / total)
-            line += "[" + String(repeating: "#", count: filled) + String(repeating: ".", count: width - filled) + "] "
-            line += "\(done)/\(total)"
-            if rate > 0 && done < total { line += perSecond + " · " + String(format: "%.0f", Double(total - done) / rate) + " s left" }
-        } else {
-            line += "\(done) \(unit.plural)" + (rate > 0 ? perSecond : "")
-        }
-        if progress.stored > 0 { line += " · \(progress.stored) from store" }
-        if failed > 0 { line += " · \(failed) failed" }
-        draw(line)
+        act { $0.progressed(progress, at: .now) }
     }
 
-    /// Shows `text` in place of the bar, at most ten times a second.
+    /// Shows `text` in place of the figures.
     func show(_ text: String) {
-        let now = ContinuousClock.now
-        guard now - lastDraw >= .milliseconds(100) else { return }
-        lastDraw = now
-        draw(PathEncoding.displayed(text))
+        act { $0.said(text, at: .now) }
     }
 
-    /// Removes the bar so that a line of output or an error can be printed.
+    /// Removes the line so that a line of output or an error can be printed; the next `update`
+    /// or `show` draws it again at once.
     func clear() {
-        if shown { write("\r\u{1B}[2K") }
+        act { $0.clear() }
     }
 
+    /// Removes the line for good and stops the timer.
     func finish() {
-        if shown { write("\r\u{1B}[2K") }
+        act { $0.finish() }
+        stopped.signal()
     }
 
-    /// Replaces the line with `line`, cut to the terminal's width.
-    private func draw(_ line: String) {
-        write("\r\u{1B}[2K" + Terminal.fittedToStandardError(line))
-        shown = true
-    }
-
-    private func write(_ text: String) {
-        Terminal.writeToStandardError(text)
+    private func act(_ decide: (inout ProgressLine) -> ProgressLine.Action?) {
+        line.withLock { line in
+            switch decide(&line) {
+            case .draw(let text)?: Terminal.writeToStandardError("\r\u{1B}[2K" + Terminal.fittedToStandardError(text))
+            case .erase?: Terminal.writeToStandardError("\r\u{1B}[2K")
+            case nil: break
+            }
+        }
     }
 }
