@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `--format pdf --text-only`: Tesseract's PDF of the invisible text alone, to lay over pages
+/// kept elsewhere (OCRmyPDF's plugin hands it to OCRmyPDF as its engine's text layer).
+@Suite("Text-only PDFs")
+struct TextOnlyPDFTests {
+    let folder: String
+    let page = Paths.corpus + "/phototest.tif"
+
+    init() throws {
+        folder = try Paths.temporaryDirectory()
+    }
+
+    private func tool(_ executable: String, _ arguments: [String]) throws -> String {
+        let result = try Command.run(executable, arguments)
+        #expect(result.status == 0, "\(executable) \(arguments): \(result.standardError)")
+        return result.standardOutput
+    }
+
+    private func pageSizes(_ path: String) throws -> [Substring] {
+        try tool("/usr/bin/pdfinfo", ["-f", "1", "-l", "99", path]).split(separator: "\n").filter { $0.contains("size:") }
+    }
+
+    @Test("An image's page holds no image, and the text and page size of Tesseract's own text-only PDF")
+    func imagePage() throws {
+        let output = folder + "/layer.pdf"
+        let result = try Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "--text-only", "-o", output, page])
+        #expect(result.status == 0, "\(result.standardError)")
+        let base = folder + "/tesseract"
+        try TestDocuments.tool("/usr/bin/tesseract", [page, base, "-c", "textonly_pdf=1", "pdf"],
+                               environment: ["OMP_THREAD_LIMIT": "1"])
+        // `pdfimages -list` prints its two header lines and no image.
+        #expect(try tool("/usr/bin/pdfimages", ["-list", output]).split(separator: "\n").count == 2)
+        let text = try tool("/usr/bin/pdftotext", [output, "-"])
+        #expect(text.contains("12 point text"), "\(text)")
+        #expect(text == (try tool("/usr/bin/pdftotext", [base + ".pdf", "-"])))
+        #expect(try pageSizes(output) == pageSizes(base + ".pdf"))
+        _ = try tool("/usr/bin/qpdf", ["--check", output])
+    }
+
+    @Test("A PDF's pages are read from their rendering: a text page for each, with no image")
+    func pdfPages() throws {
+        let pdf = folder + "/scan.pdf"
+        try TestDocuments.pdf(of: [page, Paths.corpus + "/eurotext.tif"], at: pdf)
+        let output = folder + "/layers.pdf"
+        let result = try Command.filterocr(["batch", "--no-feed", "-j", "2", "--format", "pdf", "--text-only", "-o", output, pdf])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try tool("/usr/bin/pdfimages", ["-list", output]).split(separator: "\n").count == 2)
+        #expect(try tool("/usr/bin/pdfinfo", [output]).contains("Pages:           2"))
+        #expect(try tool("/usr/bin/pdftotext", ["-f", "2", "-l", "2", output, "-"]).contains("Fuchs"))
+    }
+
+    @Test("--text-only with another format is refused, saying what it is for")
+    func otherFormatRefused() throws {
+        let result = try Command.filterocr(["ocr", "--no-feed", "--format", "hocr", "--text-only", page])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("--text-only is for --format pdf"), "\(result.standardError)")
+        #expect(result.standardOutput.isEmpty)
+    }
+}
