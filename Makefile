@@ -48,7 +48,7 @@ endef
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader FuzzDocumentReader
 
-.PHONY: deps bench-deps test-deps build run serve companion test bench fuzz stress tsan manual completions install uninstall clean
+.PHONY: deps bench-deps test-deps build run serve companion test bench fuzz stress tsan manual completions install install-ocrmypdf-plugin uninstall clean
 
 deps:
 	$(call install-missing,$(RUNTIME_PACKAGES) $(BUILD_PACKAGES))
@@ -101,6 +101,7 @@ bench: build bench-deps
 	$(PYTHON) bench/speculate.py $(BIN)
 	bench/batch.sh $(BIN)
 	bench/documents.sh $(BIN)
+	$(PYTHON) bench/ocrmypdf.py --filterocr $(BIN)
 	$(PYTHON) bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
 	bench/tune.sh $(BIN)
@@ -149,24 +150,30 @@ completions: build
 	$(BIN) --generate-completion-script zsh > .build/completions/_filterocr
 	$(BIN) --generate-completion-script fish > .build/completions/filterocr.fish
 
-# make install [PREFIX=/usr/local] [DESTDIR=staging]: the binary, its manual pages and its
-# completions for bash, zsh and fish, where each shell looks for them under PREFIX.
+# make install [PREFIX=/usr/local] [DESTDIR=staging]: the binary, its manual pages, its
+# completions for bash, zsh and fish, where each shell looks for them under PREFIX, and the
+# OCRmyPDF plugin.
 PREFIX ?= /usr/local
-install: build manual completions
+install: build manual completions install-ocrmypdf-plugin
 	install -D -m 755 $(BIN) $(DESTDIR)$(PREFIX)/bin/filterocr
 	install -d $(DESTDIR)$(PREFIX)/share/man/man1
 	install -m 644 $(MANUAL)/*.1 $(DESTDIR)$(PREFIX)/share/man/man1/
 	install -D -m 644 .build/completions/filterocr.bash $(DESTDIR)$(PREFIX)/share/bash-completion/completions/filterocr
 	install -D -m 644 .build/completions/_filterocr $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr
 	install -D -m 644 .build/completions/filterocr.fish $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
-	install -D -m 644 integrations/ocrmypdf/filterocr_ocrmypdf/__init__.py $(DESTDIR)$(PREFIX)/lib/$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])')/dist-packages/filterocr_ocrmypdf/__init__.py
+
+# The OCRmyPDF plugin, a Python package, where Debian's python3 finds it (its dist-packages
+# under /usr/local are on its path).
+PLUGIN_DIR = $(DESTDIR)$(PREFIX)/lib/$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])')/dist-packages/filterocr_ocrmypdf
+install-ocrmypdf-plugin:
+	install -D -m 644 integrations/ocrmypdf/filterocr_ocrmypdf/__init__.py $(PLUGIN_DIR)/__init__.py
 
 uninstall:
 	rm -f $(DESTDIR)$(PREFIX)/bin/filterocr $(DESTDIR)$(PREFIX)/share/man/man1/filterocr*.1 \
 	    $(DESTDIR)$(PREFIX)/share/bash-completion/completions/filterocr \
 	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr \
 	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
-	rm -rf $(DESTDIR)$(PREFIX)/lib/$$($(PYTHON) -c 'import sys; print("python%d.%d" % sys.version_info[:2])')/dist-packages/filterocr_ocrmypdf
+	rm -rf $(PLUGIN_DIR)
 
 clean:
 	rm -rf .build

@@ -5,7 +5,7 @@ scans with truth: character error rate and wall time of each, side by side, with
     bench/ocrmypdf.py [--filterocr PATH] [PAGE.png ...]
 
 Each page (an image with NAME.txt beside it) is made a one-page PDF with img2pdf at the
-resolution its name gives (`_150_`), else 300 dpi, and run through
+resolution its name gives (`_150_`, `letter150_`), else at the file's own (300 dpi without one), and run through
 `ocrmypdf --output-type pdfa` twice in the same invocation, plain and with
 `--plugin filterocr_ocrmypdf`; the text is read back with pdftotext. By default: the book
 page degraded as the plugin's test degrades it, and three degraded pages of devcorpus/regression."""
@@ -18,6 +18,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from PIL import Image
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "bench"))
@@ -36,7 +38,7 @@ def cer(text, truth):
 
 def degraded_book(folder):
     png = folder / "book_page-blur+noise+fade.png"
-    subprocess.run(["convert", str(ROOT / "images" / "book_page.png"), "-colorspace", "gray", "-resize", "60%",
+    subprocess.run(["convert", str(ROOT / "images" / "book_page.png"), "-seed", "1", "-colorspace", "gray", "-resize", "60%",
                     "-blur", "0x1.5", "-attenuate", "1.2", "+noise", "Gaussian", "+level", "30%,70%",
                     "-units", "PixelsPerInch", "-density", "180", str(png)], check=True)
     (folder / "book_page-blur+noise+fade.txt").write_text((ROOT / "images" / "book_page.txt").read_text())
@@ -67,10 +69,12 @@ def main():
         print(f"{'page':48} {'CER plain':>9} {'plugin':>7} {'ratio':>6}   {'s plain':>7} {'plugin':>7} {'ratio':>6}")
         totals = [0.0, 0.0, 0.0, 0.0]
         for page in pages:
-            found = re.search(r"_(\d{3})_", page.name)
-            dpi = found.group(1) if found else "300"
+            found = re.search(r"(\d{3})_", page.name)
+            with Image.open(page) as image:
+                own = image.info.get("dpi")
+            size = ["--imgsize", f"{found.group(1)}dpi"] if found else [] if own else ["--imgsize", "300dpi"]
             pdf = folder / (page.stem + ".pdf")
-            subprocess.run(["img2pdf", "--imgsize", f"{dpi}dpi", str(page), "-o", str(pdf)], check=True)
+            subprocess.run(["img2pdf", *size, str(page), "-o", str(pdf)], check=True)
             truth = page.with_suffix(".txt").read_text()
             plain, plain_s = run(pdf, folder / "plain.pdf", False, arguments.filterocr)
             ours, ours_s = run(pdf, folder / "plugin.pdf", True, arguments.filterocr)

@@ -8,6 +8,7 @@ import re
 import subprocess
 import sys
 import tempfile
+from collections import Counter
 from pathlib import Path
 
 import pytest
@@ -47,7 +48,7 @@ def text_of(pdf, page=None):
 def degraded_pdf(folder, image, name, scale="60%", density=180, blur="0x1.5", noise="1.2", level="30%,70%"):
     """A scan gone bad: shrunk, blurred, noisy and low in contrast, as a one-page PDF."""
     png = Path(folder) / f"{name}.png"
-    subprocess.run(["convert", str(image), "-colorspace", "gray", "-resize", scale, "-blur", blur,
+    subprocess.run(["convert", str(image), "-seed", "1", "-colorspace", "gray", "-resize", scale, "-blur", blur,
                     "-attenuate", noise, "+noise", "Gaussian", "+level", level,
                     "-units", "PixelsPerInch", "-density", str(density), str(png)], check=True)
     pdf = Path(folder) / f"{name}.pdf"
@@ -87,13 +88,15 @@ def test_degraded_scan_becomes_a_pdfa_that_reads_better_than_plain_ocrmypdf(book
 def test_the_chosen_filters_are_logged_per_page(book):
     run = book[0]
     assert re.search(r"000001_ocr\.png: filterocr chose '[^']+' \(score", run.stderr), run.stderr
-    assert run.stderr.count("--auto, chains that keep the page's geometry") == 1, run.stderr
+    assert run.stderr.count("--auto, chains that keep the page in place") == 1, run.stderr
 
 
 def test_sidecar_holds_the_text_of_the_page(book, folder):
     sidecar = (folder / "book.txt").read_text()
     assert "universally acknowledged" in sidecar
-    assert cer(sidecar, text_of(book[1])) < 0.02
+    # pdftotext orders and breaks lines as it sees them on the page: the words must agree.
+    ours, layer = Counter(sidecar.split()), Counter(text_of(book[1]).split())
+    assert sum((ours & layer).values()) >= 0.98 * max(sum(ours.values()), sum(layer.values())), (ours - layer, layer - ours)
 
 
 def word_places(pdf):
@@ -152,7 +155,12 @@ def test_skip_text_leaves_a_page_with_text_alone_and_j2_reads_as_j1(three_pages,
     assert two.returncode == 0, two.stderr
     assert "skipping all processing on this page" in two.stderr, two.stderr
     assert len(re.findall(r"filterocr chose", two.stderr)) == 2, two.stderr
-    assert text_of(folder / "j2.pdf", 3) == text_of(three_pages, 3)
+    # The page with text is OCRmyPDF's alone: as plain OCRmyPDF leaves it. (Its PDF/A rewrite
+    # loses the curly quotes of a Tesseract text layer, with or without the plugin.)
+    plain = ocrmypdf("--skip-text", "--pages", "3", three_pages, folder / "plain-skip.pdf", plugin=False)
+    assert plain.returncode == 0, plain.stderr
+    assert text_of(folder / "j2.pdf", 3) == text_of(folder / "plain-skip.pdf", 3)
+    assert "universally acknowledged" in text_of(folder / "j2.pdf", 3)
     assert text_of(folder / "j1.pdf") == text_of(folder / "j2.pdf")
     for page in (1, 2):
         assert "TOTAL" in text_of(folder / "j2.pdf", page).upper()
@@ -209,6 +217,52 @@ else:
 def test_ops_that_move_the_page_are_refused_before_any_page_is_read(folder, book):
     run = ocrmypdf("--filterocr-ops", "borders; then binarize", folder / "book.pdf", folder / "refused.pdf")
     assert run.returncode != 0
-    assert "moves, turns or resizes the page" in run.stderr, run.stderr
+    assert "moves, turns or crops the page" in run.stderr, run.stderr
     assert "filterocr chose" not in run.stderr
     assert not (folder / "refused.pdf").exists()
+
+
+def test_a_page_read_enlarged_keeps_its_text_in_place(folder, book):
+    """`scale` reads the page at twice its size: the text-only PDF page is that size, and
+    OCRmyPDF fits it over its own page, so the words lie where Tesseract's reading of the page
+    as it is puts them. OCRmyPDF's hOCR renderer takes boxes as the page image's pixels: there
+    the same script is refused."""
+    run = ocrmypdf("--filterocr-ops", "scale", folder / "book.pdf", folder / "enlarged.pdf")
+    assert run.returncode == 0, run.stderr
+    ours, theirs = word_places(folder / "enlarged.pdf"), word_places(book[2])
+    common = [w for w in ours if w in theirs and len(w) >= 5]
+    assert len(common) >= 5, common
+    placed = [w for w in common if all(abs(a - b) < 5 for a, b in zip(ours[w], theirs[w]))]
+    assert len(placed) >= 0.8 * len(common), [(w, ours[w], theirs[w]) for w in common if w not in placed]
+    refused = ocrmypdf("--pdf-renderer", "hocr", "--filterocr-ops", "scale", folder / "book.pdf", folder / "refused-hocr.pdf")
+    assert refused.returncode != 0
+    assert "resizes (with --pdf-renderer hocr) the page" in refused.stderr, refused.stderr
+
+
+def test_make_install_puts_the_plugin_where_debians_python_finds_it(folder, book):
+    """`make install` puts the package in dist-packages under the prefix, which Debian's
+    python3 has on its path; from there, with `filterocr` on PATH, OCRmyPDF loads it by name
+    with no option but --plugin."""
+    stage = folder / "stage"
+    subprocess.run(["make", "-s", "-C", str(ROOT), "install-ocrmypdf-plugin", f"DESTDIR={stage}"], check=True)
+    version = "python%d.%d" % tuple(map(int, subprocess.run(
+        ["/usr/bin/python3", "-c", "import sys; print(*sys.version_info[:2])"], capture_output=True, text=True,
+        check=True).stdout.split()))
+    installed = Path(f"/usr/local/lib/{version}/dist-packages")
+    search_path = subprocess.run(["/usr/bin/python3", "-c", "import sys; print('\\n'.join(sys.path))"],
+                                 capture_output=True, text=True, check=True, env={"PATH": "/usr/bin:/bin"}).stdout
+    assert str(installed) in search_path.splitlines(), search_path
+    assert (stage / installed.relative_to("/") / "filterocr_ocrmypdf" / "__init__.py").is_file()
+    programs = folder / "bin"
+    programs.mkdir(exist_ok=True)
+    if not (programs / "filterocr").exists():
+        (programs / "filterocr").symlink_to(Path(BIN).resolve())
+    environment = {**os.environ, "PYTHONPATH": str(stage / installed.relative_to("/")), "FILTEROCR_STORE": "none",
+                   "PATH": str(programs) + os.pathsep + os.environ["PATH"]}
+    run = subprocess.run([*OCRMYPDF, "--plugin", "filterocr_ocrmypdf", "--filterocr-no-auto", folder / "book.pdf",
+                          folder / "installed.pdf"], capture_output=True, text=True, env=environment)
+    assert run.returncode == 0, run.stderr
+    assert f"filterocr {programs / 'filterocr'}: no filters" in run.stderr, run.stderr
+    info = subprocess.run(["pdfinfo", str(folder / "installed.pdf")], capture_output=True, text=True, check=True).stdout
+    assert "filterocr" in info, info
+    assert len(normal(text_of(folder / "installed.pdf"))) > 200

@@ -4,10 +4,12 @@ the filters that read it best (`filterocr ocr --auto`) or applies a given script
 
     ocrmypdf --plugin filterocr_ocrmypdf in.pdf out.pdf
 
-A page is recognised once: filterocr reports its choice as JSON (with every candidate it
-scored) into a result store private to the page, and the hOCR of that choice is then written
-from the store. The text layer is laid over the page image OCRmyPDF keeps, so only chains
-that keep the image's geometry are used (see GEOMETRY); orientation and deskew are left to
+filterocr reports its choice as JSON (with every candidate it scored) into a result store
+private to the page. The text layer is then written for the script chosen: for OCRmyPDF's
+default renderer (sandwich), Tesseract's text-only PDF of the page as filterocr read it, which
+OCRmyPDF fits over the page it keeps; for its hOCR renderer, the hOCR, from the store. The
+text must lie over the page OCRmyPDF keeps, so only chains that keep the image where it is are
+used (see MOVES; an hOCR page must also keep its size); orientation and deskew are left to
 OCRmyPDF's own options, answered by Tesseract as OCRmyPDF's built-in engine answers them."""
 
 from __future__ import annotations
@@ -19,19 +21,20 @@ import shutil
 import subprocess
 from pathlib import Path
 
-from PIL import Image
-
 from ocrmypdf import hookimpl
 from ocrmypdf._exec import tesseract
 from ocrmypdf.exceptions import MissingDependencyError, SubprocessOutputError
-from ocrmypdf.hocrtransform import HocrTransform
 from ocrmypdf.pluginspec import OcrEngine
 
 log = logging.getLogger(__name__)
 
-# Filter commands that move, turn, crop or resize the page: their hOCR boxes are of the image
-# as filtered, not of the page image OCRmyPDF keeps, so a chain holding one is not used.
-GEOMETRY = frozenset({"rotate", "orient", "deskew", "borders", "sheet", "dewarp", "scale"})
+# Filter commands that move, turn or crop the page: the text they lead to is placed on the image
+# as filtered, not on the page image OCRmyPDF keeps, so a chain holding one is not used.
+MOVES = frozenset({"rotate", "orient", "deskew", "borders", "sheet", "dewarp"})
+# Filter commands that resize the page. A text-only PDF page is the size of the image read,
+# and OCRmyPDF fits it over its own page, so a resized reading still lies in place; hOCR boxes
+# are taken as the page image's pixels, so for the hOCR renderer these are left out too.
+RESIZES = frozenset({"scale"})
 
 
 @hookimpl
@@ -73,14 +76,20 @@ def binary(options) -> str:
     return found
 
 
-def uses_geometry(script: str) -> bool:
+def uses(script: str, commands: frozenset) -> bool:
+    """Whether a step of `script` is one of `commands`."""
     for step in script.split(";"):
         words = step.split()
         if words and words[0] == "then":
             words = words[1:]
-        if words and words[0] in GEOMETRY:
+        if words and words[0] in commands:
             return True
     return False
+
+
+def excluded(options) -> frozenset:
+    """The filter commands a reading for OCRmyPDF's renderer may not hold."""
+    return MOVES | RESIZES if options.pdf_renderer == "hocr" else MOVES
 
 
 def mode(options) -> str:
@@ -89,15 +98,16 @@ def mode(options) -> str:
     if options.filterocr_no_auto:
         return "no filters"
     budget = f" (budget {options.filterocr_auto_budget:g})" if options.filterocr_auto_budget else ""
-    return f"--auto{budget}, chains that keep the page's geometry"
+    return f"--auto{budget}, chains that keep the page in place"
 
 
 @hookimpl
 def check_options(options):
-    if options.filterocr_ops and uses_geometry(options.filterocr_ops):
+    if options.filterocr_ops and uses(options.filterocr_ops, excluded(options)):
+        what = "moves, turns or crops" if uses(options.filterocr_ops, MOVES) else "resizes (with --pdf-renderer hocr)"
         raise SubprocessOutputError(
-            f"--filterocr-ops {options.filterocr_ops!r} moves, turns or resizes the page, so its "
-            "text would not lie over the page OCRmyPDF keeps; use --rotate-pages and --deskew"
+            f"--filterocr-ops {options.filterocr_ops!r} {what} the page, so its text would not "
+            "lie over the page OCRmyPDF keeps; use --rotate-pages and --deskew"
         )
     log.info("filterocr %s: %s", binary(options), mode(options))
 
@@ -131,9 +141,9 @@ def choose(input_file: Path, options, store: Path) -> tuple[str, dict]:
                              "--json", os.fspath(input_file)], input_file).stdout)
     auto = report["auto"]
     script = auto["script"]
-    if uses_geometry(script):
+    if uses(script, excluded(options)):
         kept = [c for c in auto.get("candidates", [])
-                if not uses_geometry(c["script"]) and not c.get("losesText")]
+                if not uses(c["script"], excluded(options)) and not c.get("losesText")]
         best = max(kept, key=lambda c: c["score"], default={"script": "original", "score": None})
         log.info("%s: filterocr chose %r (score %s), which moves the page; reading with %r (score %s)",
                  input_file.name, script, auto.get("score"), best["script"], best["score"])
@@ -146,13 +156,17 @@ def choose(input_file: Path, options, store: Path) -> tuple[str, dict]:
     return script, report
 
 
-def read_page(input_file: Path, output_hocr: Path, output_text: Path, options) -> None:
-    store = output_hocr.with_name(output_hocr.stem + ".filterocr.sqlite")
+def read_page(input_file: Path, output: Path, output_text: Path, options, document: str) -> None:
+    """Writes the page's text layer to `output` as `document` (filterocr's --format: hocr, or
+    pdf of the text alone) and its text to `output_text`, by the script filterocr chooses."""
+    store = output.with_name(output.stem + ".filterocr.sqlite")
+    layer = ["--format", "hocr"] if document == "hocr" else ["--format", "pdf", "--text-only"]
     try:
         script, report = choose(input_file, options, store)
-        # The same script again, from the store: the hOCR of the recognition just reported.
-        run([binary(options), "ocr", *common(options, store), "--ops", script, "--format", "hocr",
-             "-o", os.fspath(output_hocr), os.fspath(input_file)], input_file)
+        # The same script again: the hOCR comes from the store, a PDF page from Tesseract's
+        # renderer, which needs the engine's reading itself.
+        run([binary(options), "ocr", *common(options, store), "--ops", script, *layer,
+             "-o", os.fspath(output), os.fspath(input_file)], input_file)
     finally:
         for leftover in store.parent.glob(store.name + "*"):
             leftover.unlink()
@@ -192,19 +206,11 @@ class FilterocrOcrEngine(OcrEngine):
 
     @staticmethod
     def generate_hocr(input_file, output_hocr, output_text, options):
-        read_page(Path(input_file), Path(output_hocr), Path(output_text), options)
+        read_page(Path(input_file), Path(output_hocr), Path(output_text), options, "hocr")
 
     @staticmethod
     def generate_pdf(input_file, output_pdf, output_text, options):
-        output_pdf = Path(output_pdf)
-        hocr = output_pdf.with_suffix(".filterocr.hocr")
-        read_page(Path(input_file), hocr, Path(output_text), options)
-        with Image.open(input_file) as image:
-            dpi = image.info.get("dpi", (300, 300))
-        # The page's square resolution, as OCRmyPDF's own hOCR renderer uses.
-        HocrTransform(hocr_filename=hocr, dpi=float(max(dpi))).to_pdf(
-            out_filename=output_pdf, image_filename=None, invisible_text=True, interword_spaces=True)
-        hocr.unlink()
+        read_page(Path(input_file), Path(output_pdf), Path(output_text), options, "pdf")
 
 
 @hookimpl
