@@ -75,6 +75,37 @@ struct OutputSafetyTests {
         #expect(leftovers(outcome, expected: ["feed.json", ".feed.json.lock"]).isEmpty)
     }
 
+    @Test("A document output that is one of the inputs, or a link to one, is refused and the input kept",
+          arguments: [["ocr", "--format", "pdf"], ["ocr", "--format", "hocr"], ["batch", "--format", "txt"],
+                      ["ocr", "--format", "pdf", "--text-only"]])
+    func outputThatIsAnInput(arguments: [String]) throws {
+        let folder = try Paths.temporaryDirectory()
+        let input = folder + "/page.bmp"
+        try FileManager.default.copyItem(atPath: small, toPath: input)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.bmp", withDestinationPath: input)
+        let before = try Data(contentsOf: URL(fileURLWithPath: input))
+        for output in [input, folder + "/link.bmp"] {
+            let result = try Command.filterocr(Array(arguments.prefix(1)) + ["--no-feed"] + arguments.dropFirst()
+                                               + ["-o", output, input])
+            #expect(result.status == 2, "\(arguments): \(result.standardError)")
+            #expect(result.standardError.contains("is also an input, which the document would replace"), "\(result.standardError)")
+            #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == before)
+        }
+    }
+
+    @Test("A PDF made searchable onto itself keeps its pages; as text alone it is refused")
+    func searchablePDFOntoItself() throws {
+        let folder = try Paths.temporaryDirectory()
+        let pdf = folder + "/scan.pdf"
+        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: pdf)
+        let textOnly = try Command.filterocr(["batch", "--no-feed", "--format", "pdf", "--text-only", "-o", pdf, pdf])
+        #expect(textOnly.status == 2, "\(textOnly.standardError)")
+        let searchable = try Command.filterocr(["batch", "--no-feed", "--format", "pdf", "-o", pdf, pdf])
+        #expect(searchable.status == 0, "\(searchable.standardError)")
+        let images = try Command.run("/usr/bin/pdfimages", ["-list", pdf]).standardOutput
+        #expect(images.split(separator: "\n").count == 3, "the scan's one image is still there: \(images)")
+    }
+
     @Test("A replaced output keeps its permissions",
           arguments: [["ocr", "--no-feed", "--format", "txt", "-o", "out"], ["filter", "--ops", "blur", "-o", "out.png"],
                       ["ocr", "--feed", "out"]])

@@ -62,7 +62,7 @@ struct BatchCommand: ParsableCommand {
         if inputs.isEmpty && !stdinImage && isatty(STDIN_FILENO) != 0 {
             throw ValidationError("give images, folders or globs, or pipe paths in: find images -name '*.png' | filterocr batch")
         }
-        _ = try document.destination(for: format)
+        _ = try document.destination(for: format, from: inputs)
     }
 
     func run() throws {
@@ -75,7 +75,7 @@ struct BatchCommand: ParsableCommand {
                                  saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
         var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
-                           showsProgress: true, documentDestination: try document.destination(for: format))
+                           showsProgress: true, documentDestination: try document.destination(for: format, from: inputs))
         run.textOnly = document.textOnly
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)

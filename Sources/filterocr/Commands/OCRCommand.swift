@@ -42,7 +42,7 @@ struct OCRCommand: ParsableCommand {
         guard images.filter({ $0 == ImageLoader.standardInputName }).count <= 1 else {
             throw ValidationError("standard input holds one image: give - once")
         }
-        _ = try document.destination(for: json ? .jsonl : format)
+        _ = try document.destination(for: json ? .jsonl : format, from: images)
     }
 
     func run() throws {
@@ -58,7 +58,7 @@ struct OCRCommand: ParsableCommand {
         let format = json ? .jsonl : format
         var run = ImageRun(runner: runner, format: format, headers: units > 1,
                            publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,
-                           documentDestination: try document.destination(for: format))
+                           documentDestination: try document.destination(for: format, from: images))
         run.textOnly = document.textOnly
         run.keepsOriginalPages = images.contains { Document.kind(of: $0) == .pdf }
         try run.run(images, total: units)

@@ -1,5 +1,7 @@
 import ArgumentParser
 import Core
+import Documents
+import FileSystem
 import Formats
 import Foundation
 
@@ -16,9 +18,24 @@ struct DocumentOutputOption: ParsableArguments {
             + "over pages kept elsewhere (as OCRmyPDF lays its engine's text over its own pages)."))
     var textOnly = false
 
+    /// Where the document of `format` goes, made from `inputs`; nil for filterocr's own formats.
+    /// Refuses `-o` with those, a PDF onto a terminal, and an output that is one of the inputs
+    /// (links followed), which the document would replace: only a PDF made searchable keeps
+    /// what it had, its own pages.
+    func destination(for format: OutputFormat, from inputs: [String]) throws -> String? {
+        let destination = try destination(for: format)
+        if let output, let destinationStamp = FileStamp(at: output),
+           let input = inputs.first(where: { FileStamp(at: $0)?.isSameFile(as: destinationStamp) == true }),
+           textOnly || format.document != .pdf || Document.kind(of: input) != .pdf {
+            throw ValidationError("-o \(PathEncoding.displayed(output)) is also an input, which the document would "
+                                  + "replace; give another file")
+        }
+        return destination
+    }
+
     /// Where the document of `format` goes; nil for filterocr's own formats. Refuses `-o`
     /// with those, and a PDF onto a terminal.
-    func destination(for format: OutputFormat) throws -> String? {
+    private func destination(for format: OutputFormat) throws -> String? {
         if textOnly, format.document != .pdf {
             throw ValidationError("--text-only is for --format pdf")
         }
