@@ -1,6 +1,17 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// The Swift runtime and Foundation linked into `filterocr` itself: its start then resolves no
+/// symbols of Swift's own libraries (about 22,000 of Foundation's alone), and takes 0.6x the
+/// time. Foundation's static archives need their C parts named, which its module names only
+/// for the shared library. The tests link these libraries as shared ones: Swift Testing comes
+/// only as one.
+let staticSwiftLibraries = ["-static-stdlib"] + [
+    "Foundation", "CoreFoundation", "FoundationInternationalization", "FoundationEssentials", "_FoundationICU",
+    "_FoundationCShims", "_FoundationCollections", "swiftSynchronization", "swiftDispatch", "dispatch", "BlocksRuntime",
+    "swift_StringProcessing", "swift_RegexParser", "swiftRegexBuilder", "stdc++",
+].map { "-l\($0)" }
+
 let package = Package(
     name: "filterocr",
     platforms: [.macOS(.v15)],
@@ -27,12 +38,10 @@ let package = Package(
         ),
         // qpdf's C++ library lays text layers over a PDF's own pages, behind one C entry point.
         .target(name: "CPDFGraft", linkerSettings: [.linkedLibrary("qpdf")]),
-        // Tesseract's C API and Leptonica, from Debian's -dev packages.
-        .systemLibrary(
-            name: "CTesseract",
-            pkgConfig: "tesseract",
-            providers: [.apt(["libtesseract-dev", "libleptonica-dev"])]
-        ),
+        // Tesseract's C API and Leptonica, from Debian's -dev packages (`make deps`). Linked as
+        // the module map says, without pkg-config, whose `-larchive -lcurl` would make this
+        // binary load a second libcurl and its TLS libraries at every start.
+        .systemLibrary(name: "CTesseract"),
         // libtiff finds each page of a multi-page TIFF once (Leptonica walks the pages before it).
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // libedit, for line editing and history in the REPL.
@@ -120,7 +129,8 @@ let package = Package(
                 "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
                 "Threading", "Charts", "Documents",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(staticSwiftLibraries)]
         ),
         // Times the filters for bench/filters.sh.
         .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec", "Recognition"]),

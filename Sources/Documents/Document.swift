@@ -79,6 +79,15 @@ public final class Document {
         }
     }
 
+    /// About how many pixels page `number` (from 1) will have, known without reading it: a PDF
+    /// page's size at the default resolution; nil for a TIFF's page, or a page that cannot be
+    /// measured (which reading it reports).
+    public func expectedPixels(page number: Int) -> Int? {
+        guard case .pdf(let pdf) = pages, let size = try? pdf.pixelSize(page: number, dpi: Double(Self.defaultResolution))
+        else { return nil }
+        return size.width.multipliedSaturating(by: size.height)
+    }
+
     /// Page `number` of `pdf`, surveyed (its images measured) and rendered.
     private func page(_ number: Int, of pdf: PDFFile, dpi: Int?, decoder: ImageDecoder) throws -> DocumentPage {
         let survey = try pdf.survey(page: number)

@@ -66,14 +66,10 @@ public final class PDFFile {
     /// Page `number` (from 1) rendered at `dpi`, refused before rendering when it would have
     /// more than `maxPixels` pixels.
     public func render(page number: Int, dpi: Double, maxPixels: Int) throws(DocumentError) -> RGBImage {
-        try checkPage(number)
+        let (columns, rows) = try pixelSize(page: number, dpi: dpi)
+        let (width, height) = (Int32(columns), Int32(rows))
         var message = MessageBuffer()
-        var (width, height): (Int32, Int32) = (0, 0)
-        var status = message.withPointer {
-            filterocr_pdf_pixel_size(handle, Int32(number - 1), Float(dpi), &width, &height, $0, $1)
-        }
-        guard status == FILTEROCR_PDF_OK else { throw failure(status, message.text, page: number) }
-        let (columns, rows) = (Int(width), Int(height))
+        var status = FILTEROCR_PDF_OK
         guard columns > 0, rows > 0 else {
             throw DocumentError(source: source, problem: .damaged(detail: "page \(number) has no area"))
         }
@@ -94,6 +90,18 @@ public final class PDFFile {
         }
         guard status == FILTEROCR_PDF_OK else { throw failure(status, message.text, page: number) }
         return RGBImage(width: columns, height: rows, samples: samples)
+    }
+
+    /// The size in pixels page `number` (from 1) has rendered at `dpi`, without rendering it.
+    public func pixelSize(page number: Int, dpi: Double) throws(DocumentError) -> (width: Int, height: Int) {
+        try checkPage(number)
+        var message = MessageBuffer()
+        var (width, height): (Int32, Int32) = (0, 0)
+        let status = message.withPointer {
+            filterocr_pdf_pixel_size(handle, Int32(number - 1), Float(dpi), &width, &height, $0, $1)
+        }
+        guard status == FILTEROCR_PDF_OK else { throw failure(status, message.text, page: number) }
+        return (Int(width), Int(height))
     }
 
     /// The objects MuPDF draws: its catalog and the pages `numbers` (from 1, within the page

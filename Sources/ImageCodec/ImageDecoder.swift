@@ -59,8 +59,23 @@ public struct ImageDecoder: Sendable {
         return try checkedHeader(prefix, source: source, isWholeFile: false) != nil
     }
 
+    /// The sizes a JPEG can be decoded at besides its own: libjpeg scales its blocks down in
+    /// the transform, so a reduced decoding costs a fraction of a whole one and needs no
+    /// resampling after it.
+    public static let jpegReductions = [2, 4, 8]
+
+    /// The format and size `bytes` (an image file's first bytes, its header among them) say
+    /// the image has, without decoding it; nil when they do not say or the header is refused.
+    public func header(of bytes: [UInt8]) -> (format: ImageFormat, width: Int, height: Int)? {
+        LeptonicaMessages.silence()
+        guard let header = try? checkedHeader(bytes, source: "", isWholeFile: false) else { return nil }
+        return (header.format, header.size.width, header.size.height)
+    }
+
     /// Decodes `bytes`; `source` names them in errors (a path, or `<stdin>`).
-    public func decode(_ bytes: [UInt8], source: String) throws(ImageLoadError) -> DecodedImage {
+    /// - Parameter reduction: for a JPEG, 1 or one of `jpegReductions`: the image decoded at
+    ///   that fraction of its size in each direction (rounded up). Other formats ignore it.
+    public func decode(_ bytes: [UInt8], source: String, reduction: Int = 1) throws(ImageLoadError) -> DecodedImage {
         LeptonicaMessages.silence()
         func failure(_ problem: ImageLoadError.Problem) -> ImageLoadError {
             ImageLoadError(source: source, problem: problem)
@@ -76,12 +91,13 @@ public struct ImageDecoder: Sendable {
         // would decode what is there and leave the rest black.
         guard header.dataEnd <= bytes.count else { throw failure(.corrupt(format)) }
 
-        let decoded = Self.leptonicaDecode(bytes, header: header)
+        let reduction = format == .jpeg && Self.jpegReductions.contains(reduction) ? reduction : 1
+        let decoded = Self.leptonicaDecode(bytes, header: header, reduction: reduction)
         guard let decoded else {
             throw failure(header.unsupportedVariant.map { .unsupported($0) } ?? .corrupt(format))
         }
         let size = (decoded.width, decoded.height)
-        let expected = (header.size.width, header.size.height)
+        let expected = ((header.size.width + reduction - 1) / reduction, (header.size.height + reduction - 1) / reduction)
         guard size == expected || (header.mayBeTransposed && size == (expected.1, expected.0)),
               let rgb = decoded.rgbImage() else {
             throw failure(.corrupt(format))
@@ -146,7 +162,7 @@ public struct ImageDecoder: Sendable {
     }
 
     /// Leptonica's decoding of `bytes`, whose header has been checked.
-    private static func leptonicaDecode(_ bytes: [UInt8], header: ImageHeader) -> LeptonicaImage? {
+    private static func leptonicaDecode(_ bytes: [UInt8], header: ImageHeader, reduction: Int) -> LeptonicaImage? {
         var bytes = bytes
         // Leptonica decodes every frame of a GIF (giflib's DGifSlurp) and keeps the first: hand
         // it only the first, followed by the trailer, so later frames cost nothing.
@@ -155,7 +171,9 @@ public struct ImageDecoder: Sendable {
             bytes.append(0x3B)
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            LeptonicaImage(taking: pixReadMem(buffer.baseAddress, buffer.count))
+            guard reduction != 1 else { return LeptonicaImage(taking: pixReadMem(buffer.baseAddress, buffer.count)) }
+            var warning: Int32 = 0
+            return LeptonicaImage(taking: pixReadMemJpeg(buffer.baseAddress, buffer.count, 0, Int32(reduction), &warning, 0))
         }
     }
 }

@@ -17,6 +17,14 @@ public enum ImageFile {
         try decoder.decode(readBytes(path, decoder: decoder), source: path)
     }
 
+    /// How many pixels the image file at `path` says it has, from its header alone; nil when
+    /// it cannot be read or does not say (which decoding it reports).
+    public static func claimedPixels(_ path: String, decoder: ImageDecoder = ImageDecoder()) -> Int? {
+        guard let prefix = try? BoundedRead.prefix(of: path, count: headerLength),
+              let header = decoder.header(of: prefix) else { return nil }
+        return header.width.multipliedSaturating(by: header.height)
+    }
+
     /// The bytes of the image file at `path`, once its header is within the limits.
     public static func readBytes(_ path: String, decoder: ImageDecoder = ImageDecoder()) throws(ImageLoadError) -> [UInt8] {
         let prefix = try mapped(path) { () throws(FileError) in try BoundedRead.prefix(of: path, count: headerLength) }

@@ -278,8 +278,13 @@ public final class ImageRunner: Sendable {
         let engines = try Engines.workers(count: jobs, settings: settings, factory: factory, store: store, truth: truth) {
             (number: $0, pipeline: $1)
         }
-        engines.map(window: jobs * 4, produce: { [self] emit in
-            for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item) }
+        // Pages that wait for no other start largest first, so that no large page is read
+        // alone at the end (a document's 12 MP photo, last, left a core idle for seconds); the
+        // engines then choose among more pages ahead (units, a few bytes each, and reports).
+        let costliestFirst = pages?.addsInInputOrder != true
+        engines.map(window: jobs * (costliestFirst ? 16 : 4), costliestFirst: costliestFirst, produce: { [self] emit in
+            let costs = costliestFirst ? ExpectedCosts(decoder: settings.decoder) : nil
+            for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item, costs?.cost(of: item.unit) ?? 0) }
         }, transform: { [self] engine, ticket, item in
             var item = item
             item.ticket = ticket

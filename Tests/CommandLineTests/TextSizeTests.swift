@@ -91,6 +91,33 @@ struct TextSizeTests {
         #expect(shift <= 2, "a word moved \(shift) pt")
     }
 
+    @Test("A 12 MP JPEG photo of large letters, decoded at half size for auto: its words in the photo's pixels, as reading the whole photo shrunk puts them")
+    func reducedPhoto() throws {
+        let photo = Paths.images + "/document_photo_12mp.jpg"
+        func report(_ sizing: String) throws -> [String: Any] {
+            let result = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--json", "--text-size", sizing, photo])
+            #expect(result.status == 0, "\(result.standardError)")
+            return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        }
+        func words(_ report: [String: Any]) -> [(text: String, box: [Double])] {
+            ((report["words"] as? [[String: Any]]) ?? []).map { (($0["text"] as? String) ?? "", ($0["box"] as? [Double]) ?? []) }
+        }
+        // `fit` reads the whole photo shrunk to the same half: the words must fall in the same places.
+        let (reduced, whole) = (try report("auto"), try report("fit"))
+        #expect(reduced["readScale"] as? Double == 0.5)
+        let size = try #require(reduced["size"] as? [String: Int])
+        #expect(size["width"] == 4000 && size["height"] == 3000, "the photo keeps its size: \(size)")
+        let (a, b) = (words(reduced), words(whole))
+        #expect(a.count >= 200 && a.allSatisfy { $0.box.count == 4 && $0.box[0] + $0.box[2] <= 4000 && $0.box[1] + $0.box[3] <= 3000 })
+        // Each word of the reduced reading, and the nearest word of the same text in the other.
+        let shifts = a.compactMap { word in
+            b.filter { $0.text == word.text }.map { other in (0..<4).map { abs(word.box[$0] - other.box[$0]) }.max() ?? 0 }.min()
+        }
+        #expect(shifts.count >= a.count * 9 / 10, "\(shifts.count) of \(a.count) words read alike")
+        let moved = shifts.filter { $0 > 8 }.count
+        #expect(moved <= a.count / 50, "\(moved) words more than 8 pixels of the photo from where the whole photo puts them")
+    }
+
     @Test("The result store never answers a reading at one scale for another")
     func storeKeepsScalesApart() throws {
         let store = folder + "/store.sqlite"

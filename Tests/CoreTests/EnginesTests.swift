@@ -138,6 +138,31 @@ struct EnginesTests {
         #expect(order.firstIndex(of: 0) ?? 0 > order.firstIndex(of: 2) ?? 0, "item 0 finished after item 2: \(order)")
     }
 
+    @Test("A costliest-first map gives a free engine the costliest item waiting (the first emitted of equals), and delivers in the order emitted")
+    func costliestFirst() throws {
+        let engines = Engines(count: 1, make: { Engine(number: 0) })
+        let costs = [3, 9, 1, 7, 7, 2, 0]
+        let allEmitted = DispatchSemaphore(value: 0)
+        let taken = Mutex<[Int]>([])
+        var delivered: [String] = []
+        engines.map(window: 16, costliestFirst: true, produce: { (emit: (Int, Int) -> Void) in
+            for (item, cost) in costs.enumerated() { emit(item, cost) }
+            allEmitted.signal()
+        }, transform: { (_: inout Engine, ticket: Int, item: Int) -> String in
+            // The first item is taken before the others are emitted; the rest wait for it.
+            if taken.withLock({ $0.append(item); return $0.count == 1 }) {
+                _ = allEmitted.wait(timeout: .now() + Self.patience)
+            }
+            return "\(ticket):\(item)"
+        }, deliver: { delivered.append($0) })
+        #expect(delivered == costs.indices.map { "\($0):\($0)" })
+        let order = taken.withLock { $0 }
+        try #require(order.count == costs.count)
+        let rest = costs.indices.filter { $0 != order[0] }
+            .sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
+        #expect(Array(order.dropFirst()) == rest, "taken \(order)")
+    }
+
     @Test("A producer that stops early ends the map, with everything it emitted delivered")
     func producerStopsEarly() throws {
         let engines = Engines(count: 2, make: { Engine(number: 0) })

@@ -48,6 +48,32 @@ struct DecodingTests {
         #expect(isClose(decoded.image[35, 25], blue, tolerance: 12))
     }
 
+    @Test("A JPEG decoded reduced is that fraction of its size, rounded up, with the same colours", arguments: [2, 4, 8])
+    func reducedJPEG(reduction: Int) throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try fixture("rgb.jpg"))))
+        let decoded = try ImageDecoder().decode(bytes, source: "rgb.jpg", reduction: reduction)
+        #expect(decoded.image.width == (40 + reduction - 1) / reduction)
+        #expect(decoded.image.height == (30 + reduction - 1) / reduction)
+        #expect(isClose(decoded.image[0, 0], red, tolerance: 12))
+        #expect(isClose(decoded.image[decoded.image.width - 1, decoded.image.height - 1], blue, tolerance: 12))
+    }
+
+    @Test("Other formats, and reductions libjpeg has not, decode whole", arguments: [("rgb.png", 2), ("rgb.jpg", 3)])
+    func reductionIgnored(name: String, reduction: Int) throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try fixture(name))))
+        let decoded = try ImageDecoder().decode(bytes, source: name, reduction: reduction)
+        #expect(decoded.image.width == 40 && decoded.image.height == 30)
+    }
+
+    @Test("The header alone gives the format and size; bytes that are no image give none")
+    func headerOnly() throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: try fixture("rgb.jpg"))))
+        let header = try #require(ImageDecoder().header(of: Array(bytes.prefix(1024))))
+        #expect(header.format == .jpeg && header.width == 40 && header.height == 30)
+        #expect(ImageFile.claimedPixels(try fixture("rgb.png")) == 1200)
+        #expect(ImageDecoder().header(of: Array("not an image at all".utf8)) == nil)
+    }
+
     @Test("Transparent pixels are composited over white", arguments: ["rgba.png", "palette-alpha.png"])
     func alphaOverWhite(name: String) throws {
         let decoded = try load(name)

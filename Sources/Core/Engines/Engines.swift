@@ -97,15 +97,42 @@ package final class Engines<Engine>: Sendable {
         transform: @escaping @Sendable (inout Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
+        map(window: window, costliestFirst: false, produce: { emit in produce { emit($0, 0) } }, transform: transform,
+            deliver: deliver)
+    }
+
+    /// `map`, where `produce` gives each item's expected cost, and a free engine takes the
+    /// costliest item waiting (the first emitted among equals) rather than the first: the
+    /// largest pages start first and no large page is read alone at the end while the other
+    /// engines idle. The outputs are still delivered in the order emitted. For work whose items
+    /// never wait for one another (an engine that waited for an earlier item's turn while that
+    /// item waited behind costlier ones would hold the run).
+    package func map<Item: Sendable, Output: Sendable>(
+        window: Int,
+        costliestFirst: Bool,
+        produce: @escaping @Sendable (_ emit: (Item, _ cost: Int) -> Void) -> Void,
+        transform: @escaping @Sendable (inout Engine, _ ticket: Int, Item) -> Output,
+        deliver: (Output) -> Void
+    ) {
         let events = WorkQueue<Event<Output>>()
         let slots = DispatchSemaphore(value: window)
+        let waiting = Locked(WaitingItems<Item>())
         let producer = Thread { [self] in
             var count = 0
-            produce { item in
+            produce { item, cost in
                 slots.wait()
                 let ticket = count
-                submit { engine in events.push(.finished(ticket: ticket, transform(&engine, ticket, item))) }
                 count += 1
+                guard costliestFirst else {
+                    submit { engine in events.push(.finished(ticket: ticket, transform(&engine, ticket, item))) }
+                    return
+                }
+                // One job for each item, which takes whichever item is then the costliest.
+                waiting.withLock { $0.add(item, ticket: ticket, cost: cost) }
+                submit { engine in
+                    guard let (ticket, item) = waiting.withLock({ $0.takeCostliest() }) else { return }
+                    events.push(.finished(ticket: ticket, transform(&engine, ticket, item)))
+                }
             }
             events.push(.produced(count: count))
         }

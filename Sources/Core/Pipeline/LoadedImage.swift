@@ -20,6 +20,9 @@ public struct LoadedImage: Sendable {
     public var truth: String?
     /// Where the image is in its document, when it is a document's page.
     public var page: Page?
+    /// Set when the pixels are the file's decoded at a fraction of its size, for a reading
+    /// that would shrink them anyway (`ImageLoader.loadReduced`).
+    public var reduced: ReducedDecoding?
 
     /// A page of a PDF or a multi-page TIFF.
     public struct Page: Sendable, Equatable {

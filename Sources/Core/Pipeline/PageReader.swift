@@ -34,18 +34,23 @@ public struct PageReader: Sendable {
     ///     its size, and the page is then read as rendered, whatever `settings.textSizing` says.
     ///   - reading: the engine's own settings for this reading (`psm 6`), part of the store's key.
     ///   - monitor: told the engine's progress, and able to cancel it.
+    ///   - reduced: set when `image` is its file decoded at a fraction of its size, as the text
+    ///     sizing would have read it (`ImageLoader.loadReduced`): it is read as it is, and its
+    ///     words are given in the file's pixels, as a page read shrunk gives them.
     func read(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation], engine reading: EngineSettings,
-              monitor: RecognitionMonitor?, with engine: any Recognizer) throws -> Reading {
+              monitor: RecognitionMonitor?, with engine: any Recognizer, reduced: ReducedDecoding? = nil) throws -> Reading {
         let asRendered = operations.contains { $0.kind == .scale }
+        let resolution = reduced.map { $0.resolution(resolution) } ?? resolution
         let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
         if let key, let kept = store?.recognition(key) {
             return Reading(recognized: kept, stored: true, key: key, scale: kept.readScale ?? 1)
         }
-        // A filter that scaled the rendering chose its size.
-        let scale = asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space)
-        let recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor, with: engine)
+        // A filter that scaled the rendering chose its size; a reduced decoding was sized already.
+        let scale = asRendered || reduced != nil ? 1 : settings.textSizing.scale(for: image, in: settings.space)
+        var recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor, with: engine)
+        if let reduced { recognized = reduced.inFilePixels(recognized, read: image) }
         if let key { store?.keep(recognized, for: key, engine: reading) }
-        return Reading(recognized: recognized, stored: false, key: key, scale: scale)
+        return Reading(recognized: recognized, stored: false, key: key, scale: reduced?.scale ?? scale)
     }
 
     /// The engine's reading of `image` at `scale` (1: as it is), its words in `image`'s pixels.

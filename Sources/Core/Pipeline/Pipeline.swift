@@ -36,7 +36,8 @@ public struct Pipeline {
                 cacheBudget: Int? = nil, truth: TruthSource = .none) {
         engine = recognizer
         reader = PageReader(settings: settings, store: store)
-        loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
+        loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution,
+                             sizing: settings.textSizing, space: settings.space)
         renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
     }
 
@@ -73,9 +74,10 @@ public struct Pipeline {
     ///   - engine: the engine's own settings for this reading (`psm 6`), part of the store's key.
     public func recognize(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation] = [],
                           engine reading: EngineSettings = EngineSettings(),
-                          monitor: RecognitionMonitor? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
+                          monitor: RecognitionMonitor? = nil,
+                          reduced: ReducedDecoding? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
         let page = try reader.read(image, resolution: resolution, rendering: operations, engine: reading, monitor: monitor,
-                                   with: engine)
+                                   with: engine, reduced: reduced)
         last.value = LastRecognition.Page(image: image, resolution: resolution, key: page.key, stored: page.stored,
                                           scale: page.scale, engine: reading)
         return (page.recognized, page.stored)
@@ -156,6 +158,12 @@ public struct Pipeline {
         try loader.load(path, page: page, identified: identified || renderer.cache != nil, digestsFile: store != nil)
     }
 
+    /// Whether an image loaded to be read with `state`, whose pixels are wanted for nothing
+    /// else, may be decoded at the size its reading shrinks it to (`ImageLoader.loadReduced`).
+    private func mayReduce(for state: FilterState, needsPixels: Bool) -> Bool {
+        !needsPixels && state.operations.isEmpty && renderer.cache == nil
+    }
+
     /// What `loadOrAnswer` found: the report, or the image to recognise.
     public enum StoreLookup {
         case answered(RecognitionReport)
@@ -169,14 +177,19 @@ public struct Pipeline {
     public func loadOrAnswer(_ path: String, page: Int? = nil, state: FilterState,
                              needsPixels: Bool = false) throws -> StoreLookup {
         // A rendering's stored recognition is the run's engine's: one read with other settings is looked up by its pixels.
+        let reducing = mayReduce(for: state, needsPixels: needsPixels)
         guard !needsPixels, page == nil, let store, state.engine.isDefault, path != ImageLoader.standardInputName,
-              Document.kind(of: path) == nil else { return .loaded(try load(path, page: page)) }
+              Document.kind(of: path) == nil else {
+            return .loaded(try loader.load(path, page: page, identified: renderer.cache != nil, digestsFile: store != nil,
+                                           reducing: reducing))
+        }
         var stopwatch = Stopwatch()
         let bytes = try ImageFile.readBytes(path, decoder: settings.decoder)
         let digest = RenderingSource.fileDigest(bytes)
         let source = RenderingSource.key(fileDigest: digest, page: nil, operations: state.operations, settings: settings)
         guard let (recognized, rendering) = store.recognition(ofRendering: source, resolution: settings.resolution) else {
-            return .loaded(try loader.load(path, bytes: bytes, digest: digest, identified: renderer.cache != nil, since: stopwatch))
+            return .loaded(try loader.load(path, bytes: bytes, digest: digest, identified: renderer.cache != nil, since: stopwatch,
+                                           reducing: reducing))
         }
         // No pixels to add a document page from.
         last.value = nil
@@ -216,15 +229,17 @@ public struct Pipeline {
         }
         let filterTime = stopwatch.lap()
         let reading: (recognized: RecognizedText, stored: Bool)
+        let reduced = state.operations.isEmpty ? original.reduced : nil
         do {
             reading = try recognize(rendered, resolution: resolution(of: original), rendering: state.operations,
-                                    engine: state.engine, monitor: monitor)
+                                    engine: state.engine, monitor: monitor, reduced: reduced)
         } catch {
             throw PipelineError(source: original.name, underlying: error)
         }
         let ocrTime = stopwatch.lap()
         if state.engine.isDefault { renderer.store(reading.recognized, image: rendered, for: original, state.operations) }
-        if state.engine.isDefault, let digest = original.fileDigest, let key = last.value?.key {
+        // The file's rendering is kept at the file's size: a reduced decoding is not kept as it.
+        if state.engine.isDefault, reduced == nil, let digest = original.fileDigest, let key = last.value?.key {
             let source = RenderingSource.key(fileDigest: digest, page: original.page?.number, operations: state.operations,
                                              settings: settings)
             store?.keepRendering(source, as: key, of: rendered, fileResolution: original.decoded.resolution)
@@ -244,8 +259,12 @@ public struct Pipeline {
     /// Its size is the rendered image's, which the word boxes are in (`scale` changes it).
     package func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, rendered: RGBImage,
                 cached: Bool, timings: RecognitionReport.Timings) -> RecognitionReport {
-        report(name: original.name, page: original.page, truth: original.truth, resolution: resolution(of: original),
-               state, recognized, size: .init(width: rendered.width, height: rendered.height), cached: cached, timings: timings)
+        // A reduced decoding read as it is gives its words in the file's pixels (`ReducedDecoding`).
+        let size = original.reduced.flatMap { reduced in
+            state.operations.isEmpty ? RecognitionReport.Size(width: reduced.fileWidth, height: reduced.fileHeight) : nil
+        } ?? .init(width: rendered.width, height: rendered.height)
+        return report(name: original.name, page: original.page, truth: original.truth, resolution: resolution(of: original),
+                      state, recognized, size: size, cached: cached, timings: timings)
     }
 
     private func report(name: String, page: LoadedImage.Page?, truth: String?, resolution: Int?, _ state: FilterState,

@@ -72,5 +72,15 @@ public enum TextSizing: String, Sendable, CaseIterable, Codable {
         return abs(1 - scale) < Self.leastChange ? 1 : scale
     }
 
+    /// Whether a page of `pixels` whose half (decoded at half size) has letters `halfLetters`
+    /// is read as that half: where `auto` shrinks the page (to its smallest scale, or nearly) and
+    /// the half's letters are ones this rule would read as they are (`fit` enlarges none of at
+    /// least `enlargeBelow`), with strokes that hold. It can read a page at a little less than
+    /// `scale(for:)` would (letters of 10 pixels rather than 11), never below 9.
+    func readsHalf(_ halfLetters: LetterSize, pixels: Int) -> Bool {
+        self == .auto && pixels >= Self.autoLeastPixels && halfLetters.letters >= Self.leastLetters
+            && halfLetters.height >= Self.enlargeBelow && halfLetters.stroke >= Int(Self.thinnestStroke)
+    }
+
     private var auto: Bool { self == .auto }
 }

@@ -26,8 +26,10 @@ public struct LetterSize: Sendable, Equatable {
 
     /// The letters of `image`, or nil when it has too few to tell (a photo, a blank page,
     /// light text on a dark ground, whose dark ground is one large component).
-    public static func measure(_ image: RGBImage, in space: WorkingSpace) -> LetterSize? {
-        measure(inkMask(of: image, in: space), width: image.width, height: image.height)
+    /// - Parameter halving: measure a large page at half size (false: a page already decoded at
+    ///   half size, measured as finely as the whole page would be).
+    public static func measure(_ image: RGBImage, in space: WorkingSpace, halving: Bool = true) -> LetterSize? {
+        measure(inkMask(of: image, in: space), width: image.width, height: image.height, halving: halving)
     }
 
     /// The dark pixels of `image` by Otsu's split, one byte each (1 for ink), row by row.
@@ -37,8 +39,8 @@ public struct LetterSize: Sendable, Equatable {
     }
 
     /// The letters of the ink `mask` of a `width` × `height` page.
-    static func measure(_ mask: [UInt8], width: Int, height: Int) -> LetterSize? {
-        let halved = width * height > halvedAbove && width >= 2 && height >= 2
+    static func measure(_ mask: [UInt8], width: Int, height: Int, halving: Bool = true) -> LetterSize? {
+        let halved = halving && width * height > halvedAbove && width >= 2 && height >= 2
         var (mask, width, height) = (mask, width, height)
         if halved {
             mask = Self.halved(mask, width: width, height: height)

@@ -1,0 +1,27 @@
+import Imaging
+import Recognition
+
+/// An image file decoded at a fraction of its size (a JPEG, scaled in libjpeg's transform)
+/// because its reading would shrink it to that size anyway: what the reading needs to give its
+/// words, its size and its resolution as the file's.
+public struct ReducedDecoding: Sendable, Equatable {
+    /// The file's own size.
+    public var fileWidth: Int
+    public var fileHeight: Int
+    /// The fraction of that size in each direction the pixels were decoded at (0.5).
+    public var scale: Double
+
+    /// The resolution the reduced pixels have when the file's is `resolution`.
+    func resolution(_ resolution: Int?) -> Int? {
+        resolution.map { max(1, Int((Double($0) * scale).rounded())) }
+    }
+
+    /// `recognized`, a reading of the reduced pixels `image`, with its words in the file's
+    /// pixels and the scale it was read at, as a reading shrunk by the text sizing gives them.
+    func inFilePixels(_ recognized: RecognizedText, read image: RGBImage) -> RecognizedText {
+        var mapped = recognized.mapped(by: Double(fileWidth) / Double(image.width), Double(fileHeight) / Double(image.height),
+                                       within: fileWidth, fileHeight)
+        mapped.readScale = scale
+        return mapped
+    }
+}

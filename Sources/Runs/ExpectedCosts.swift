@@ -1,0 +1,27 @@
+import Core
+import Documents
+import ImageCodec
+
+/// What reading a unit of work is expected to cost, known before its pixels are decoded, so
+/// that a run can start its largest pages first: its pixel count, from an image file's header
+/// or a PDF page's size; 0 when that is not known (a TIFF's page, standard input, a file that
+/// cannot be read, which reading it reports). For one thread, the run's producer: the document
+/// of one page is kept open for the next.
+final class ExpectedCosts {
+    private let decoder: ImageDecoder
+    private var document: (path: String, opened: Document?)?
+
+    init(decoder: ImageDecoder) {
+        self.decoder = decoder
+    }
+
+    func cost(of unit: WorkUnit) -> Int {
+        guard unit.failure == nil, unit.input != ImageLoader.standardInputName else { return 0 }
+        guard let page = unit.page else { return ImageFile.claimedPixels(unit.input, decoder: decoder) ?? 0 }
+        if document?.path != unit.input {
+            let opened = Document.kind(of: unit.input).flatMap { try? Document(unit.input, kind: $0, maxPixels: decoder.maxPixels) }
+            document = (unit.input, opened)
+        }
+        return document?.opened?.expectedPixels(page: page) ?? 0
+    }
+}
