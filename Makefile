@@ -28,10 +28,11 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper
 # come back from a searchable PDF with its text as it was. The Slurm test starts a one-node
 # cluster of Debian's Slurm and munge (deploy/slurm/local-cluster.sh); the deployment tests
 # (Tests/Deploy) check the Kubernetes manifests against the API's models (python3-kubernetes),
-# the systemd unit with systemd-analyze, and run the GNU parallel recipe.
+# the systemd unit with systemd-analyze, and run the GNU parallel recipe. strace counts the
+# threads a recognition starts (one per engine, none of OpenMP's).
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
     img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
-    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf
+    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf strace
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has

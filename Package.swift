@@ -62,6 +62,8 @@ let package = Package(
         .target(name: "FileSystem", dependencies: ["Threading", "CFileCalls"]),
         // Linux file calls that Swift's Glibc module leaves out (renameat2).
         .target(name: "CFileCalls"),
+        // Tesseract's OpenMP regions run on the engine's own thread: one core per engine.
+        .target(name: "COpenMPLimit"),
         // Documents page by page: PDF pages (MuPDF), TIFF pages (through ImageCodec), searchable PDFs (qpdf).
         .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "FileSystem"]),
         // The result store: recognitions and document pages in SQLite (GRDB), keyed by their inputs.
@@ -127,7 +129,7 @@ let package = Package(
             dependencies: [
                 "Core", "Search", "Runs", "REPL", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
                 "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
-                "Threading", "Charts", "Documents",
+                "Threading", "Charts", "Documents", "COpenMPLimit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(staticSwiftLibraries)]

@@ -1,4 +1,5 @@
 import ArgumentParser
+import COpenMPLimit
 import Core
 import FileSystem
 import Foundation
@@ -53,10 +54,17 @@ struct FilterOCR: ParsableCommand {
     }
 
     static func main() {
+        // The answer of a script that checks for the tool, given before anything is set up or
+        // parsed (the parser reflects over every command: a third of the start-up).
+        if CommandLine.argc == 2, let argument = CommandLine.unsafeArgv[1], strcmp(argument, "--version") == 0 {
+            print(Product.nameAndVersion)
+            return
+        }
         unblockSignals()
         // A closed output pipe is seen as EPIPE where it can be handled, not as a signal.
         signal(SIGPIPE, SIG_IGN)
-        OpenMPThreadLimit.applyByRestarting()
+        // Tesseract's OpenMP regions run on the engine's own thread (COpenMPLimit).
+        _ = filterocr_openmp_single_threaded()
         MemoryTuning.keepLargeBuffers()
         // Every front end (ocr, batch, filter, sweep, the REPL, the workbench) runs in this
         // process, so this one call gives them all the orient filter's model.
