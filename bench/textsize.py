@@ -13,7 +13,8 @@ usage: bench/textsize.py FILTEROCR [--photos DIR] [--runs N]      (make bench ru
           made in a temporary folder when DIR is not given)
   scans   the 300-dpi TIFF scans of devcorpus/public and images/exam_page.tif
 
-Each command runs N times (default 3), the three commands alternating, on a quiet machine;
+Then `filterocr --version` against `tesseract --version` (the start-up each pays), alternating,
+median of 60. Each command runs N times (default 3), the three commands alternating, on a quiet machine;
 the figure is the median. `tesseract` runs with OMP_THREAD_LIMIT=1 (one core, as filterocr's
 one engine for one page; its default OpenMP threads take 2-4x longer on two cores). Ratios are
 the sums of the medians over a set.
@@ -107,8 +108,23 @@ def main():
                   flush=True)
         print(f"| **all {len(pages)}** | | {totals['tesseract']:.2f} | {totals['filterocr']:.2f} "
               f"| **{totals['filterocr'] / totals['tesseract']:.2f}x** | {totals['as given']:.2f} | worst {worst:+.4f} |")
+    startup(args.filterocr)
     if made:
         shutil.rmtree(args.photos, ignore_errors=True)
+
+
+def startup(filterocr, runs=60):
+    """`filterocr --version` against `tesseract --version`: the start-up each process pays,
+    the two alternating, the median of `runs` each."""
+    times = {"filterocr": [], "tesseract": []}
+    for _ in range(runs):
+        for name, command in (("filterocr", [filterocr, "--version"]), ("tesseract", ["tesseract", "--version"])):
+            start = time.monotonic()
+            subprocess.run(command, capture_output=True, check=True)
+            times[name].append(time.monotonic() - start)
+    medians = {name: statistics.median(values) * 1000 for name, values in times.items()}
+    print(f"\nstart-up, median of {runs}: `filterocr --version` {medians['filterocr']:.1f} ms, "
+          f"`tesseract --version` {medians['tesseract']:.1f} ms: **{medians['filterocr'] / medians['tesseract']:.2f}x**")
 
 
 if __name__ == "__main__":
