@@ -279,10 +279,12 @@ public final class ImageRunner: Sendable {
             (number: $0, pipeline: $1)
         }
         // Pages that wait for no other start largest first, so that no large page is read
-        // alone at the end (a document's 12 MP photo, last, left a core idle for seconds); the
-        // engines then choose among more pages ahead (units, a few bytes each, and reports).
+        // alone at the end (a document's 12 MP photo, last, left a core idle for seconds), and
+        // two large ones not side by side while smaller ones wait (`pairedPixels`); the engines
+        // then choose among more pages ahead (units, a few bytes each, and reports).
         let costliestFirst = pages?.addsInInputOrder != true
-        engines.map(window: jobs * (costliestFirst ? 16 : 4), costliestFirst: costliestFirst, produce: { [self] emit in
+        engines.map(window: jobs * (costliestFirst ? 16 : 4), costliestFirst: costliestFirst ? Self.pairedPixels : nil,
+                    produce: { [self] emit in
             let costs = costliestFirst ? ExpectedCosts(decoder: settings.decoder) : nil
             for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item, costs?.cost(of: item.unit) ?? 0) }
         }, transform: { [self] engine, ticket, item in
@@ -342,6 +344,12 @@ public final class ImageRunner: Sendable {
     /// 40 MB a colour letter-size page went alone: the 20 scans of `bench/documents.sh` at
     /// -j 2 kept 1.45 cores busy and peaked near 290 MB.)
     static let recognitionBudget = 128 << 20
+
+    /// The pixels of the pages a costliest-first run starts side by side while smaller pages
+    /// wait: a 12 MP photo beside a letter-size page at 300 dpi (8.4 MP), not beside another
+    /// photo, which would raise the run's peak by a photo's copies (two 12 MP photos of the
+    /// 20 pages of `bench/documents.sh` together: 409 MiB, against 340-360 read apart).
+    static let pairedPixels = 22_000_000
 
     /// What Tesseract copies of `image`: a grey page once, with its binary image; a colour one
     /// at four bytes a pixel, with its grey and binary images.

@@ -145,7 +145,7 @@ struct EnginesTests {
         let allEmitted = DispatchSemaphore(value: 0)
         let taken = Mutex<[Int]>([])
         var delivered: [String] = []
-        engines.map(window: 16, costliestFirst: true, produce: { (emit: (Int, Int) -> Void) in
+        engines.map(window: 16, costliestFirst: .max, produce: { (emit: (Int, Int) -> Void) in
             for (item, cost) in costs.enumerated() { emit(item, cost) }
             allEmitted.signal()
         }, transform: { (_: inout Engine, ticket: Int, item: Int) -> String in
@@ -161,6 +161,27 @@ struct EnginesTests {
         let rest = costs.indices.filter { $0 != order[0] }
             .sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
         #expect(Array(order.dropFirst()) == rest, "taken \(order)")
+    }
+
+    @Test("Waiting items: the costliest that fits beside those in work, else the cheapest; of equals the first emitted")
+    func waitingItemsWithinBudget() throws {
+        var waiting = WaitingItems<String>(budget: 10)
+        for (ticket, (name, cost)) in [("photo", 8), ("receipt", 1), ("second photo", 8), ("scan", 2), ("label", 1)].enumerated() {
+            waiting.add(name, ticket: ticket, cost: cost)
+        }
+        #expect(waiting.take()?.item == "photo", "the costliest first")
+        #expect(waiting.take()?.item == "scan", "beside it, the costliest that fits in the 2 left")
+        #expect(waiting.take()?.item == "receipt", "then the first emitted of the equal small ones")
+        waiting.done(cost: 2)
+        waiting.done(cost: 1)
+        #expect(waiting.take()?.item == "label", "the second photo does not fit beside the first")
+        #expect(waiting.take()?.item == "second photo", "nothing fits: the cheapest")
+        #expect(waiting.take() == nil)
+        waiting.done(cost: 8)
+        waiting.done(cost: 8)
+        waiting.done(cost: 1)
+        waiting.add("next", ticket: 5, cost: 12)
+        #expect(waiting.take()?.item == "next", "with nothing in work, one larger than the budget goes alone")
     }
 
     @Test("A producer that stops early ends the map, with everything it emitted delivered")

@@ -97,41 +97,44 @@ package final class Engines<Engine>: Sendable {
         transform: @escaping @Sendable (inout Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
-        map(window: window, costliestFirst: false, produce: { emit in produce { emit($0, 0) } }, transform: transform,
+        map(window: window, costliestFirst: nil, produce: { emit in produce { emit($0, 0) } }, transform: transform,
             deliver: deliver)
     }
 
-    /// `map`, where `produce` gives each item's expected cost, and a free engine takes the
-    /// costliest item waiting (the first emitted among equals) rather than the first: the
-    /// largest pages start first and no large page is read alone at the end while the other
-    /// engines idle. The outputs are still delivered in the order emitted. For work whose items
-    /// never wait for one another (an engine that waited for an earlier item's turn while that
-    /// item waited behind costlier ones would hold the run).
+    /// `map`, where `produce` gives each item's expected cost, and with `costliestFirst` a
+    /// free engine takes the costliest item waiting that fits in that budget beside the items
+    /// in work (`WaitingItems`) rather than the first: the largest pages start first, and no
+    /// large page is read alone at the end while the other engines idle, nor beside another
+    /// while smaller ones wait. The outputs are still delivered in the order emitted. For work
+    /// whose items never wait for one another (an engine that waited for an earlier item's turn
+    /// while that item waited behind costlier ones would hold the run).
     package func map<Item: Sendable, Output: Sendable>(
         window: Int,
-        costliestFirst: Bool,
+        costliestFirst budget: Int?,
         produce: @escaping @Sendable (_ emit: (Item, _ cost: Int) -> Void) -> Void,
         transform: @escaping @Sendable (inout Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
         let events = WorkQueue<Event<Output>>()
         let slots = DispatchSemaphore(value: window)
-        let waiting = Locked(WaitingItems<Item>())
+        let waiting = Locked(WaitingItems<Item>(budget: budget ?? .max))
         let producer = Thread { [self] in
             var count = 0
             produce { item, cost in
                 slots.wait()
                 let ticket = count
                 count += 1
-                guard costliestFirst else {
+                guard budget != nil else {
                     submit { engine in events.push(.finished(ticket: ticket, transform(&engine, ticket, item))) }
                     return
                 }
-                // One job for each item, which takes whichever item is then the costliest.
+                // One job for each item, which takes whichever item is then the one to take.
                 waiting.withLock { $0.add(item, ticket: ticket, cost: cost) }
                 submit { engine in
-                    guard let (ticket, item) = waiting.withLock({ $0.takeCostliest() }) else { return }
-                    events.push(.finished(ticket: ticket, transform(&engine, ticket, item)))
+                    guard let taken = waiting.withLock({ $0.take() }) else { return }
+                    let output = transform(&engine, taken.ticket, taken.item)
+                    waiting.withLock { $0.done(cost: taken.cost) }
+                    events.push(.finished(ticket: taken.ticket, output))
                 }
             }
             events.push(.produced(count: count))

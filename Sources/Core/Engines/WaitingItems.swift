@@ -1,21 +1,35 @@
 /// The items of a costliest-first map that no engine has taken yet (at most the map's
-/// window, a few dozen): the costliest is taken first, the first emitted among equals.
-struct WaitingItems<Item> {
+/// window, a few dozen), and the cost of those taken and not yet done.
+///
+/// An engine takes the costliest item that fits in the budget beside the items in work, so that
+/// the largest pages start first but two of them do not run side by side while smaller ones
+/// wait; when none fits, the cheapest (which the others leave the most room for). Of equals,
+/// the first emitted.
+package struct WaitingItems<Item> {
     private var items: [(ticket: Int, cost: Int, item: Item)] = []
+    private var inWork = 0
+    package let budget: Int
 
-    mutating func add(_ item: Item, ticket: Int, cost: Int) {
+    package init(budget: Int) { self.budget = budget }
+
+    package mutating func add(_ item: Item, ticket: Int, cost: Int) {
         items.append((ticket, cost, item))
     }
 
-    mutating func takeCostliest() -> (ticket: Int, item: Item)? {
-        guard var best = items.indices.first else { return nil }
-        for index in items.indices.dropFirst() {
-            let (candidate, chosen) = (items[index], items[best])
-            if candidate.cost > chosen.cost || (candidate.cost == chosen.cost && candidate.ticket < chosen.ticket) {
-                best = index
-            }
-        }
-        let taken = items.remove(at: best)
-        return (taken.ticket, taken.item)
+    /// The item an engine that is free now takes, with its cost, which is in work until `done`.
+    package mutating func take() -> (ticket: Int, cost: Int, item: Item)? {
+        guard !items.isEmpty else { return nil }
+        let room = budget - inWork
+        let fitting = items.indices.filter { items[$0].cost <= room }
+        let index = fitting.isEmpty
+            ? items.indices.min { items[$0].cost != items[$1].cost ? items[$0].cost < items[$1].cost : items[$0].ticket < items[$1].ticket }!
+            : fitting.max { items[$0].cost != items[$1].cost ? items[$0].cost < items[$1].cost : items[$0].ticket > items[$1].ticket }!
+        let taken = items.remove(at: index)
+        inWork += taken.cost
+        return taken
+    }
+
+    package mutating func done(cost: Int) {
+        inWork -= cost
     }
 }
