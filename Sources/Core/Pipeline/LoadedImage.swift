@@ -24,6 +24,11 @@ public struct LoadedImage: Sendable {
     /// that would shrink them anyway (`ImageLoader.loadReduced`).
     public var reduced: ReducedDecoding?
 
+    /// `reduced`, for a rendering by `operations`: only the page itself is read as its file's.
+    func reduction(rendering operations: [FilterOperation]) -> ReducedDecoding? {
+        operations.isEmpty ? reduced : nil
+    }
+
     /// A page of a PDF or a multi-page TIFF.
     public struct Page: Sendable, Equatable {
         /// From 1.

@@ -42,15 +42,33 @@ public struct PageReader: Sendable {
         let asRendered = operations.contains { $0.kind == .scale }
         let resolution = reduced.map { $0.resolution(resolution) } ?? resolution
         let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
+        // The store keeps the reading of the pixels read, in their own pixels, whatever file they
+        // were decoded from: a reduced decoding's words are given in its file's pixels after it.
         if let key, let kept = store?.recognition(key) {
-            return Reading(recognized: kept, stored: true, key: key, scale: kept.readScale ?? 1)
+            return Reading(recognized: reduced?.inFilePixels(kept, read: image) ?? kept, stored: true, key: key,
+                           scale: reduced?.scale ?? kept.readScale ?? 1)
         }
         // A filter that scaled the rendering chose its size; a reduced decoding was sized already.
         let scale = asRendered || reduced != nil ? 1 : settings.textSizing.scale(for: image, in: settings.space)
-        var recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor, with: engine)
-        if let reduced { recognized = reduced.inFilePixels(recognized, read: image) }
+        let recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor, with: engine)
         if let key { store?.keep(recognized, for: key, engine: reading) }
-        return Reading(recognized: recognized, stored: false, key: key, scale: reduced?.scale ?? scale)
+        return Reading(recognized: reduced?.inFilePixels(recognized, read: image) ?? recognized, stored: false, key: key,
+                       scale: reduced?.scale ?? scale)
+    }
+
+    /// `resolution` for pixels at `scale` of the page's.
+    static func resolution(_ resolution: Int?, at scale: Double) -> Int? {
+        resolution.map { max(1, Int((Double($0) * scale).rounded())) }
+    }
+
+    /// `recognized`, a reading of `image` (the page at `scale`), with its words in the page's
+    /// `width` × `height` pixels and the scale it was read at.
+    static func inPagePixels(_ recognized: RecognizedText, read image: RGBImage, at scale: Double,
+                             width: Int, height: Int) -> RecognizedText {
+        var mapped = recognized.mapped(by: Double(width) / Double(image.width), Double(height) / Double(image.height),
+                                       within: width, height)
+        mapped.readScale = scale
+        return mapped
     }
 
     /// The engine's reading of `image` at `scale` (1: as it is), its words in `image`'s pixels.
@@ -66,12 +84,8 @@ public struct PageReader: Sendable {
         // images/ read at half size: CER 0.0022 resampled as light, 0.0004 as values, as whole).
         let scaled = LanczosScale(factor: scale).apply(to: image, in: .sRGB)
         let recognized = try LibraryDiagnostics.silenced {
-            try engine.recognize(scaled, resolution: resolution.map { Int((Double($0) * scale).rounded()) }, engine: reading,
-                                 monitor: monitor)
+            try engine.recognize(scaled, resolution: Self.resolution(resolution, at: scale), engine: reading, monitor: monitor)
         }
-        var mapped = recognized.mapped(by: Double(image.width) / Double(scaled.width), Double(image.height) / Double(scaled.height),
-                                       within: image.width, image.height)
-        mapped.readScale = scale
-        return mapped
+        return Self.inPagePixels(recognized, read: scaled, at: scale, width: image.width, height: image.height)
     }
 }

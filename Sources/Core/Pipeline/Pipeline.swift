@@ -229,7 +229,7 @@ public struct Pipeline {
         }
         let filterTime = stopwatch.lap()
         let reading: (recognized: RecognizedText, stored: Bool)
-        let reduced = state.operations.isEmpty ? original.reduced : nil
+        let reduced = original.reduction(rendering: state.operations)
         do {
             reading = try recognize(rendered, resolution: resolution(of: original), rendering: state.operations,
                                     engine: state.engine, monitor: monitor, reduced: reduced)
@@ -260,9 +260,8 @@ public struct Pipeline {
     package func report(_ original: LoadedImage, _ state: FilterState, _ recognized: RecognizedText, rendered: RGBImage,
                 cached: Bool, timings: RecognitionReport.Timings) -> RecognitionReport {
         // A reduced decoding read as it is gives its words in the file's pixels (`ReducedDecoding`).
-        let size = original.reduced.flatMap { reduced in
-            state.operations.isEmpty ? RecognitionReport.Size(width: reduced.fileWidth, height: reduced.fileHeight) : nil
-        } ?? .init(width: rendered.width, height: rendered.height)
+        let size = original.reduction(rendering: state.operations).map { .init(width: $0.fileWidth, height: $0.fileHeight) }
+            ?? RecognitionReport.Size(width: rendered.width, height: rendered.height)
         return report(name: original.name, page: original.page, truth: original.truth, resolution: resolution(of: original),
                       state, recognized, size: size, cached: cached, timings: timings)
     }

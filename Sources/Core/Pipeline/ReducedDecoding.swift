@@ -13,15 +13,12 @@ public struct ReducedDecoding: Sendable, Equatable {
 
     /// The resolution the reduced pixels have when the file's is `resolution`.
     func resolution(_ resolution: Int?) -> Int? {
-        resolution.map { max(1, Int((Double($0) * scale).rounded())) }
+        PageReader.resolution(resolution, at: scale)
     }
 
     /// `recognized`, a reading of the reduced pixels `image`, with its words in the file's
     /// pixels and the scale it was read at, as a reading shrunk by the text sizing gives them.
     func inFilePixels(_ recognized: RecognizedText, read image: RGBImage) -> RecognizedText {
-        var mapped = recognized.mapped(by: Double(fileWidth) / Double(image.width), Double(fileHeight) / Double(image.height),
-                                       within: fileWidth, fileHeight)
-        mapped.readScale = scale
-        return mapped
+        PageReader.inPagePixels(recognized, read: image, at: scale, width: fileWidth, height: fileHeight)
     }
 }
