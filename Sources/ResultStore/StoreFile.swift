@@ -41,10 +41,17 @@ enum StoreFile {
         return try setStrayLogAside(path)
     }
 
-    /// Moves a write-ahead log that is not the store's out of SQLite's way, with the index
+    /// Moves a write-ahead log that is not the store's out of SQLite's way, emptying the index
     /// SQLite keeps of it; returns a line saying so, or nil when the log (if any) is the store's.
+    ///
+    /// Only a log no process is using can be stray: one in use is that process's, and read while
+    /// it writes it and the store, it can look like another's (two shards starting on one new
+    /// store). The check holds the lock by which SQLite's first user of a store knows it is
+    /// first, so no user comes or is there while the log and the store are read.
     private static func setStrayLogAside(_ path: String) throws(StoreError) -> String? {
-        guard let log = WriteAheadLog(path: path + "-wal") else { return nil }
+        guard FileKind(at: path + "-wal") != .missing,
+              let alone = ByteLock(path: path + "-shm", offset: sqliteFirstUserByte, mode: fileMode(of: path)),
+              let log = WriteAheadLog(path: path + "-wal") else { return nil }
         let header = (try? BoundedRead.prefix(of: path, count: 100)) ?? []
         guard !log.belongs(toDatabaseWithHeader: header) else { return nil }
         let aside = asideName(path + "-wal", as: "stray")
@@ -53,7 +60,8 @@ enum StoreFile {
                             reason: "its write-ahead log \(PathEncoding.displayed(path + "-wal")) belongs to another database "
                                 + "and cannot be moved aside")
         }
-        _ = PathEncoding.withFileSystemPath(path + "-shm") { unlink($0) }
+        // What SQLite's first user does with the index; the file stays for those waiting on it.
+        alone.truncate()
         return "result store \(PathEncoding.displayed(path)): the write-ahead log beside it belongs to another database; "
             + "not replayed, moved aside as \(PathEncoding.displayed(aside))"
     }
@@ -64,6 +72,17 @@ enum StoreFile {
         var info = stat()
         guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return false }
         return info.st_mode & 0o222 != 0 && PathEncoding.withFileSystemPath(path, { access($0, W_OK) }) == 0
+    }
+
+    /// The byte of the `-shm` file each process using a store holds a read lock on, and the
+    /// first to open it a write lock while it rebuilds the index (SQLite's unix VFS, "DMS").
+    private static let sqliteFirstUserByte = 128
+
+    /// The permissions of the file at `path`, for a file made beside it; 0644 when it has none.
+    private static func fileMode(of path: String) -> mode_t {
+        var info = stat()
+        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return 0o644 }
+        return info.st_mode & 0o666
     }
 
     private static func mode(of path: String) -> String {

@@ -107,6 +107,7 @@ struct StoreTests {
         for writer in writers {
             #expect(writer.waitForExit(timeout: 300))
             #expect(writer.terminationStatus == 0)
+            #expect(writer.errorLines.isEmpty)
         }
         let shown = try Command.filterocr(["store", "show", "--json", "--store", store])
         let summary = try #require(try JSONSerialization.jsonObject(with: shown.outputData) as? [String: Any])

@@ -127,6 +127,34 @@ struct CraftedStoreTests {
         _ = other
     }
 
+    @Test("A log another process is writing is its own, never set aside, even when its page 1 names another store")
+    func liveLogIsLeftAlone() throws {
+        let folder = try Paths.temporaryDirectory()
+        let path = folder + "/results.sqlite"
+        do { _ = try filledStore(folder) }
+        // A user of the store, midway: its last commit, page 1 with another identity, is in the
+        // log alone, as a store's first commits are while a second process opens it.
+        let user = try BackgroundProcess("/usr/bin/python3", ["-c", """
+            import sqlite3, sys
+            db = sqlite3.connect(sys.argv[1], isolation_level=None)
+            db.execute("PRAGMA wal_autocheckpoint = 0")
+            db.execute("PRAGMA user_version = 7")
+            print("ready", flush=True)
+            sys.stdin.read()
+            """, path])
+        defer { user.terminate() }
+        #expect(user.waitForLines(1, timeout: 60) == ["ready"])
+        let warnings = Warnings()
+        let store = try ResultStore(path: path) { line in warnings.lines.withLock { $0.append(line) } }
+        #expect(warnings.all.isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.contains("stray") })
+        #expect(store.recognition(key) != nil)
+        try user.input.fileHandleForWriting.close()
+        #expect(user.waitForExit(timeout: 60) && user.terminationStatus == 0)
+        let userVersion = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        #expect(userVersion == 7)
+    }
+
     @Test("The store's own log, left by a process that was killed, is replayed")
     func ownLogIsReplayed() throws {
         let (live, copy) = (try Paths.temporaryDirectory(), try Paths.temporaryDirectory())

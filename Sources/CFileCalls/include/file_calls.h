@@ -8,4 +8,11 @@
 /// with errno set (EINVAL or ENOSYS where the file system cannot refuse to replace).
 int filterocr_rename_noreplace(int from_folder, const char *from, int to_folder, const char *to);
 
+/// Takes a write lock on the one byte at `offset` of the open file `descriptor`, without
+/// waiting, as an open file description lock (F_OFD_SETLK): it conflicts with every other
+/// lock on that byte, the calling process's own POSIX locks included, and closing another
+/// descriptor of the file does not drop it. Returns 0, or -1 with errno set (EAGAIN or
+/// EACCES when the byte is locked).
+int filterocr_lock_byte(int descriptor, long long offset);
+
 #endif
