@@ -75,11 +75,14 @@ public struct ProgressLine: Sendable {
         return drawIfDue(at: now)
     }
 
-    /// A line of text in place of the figures (what a search has found so far).
+    /// A line of text in place of the figures (what a search has found so far). Text that
+    /// replaces the figures is drawn at once: a search says what it found once a round, often
+    /// just before its result is printed, and held back it would never be seen.
     public mutating func said(_ text: String, at now: ContinuousClock.Instant) -> Action? {
+        let replacesFigures = if case .counts = content { true } else { false }
         content = .text(PathEncoding.displayed(text))
         held = false
-        return drawIfDue(at: now)
+        return drawIfDue(at: now, atOnce: replacesFigures)
     }
 
     /// Time has passed: the elapsed time and the rate change, and figures held back are due.
@@ -106,12 +109,12 @@ public struct ProgressLine: Sendable {
         return .erase
     }
 
-    private mutating func drawIfDue(at now: ContinuousClock.Instant) -> Action? {
+    private mutating func drawIfDue(at now: ContinuousClock.Instant, atOnce: Bool = false) -> Action? {
         guard !finished, !held, now - started >= Self.appearDelay else { return nil }
         let line = text(at: now)
         guard line != shown else { return nil }
         // Only a line already shown waits: one that is blank is drawn at once.
-        if shown != nil, let lastDraw, now - lastDraw < Self.redrawInterval { return nil }
+        if !atOnce, shown != nil, let lastDraw, now - lastDraw < Self.redrawInterval { return nil }
         shown = line
         lastDraw = now
         return .draw(line)

@@ -64,6 +64,17 @@ struct ProgressLineTests {
         #expect(caughtUp.contains("2/10"), "\(caughtUp)")
     }
 
+    @Test("A search's text replacing the figures is drawn at once, even just after a draw; text after text waits")
+    func textReplacingFiguresAtOnce() throws {
+        var progress = line()
+        _ = progress.progressed(ImageRunner.Progress(done: 0, total: 1), at: at(600))
+        let said = try #require(drawn(progress.said("auto: a.png · 6 tried", at: at(620))))
+        #expect(said.hasPrefix("auto: a.png"), "\(said)")
+        #expect(progress.said("auto: a.png · 7 tried", at: at(640)) == nil)
+        let caughtUp = try #require(drawn(progress.tick(at: at(750))))
+        #expect(caughtUp.hasSuffix("7 tried"), "\(caughtUp)")
+    }
+
     @Test("Finished, the line is erased and never comes back")
     func finished() {
         var progress = line()
