@@ -78,17 +78,21 @@ enum StoreFile {
     /// first to open it a write lock while it rebuilds the index (SQLite's unix VFS, "DMS").
     private static let sqliteFirstUserByte = 128
 
-    /// The permissions of the file at `path`, for a file made beside it; 0644 when it has none.
-    private static func fileMode(of path: String) -> mode_t {
+    /// The mode bits of the file at `path` (permissions, set-id and sticky); nil when it has none.
+    private static func permissions(of path: String) -> mode_t? {
         var info = stat()
-        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return 0o644 }
-        return info.st_mode & 0o666
+        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return nil }
+        return info.st_mode & 0o7777
+    }
+
+    /// The read and write permissions of the file at `path`, for a file made beside it; 0644
+    /// when it has none.
+    private static func fileMode(of path: String) -> mode_t {
+        permissions(of: path).map { $0 & 0o666 } ?? 0o644
     }
 
     private static func mode(of path: String) -> String {
-        var info = stat()
-        guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0 else { return "unknown" }
-        return "0" + String(info.st_mode & 0o7777, radix: 8)
+        permissions(of: path).map { "0" + String($0, radix: 8) } ?? "unknown"
     }
 
     /// `path` with `.kind-` and the time, the name a file is set aside under.
