@@ -54,6 +54,24 @@ struct BatchTests {
         #expect(try comparable(viaDash.standardOutput) == comparable(viaFolder.standardOutput))
     }
 
+    @Test("A list line is a path as written, less its line ending: spaces at either end are the name's")
+    func listLinesKeepSpaces() throws {
+        let folder = try Paths.temporaryDirectory()
+        let price = folder + "/x.png", phototest = folder + "/x.png ", leading = folder + "/ lead.png"
+        try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: price)
+        try FileManager.default.copyItem(atPath: Paths.corpus + "/phototest.tif", toPath: phototest)
+        try FileManager.default.copyItem(atPath: Paths.corpus + "/phototest.tif", toPath: leading)
+        let list = "x.png \r\n lead.png\n\n"
+        let result = try Command.filterocr(["batch", "--no-feed", "--no-store", "-j", "1"], input: Data(list.utf8),
+                                           directory: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let lines = try objects(result.standardOutput)
+        #expect(lines.map { $0["image"] as? String } == ["x.png ", " lead.png"])
+        for line in lines {
+            #expect((line["text"] as? String)?.hasPrefix("This is a lot of 12 point text") == true, "\(line)")
+        }
+    }
+
     /// The lines without their timings.
     /// `output`'s objects without their timings, and without a shard's stamp (which says only
     /// which share of which list it came from).

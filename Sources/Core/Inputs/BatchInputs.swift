@@ -36,8 +36,7 @@ public struct BatchInputs: Sequence, Sendable {
                 if pending[0] == "-" {
                     // Standard input stays the current argument until it ends.
                     while let line = standardInput.withLock({ $0.readLine() }) {
-                        let path = line.trimmingCharacters(in: .whitespaces)
-                        if !path.isEmpty { return path }
+                        if let path = Self.path(listedOn: line) { return path }
                     }
                     pending.removeFirst()
                     continue
@@ -45,6 +44,14 @@ public struct BatchInputs: Sequence, Sendable {
                 expanded = Self.expand(pending.removeFirst())
             }
         }
+    }
+
+    /// The path a line of a list names: the line as written, less its line ending (a CR
+    /// before the newline is part of the ending, as lists written on Windows end so); spaces
+    /// at either end are part of a file's name. Nil for an empty line.
+    public static func path(listedOn line: String) -> String? {
+        let path = line.hasSuffix("\r") ? String(line.dropLast()) : line
+        return path.isEmpty ? nil : path
     }
 
     /// A folder's image files (sorted, recursively), a glob's matches, or the argument itself
