@@ -34,6 +34,17 @@ struct EngineSettingsCommandTests {
         #expect((chained["operations"] as? [String]) == ["median 25%"])
     }
 
+    @Test("The mode a script sets is the one reported, and a run with --psm of that mode is answered with the same reading")
+    func reportedMode() throws {
+        let store = try Paths.temporaryDirectory() + "/results.sqlite"
+        let scripted = try read("psm 6", store: store)
+        #expect((scripted["settings"] as? [String: Any])?["psm"] as? Int == 6, "\(scripted["settings"] ?? "none")")
+        let result = try Command.filterocr(["ocr", "--json", "--no-feed", "--store", store, "--psm", "6", receipt])
+        let option = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
+        #expect(stored(option) && option["text"] as? String == scripted["text"] as? String)
+        #expect((option["settings"] as? [String: Any])?["psm"] as? Int == 6)
+    }
+
     @Test("A mode Tesseract has no reading for is refused in one line naming the modes")
     func refused() throws {
         let result = try Command.filterocr(["ocr", "--no-store", "--no-feed", "--ops", "psm 2", receipt])

@@ -269,7 +269,7 @@ public struct Pipeline {
     private func report(name: String, page: LoadedImage.Page?, truth: String?, resolution: Int?, _ state: FilterState,
                         _ recognized: RecognizedText, size: RecognitionReport.Size, cached: Bool,
                         timings: RecognitionReport.Timings) -> RecognitionReport {
-        var settings = settings
+        var settings = settings.reading(with: state.engine)
         settings.resolution = resolution
         var report = RecognitionReport(
             image: PathEncoding.displayed(name), filters: state, recognized: recognized,

@@ -35,6 +35,14 @@ public struct RecognitionSettings: Sendable, Encodable {
         self.decoder = decoder
     }
 
+    /// The settings one reading is made with: these, with the page segmentation a script set
+    /// (`psm 10`) in place of the run's. A report says it, and the store keys it so.
+    public func reading(with engine: EngineSettings) -> RecognitionSettings {
+        var settings = self
+        if let mode = engine.pageSegmentation.flatMap(PageSegmentation.init(rawValue:)) { settings.pageSegmentation = mode }
+        return settings
+    }
+
     /// A Tesseract engine for these settings.
     public static let tesseract: RecognizerFactory = { settings in
         try TesseractEngine(language: settings.language, pageSegmentation: settings.pageSegmentation)

@@ -17,8 +17,7 @@ public struct EngineIdentity: Sendable, Equatable {
     ///   `psm 6` has the identity of a run with `--psm 6`.
     public init(settings: RecognitionSettings, engine: EngineSettings = EngineSettings(),
                 dataDirectory: String = TesseractEngine.defaultDataDirectory) {
-        var settings = settings
-        if let mode = engine.pageSegmentation.flatMap(PageSegmentation.init(rawValue:)) { settings.pageSegmentation = mode }
+        let settings = settings.reading(with: engine)
         // Tesseract's default method leaves the identity as it was before methods could be chosen.
         let thresholding = engine.thresholding.flatMap { $0 == .otsu ? nil : $0.rawValue }
         let models = settings.language.split(separator: "+").map { code in
