@@ -1,7 +1,10 @@
 #define _GNU_SOURCE
+#include <ctype.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "openmp_limit.h"
 
@@ -16,6 +19,38 @@
 // points Tesseract enters a parallel region by are defined here, in the executable, where they
 // come before libgomp's: they enter libgomp's with one thread, which runs the region itself
 // and starts none. A limit the user set is libgomp's to apply, as given.
+
+// A limit libgomp cannot read (empty, 0, "abc") is no limit: libgomp would say so on standard
+// error and then ignore it, and filterocr would take it for the user's and let each engine
+// start OpenMP's threads. libgomp reads the variable in its initialiser, which runs before any
+// of the executable's constructors; only the executable's pre-initialisers run earlier, so one
+// of them drops such an entry from the environment the process was given (libgomp and getenv
+// read that same array). The parsing is libgomp's: spaces around a number from 1 up.
+static int usable_limit(const char *value) {
+    while (isspace((unsigned char)*value)) ++value;
+    if (*value == '\0') return 0;
+    errno = 0;
+    char *end;
+    unsigned long limit = strtoul(value, &end, 10);
+    if (errno != 0 || end == value || (long)limit <= 0) return 0;
+    while (isspace((unsigned char)*end)) ++end;
+    return *end == '\0';
+}
+
+static void drop_unusable_limit(int argc, char **argv, char **environment) {
+    (void)argc;
+    (void)argv;
+    static const char name[] = "OMP_THREAD_LIMIT=";
+    for (char **entry = environment; entry && *entry; ++entry) {
+        if (strncmp(*entry, name, sizeof name - 1) != 0 || usable_limit(*entry + sizeof name - 1)) continue;
+        char **rest = entry;
+        do { rest[0] = rest[1]; } while (*rest++);
+        --entry;
+    }
+}
+
+__attribute__((section(".preinit_array"), used))
+static void (*const drop_unusable_limit_first)(int, char **, char **) = drop_unusable_limit;
 
 typedef void (*parallel_entry)(void (*)(void *), void *, unsigned, unsigned);
 typedef void (*sections_entry)(void (*)(void *), void *, unsigned, unsigned, unsigned);
