@@ -144,7 +144,7 @@ struct WatchHostileTests {
             try FileManager.default.createDirectory(atPath: folders.outbox, withIntermediateDirectories: true)
             let outside = folders.root + "/outside.txt"
             try Data("kept\n".utf8).write(to: URL(fileURLWithPath: outside))
-            let journal = folders.outbox + "/.filterocr-watch.journal"
+            let journal = folders.inbox + "/.filterocr-watch.journal"
             if kind == "link" {
                 try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: outside)
             } else {
@@ -157,6 +157,27 @@ struct WatchHostileTests {
                     && watcher.errorLines[0].contains(kind == "link" ? "symbolic link" : "FIFO"), "\(watcher.errorLines)")
             #expect(try String(contentsOfFile: outside, encoding: .utf8) == "kept\n")
         }
+    }
+
+    @Test("The outbox receives documents only: the journal is kept in the inbox, and one an earlier version left in the outbox is taken over")
+    func outboxHoldsDocumentsOnly() throws {
+        let folders = try WatchFolders()
+        try FileManager.default.createDirectory(atPath: folders.outbox, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/a.png")
+        let first = try folders.watch(["--keep", "--settle", "0"])
+        #expect(first.waitForLines(1, timeout: 120).count == 1)
+        first.terminate()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folders.outbox) == ["a.pdf"])
+        // An earlier version's journal, in the outbox, names a.png as finished.
+        let journal = "/.filterocr-watch.journal"
+        try FileManager.default.moveItem(atPath: folders.inbox + journal, toPath: folders.outbox + journal)
+        let second = try folders.watch(["--keep", "--settle", "0"])
+        try drop(Self.smallPage, as: "b.png", into: folders.inbox)
+        let lines = second.waitForLines(1, timeout: 120)
+        second.terminate()
+        #expect(lines.count == 1 && lines[0].hasPrefix("b.png: ") && second.outputLines.count == 1, "\(second.outputLines)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folders.outbox).sorted() == ["a.pdf", "b.pdf"])
+        #expect(FileManager.default.fileExists(atPath: folders.inbox + journal))
     }
 
     @Test("A second watcher on the same inbox refuses in one line; the first goes on")
@@ -195,7 +216,7 @@ struct WatchHostileTests {
         let first = try folders.watch(["--keep", "--settle", "0"])
         #expect(first.waitForLines(2, timeout: 120).count == 2)
         first.terminate()
-        let journal = folders.outbox + "/.filterocr-watch.journal"
+        let journal = folders.inbox + "/.filterocr-watch.journal"
         var damaged = try bytes(journal)
         damaged.insert(contentsOf: [0xFF, 0xFE, 0x0A], at: 0)
         damaged.append(contentsOf: [0x31, 0xC0, 0x0A])

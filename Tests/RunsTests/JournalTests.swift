@@ -21,7 +21,7 @@ struct JournalTests {
         var inbox: String { root + "/in" }
         var outbox: String { root + "/out" }
         var done: String { root + "/done" }
-        var journal: String { outbox + "/" + JournalTests.journal }
+        var journal: String { inbox + "/" + JournalTests.journal }
 
         init() throws {
             root = try Paths.temporaryDirectory()

@@ -13,7 +13,8 @@ import Threading
 /// text beside it. Nothing is ever written over: a name that comes back gets a new one
 /// (`UniqueNames`).
 ///
-/// A journal in the outbox records every file finished (its name, size and time), so that a
+/// A journal in the inbox (`.filterocr-watch.journal`; in `failed` when the inbox is read-only)
+/// records every file finished (its name, size and time), so that a
 /// restart neither loses a file nor reads one twice: a file still in the inbox is recognised
 /// again only if it was not finished, and then from the result store for the pages read before.
 public final class HotFolder: Sendable {
@@ -90,7 +91,10 @@ public final class HotFolder: Sendable {
             throw StartError(message: "\(PathEncoding.displayed(options.inbox)) is already watched by another filterocr watch: "
                              + "stop that one first (each file must be read once)")
         }
-        journal = try Journal(outbox: outbox) { name, sizeAndTime in inbox.stamp(of: name)?.sizeAndTime == sizeAndTime }
+        // The outbox receives documents only: a consume folder would take a journal there too.
+        journal = try Journal(folder: inbox.isWritable ? inbox : failed, former: outbox) { name, sizeAndTime in
+            inbox.stamp(of: name)?.sizeAndTime == sizeAndTime
+        }
         Self.removeStaleTemporaries(in: outbox)
     }
 

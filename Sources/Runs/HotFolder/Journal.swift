@@ -6,13 +6,15 @@ import Threading
 /// before the original is moved on: a file found again with the same name, size and time was
 /// finished, whatever stopped the watcher after.
 ///
-/// The journal is a regular file of the outbox, opened without following a link and without
+/// The journal is a regular file of the inbox (of the `failed` folder when the inbox is read-only),
+/// never of the outbox, which receives documents only (a consume folder takes whatever lands
+/// there). It is opened without following a link and without
 /// waiting on a FIFO; it is read line by line, so a damaged line costs that line only, and it
 /// is rewritten without the files that left the inbox once it has grown past those it names.
 final class Journal: Sendable {
     static let name = ".filterocr-watch.journal"
 
-    private let outbox: OpenFolder
+    private let folder: OpenFolder
     /// Whether a line's file is still in the inbox, as that line recorded it.
     private let isLive: @Sendable (_ name: String, _ sizeAndTime: String) -> Bool
     private let state: Locked<State>
@@ -24,21 +26,40 @@ final class Journal: Sendable {
         var linesKept: Int
     }
 
-    init(outbox: OpenFolder, isLive: @escaping @Sendable (_ name: String, _ sizeAndTime: String) -> Bool) throws(FileError) {
-        self.outbox = outbox
+    /// - Parameter former: a folder an earlier version kept the journal in (the outbox): its
+    ///   lines are taken over and the file there removed, so that an upgrade reads no
+    ///   finished file again.
+    init(folder: OpenFolder, former: OpenFolder? = nil,
+         isLive: @escaping @Sendable (_ name: String, _ sizeAndTime: String) -> Bool) throws(FileError) {
+        self.folder = folder
         self.isLive = isLive
-        let descriptor = try outbox.openRegular(Self.name, flags: O_RDWR | O_CREAT | O_APPEND)
+        let descriptor = try folder.openRegular(Self.name, flags: O_RDWR | O_CREAT | O_APPEND)
+        let lines = Self.lines(of: descriptor)
+        if let failure = Self.endTornLine(descriptor) {
+            close(descriptor)
+            throw .cannotWrite(path: folder.path(of: Self.name), reason: DescriptorWrite.reason(failure))
+        }
+        state = Locked(State(descriptor: descriptor, lines: lines, linesKept: lines.count))
+        if let former, let old = try? former.openRegular(Self.name, flags: O_RDONLY) {
+            let taken = Self.lines(of: old).subtracting(lines)
+            close(old)
+            for line in taken.sorted() {
+                guard let (name, sizeAndTime) = Self.parse(line) else { continue }
+                try record(name, sizeAndTime: sizeAndTime)
+            }
+            try former.remove(Self.name)
+        }
+        try compact()
+    }
+
+    /// The well-formed lines of the journal open at `descriptor`.
+    private static func lines(of descriptor: Int32) -> Set<String> {
         let reader = LineReader(descriptor: descriptor)
         var lines: Set<String> = []
         while let line = reader.readLine() {
-            if Self.parse(line) != nil { lines.insert(line) }
+            if parse(line) != nil { lines.insert(line) }
         }
-        if let failure = Self.endTornLine(descriptor) {
-            close(descriptor)
-            throw .cannotWrite(path: outbox.path(of: Self.name), reason: DescriptorWrite.reason(failure))
-        }
-        state = Locked(State(descriptor: descriptor, lines: lines, linesKept: lines.count))
-        try compact()
+        return lines
     }
 
     deinit { state.withLock { _ = close($0.descriptor) } }
@@ -49,13 +70,17 @@ final class Journal: Sendable {
 
     /// Appends `name` as finished and flushes it to disk; throws when it could not be.
     func record(_ name: String, _ stamp: FileStamp) throws(FileError) {
-        let line = Self.line(name, stamp.sizeAndTime)
+        try record(name, sizeAndTime: stamp.sizeAndTime)
+    }
+
+    private func record(_ name: String, sizeAndTime: String) throws(FileError) {
+        let line = Self.line(name, sizeAndTime)
         let due = try state.withLock { state throws(FileError) -> Bool in
             state.lines.insert(line)
             let failure = Array((line + "\n").utf8).withUnsafeBytes { DescriptorWrite.all($0, to: state.descriptor) }
                 ?? (fsync(state.descriptor) == 0 ? nil : errno)
             if let failure {
-                throw .cannotWrite(path: outbox.path(of: Self.name), reason: DescriptorWrite.reason(failure))
+                throw .cannotWrite(path: folder.path(of: Self.name), reason: DescriptorWrite.reason(failure))
             }
             return state.lines.count > 2 * state.linesKept + 256
         }
@@ -70,8 +95,8 @@ final class Journal: Sendable {
             }
             guard kept.count < state.lines.count else { return }
             let text = kept.sorted().map { $0 + "\n" }.joined()
-            try outbox.replace(Self.name, with: Array(text.utf8))
-            let reopened = try outbox.openRegular(Self.name, flags: O_RDWR | O_APPEND)
+            try folder.replace(Self.name, with: Array(text.utf8))
+            let reopened = try folder.openRegular(Self.name, flags: O_RDWR | O_APPEND)
             close(state.descriptor)
             (state.descriptor, state.lines, state.linesKept) = (reopened, kept, kept.count)
         }
