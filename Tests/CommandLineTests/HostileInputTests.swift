@@ -172,6 +172,35 @@ struct HostileInputTests {
         #expect(result.errorLines.count == 1 && result.standardError.contains(reason), "\(result.standardError)")
     }
 
+    /// A TIFF whose header claims 4294967295 × 4294967295 pixels, with 16 bytes of strip.
+    static func tiffClaimingTheLargestSize() -> Data {
+        var bytes: [UInt8] = Array("II*\0".utf8) + [8, 0, 0, 0]
+        func short(_ value: Int) -> [UInt8] { [UInt8(value & 0xFF), UInt8(value >> 8 & 0xFF)] }
+        func long(_ value: Int) -> [UInt8] { (0..<4).map { UInt8(value >> (8 * $0) & 0xFF) } }
+        let entries: [(tag: Int, type: Int, value: Int)] = [
+            (256, 4, 0xFFFF_FFFF), (257, 4, 0xFFFF_FFFF), (258, 3, 8), (259, 3, 1), (262, 3, 1),
+            (273, 4, 122), (277, 3, 1), (278, 4, 1), (279, 4, 16),
+        ]
+        bytes += short(entries.count)
+        for entry in entries {
+            bytes += short(entry.tag) + short(entry.type) + long(1) + (entry.type == 4 ? long(entry.value) : short(entry.value) + [0, 0])
+        }
+        bytes += long(0) + [UInt8](repeating: 0x80, count: 16)
+        return Data(bytes)
+    }
+
+    @Test("A header claiming 4294967295² pixels beside other files, under the largest --max-pixels: its error, the others read, no signal")
+    func largestClaimedSize() throws {
+        let folder = try Paths.temporaryDirectory()
+        try Self.tiffClaimingTheLargestSize().write(to: URL(fileURLWithPath: folder + "/huge.tif"))
+        let result = try Command.filterocr(["batch", "--no-feed", "--no-store", "-j", "2", "--max-pixels", "\(Int.max)",
+                                            small, folder + "/huge.tif", small])
+        #expect(result.status == 1, "\(result.standardError)")
+        let lines = result.standardOutput.split(separator: "\n")
+        #expect(lines.count == 3 && lines[1].contains("\"error\"") && !lines[0].contains("\"error\""), "\(result.standardOutput)")
+        #expect(result.errorLines.count == 1 && result.errorLines[0].contains("huge.tif"), "\(result.standardError)")
+    }
+
     @Test("--max-pixels 1 says the sizes in pixels")
     func smallPixelLimit() throws {
         let result = try Command.filterocr(["ocr", "--no-feed", "--max-pixels", "1", small])

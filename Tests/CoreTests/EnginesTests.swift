@@ -184,6 +184,22 @@ struct EnginesTests {
         #expect(waiting.take()?.item == "next", "with nothing in work, one larger than the budget goes alone")
     }
 
+    @Test("Waiting items whose costs a file's header claims at Int.max are taken without overflow")
+    func waitingItemsAtTheLargestCost() throws {
+        var waiting = WaitingItems<String>(budget: .max)
+        for (ticket, name) in ["huge", "second huge", "small"].enumerated() {
+            waiting.add(name, ticket: ticket, cost: name == "small" ? 1 : .max)
+        }
+        #expect(waiting.take()?.item == "huge")
+        #expect(waiting.take()?.item == "small", "nothing else fits beside the largest claim: the cheapest")
+        #expect(waiting.take()?.item == "second huge")
+        waiting.done(cost: .max)
+        waiting.done(cost: 1)
+        waiting.done(cost: .max)
+        waiting.add("last", ticket: 3, cost: .max)
+        #expect(waiting.take()?.item == "last", "the costs done leave the whole budget")
+    }
+
     @Test("A producer that stops early ends the map, with everything it emitted delivered")
     func producerStopsEarly() throws {
         let engines = Engines(count: 2, make: { Engine(number: 0) })
