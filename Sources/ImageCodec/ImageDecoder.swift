@@ -94,7 +94,7 @@ public struct ImageDecoder: Sendable {
         let reduction = format == .jpeg && Self.jpegReductions.contains(reduction) ? reduction : 1
         let decoded = Self.leptonicaDecode(bytes, header: header, reduction: reduction)
         guard let decoded else {
-            throw failure(header.unsupportedVariant.map { .unsupported($0) } ?? .corrupt(format))
+            throw failure(header.unsupportedVariant.map { .unsupported($0) } ?? Self.unreadable(bytes, format: format))
         }
         let size = (decoded.width, decoded.height)
         let expected = ((header.size.width + reduction - 1) / reduction, (header.size.height + reduction - 1) / reduction)
@@ -137,12 +137,19 @@ public struct ImageDecoder: Sendable {
         case .cutShort(let claim):
             // A size already seen is refused whatever follows it.
             try checkLimit(claim)
-            if isWholeFile { throw failure(.corrupt(format)) }
+            if isWholeFile { throw failure(Self.unreadable(bytes, format: format)) }
             return nil
         case .invalid(let claim):
             try checkLimit(claim)
-            throw failure(.corrupt(format))
+            throw failure(Self.unreadable(bytes, format: format))
         }
+    }
+
+    /// Why bytes of `format` whose header or data a decoder refused cannot be read: a variant it
+    /// does not read (a 12-bit JPEG), else a damaged file.
+    private static func unreadable(_ bytes: [UInt8], format: ImageFormat) -> ImageLoadError.Problem {
+        let variant = format == .jpeg ? JPEGFrame.unsupportedVariant(bytes) : nil
+        return variant.map { .unsupported($0) } ?? .corrupt(format)
     }
 
     /// PNG, JPEG and PNM headers, as Leptonica reads them (the header only, for these formats).

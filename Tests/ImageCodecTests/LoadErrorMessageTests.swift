@@ -64,3 +64,34 @@ struct LoadErrorMessageTests {
             == "scan.png: is a tiled TIFF, which filterocr cannot read")
     }
 }
+
+/// JPEG variants libjpeg refuses are said to be unsupported, not damaged.
+@Suite("JPEG variants filterocr cannot read")
+struct JPEGVariantTests {
+    /// A JPEG of 64 × 64 samples whose frame header is `marker` with `precision` bits.
+    private func jpeg(marker: UInt8, precision: UInt8) -> [UInt8] {
+        func segment(_ marker: UInt8, _ data: [UInt8]) -> [UInt8] {
+            [0xFF, marker, UInt8((data.count + 2) >> 8), UInt8((data.count + 2) & 0xFF)] + data
+        }
+        let huffman = { (kind: UInt8) in segment(0xC4, [kind << 4, 1] + [UInt8](repeating: 0, count: 15) + [0]) }
+        return [0xFF, 0xD8] + [0xFF, 0xFF] + segment(0xDB, [0] + [UInt8](repeating: 1, count: 64))
+            + segment(marker, [precision, 0, 64, 0, 64, 1, 1, 0x11, 0]) + huffman(0) + huffman(1)
+            + segment(0xDA, [1, 1, 0, 0, 0x3F, 0]) + [UInt8](repeating: 0, count: 17) + [0xFF, 0xD9]
+    }
+
+    @Test("12 and 16 bits, lossless and hierarchical coding: unsupported, with what to do", arguments: [
+        (UInt8(0xC1), UInt8(12), "a 12-bit JPEG (unsupported"), (0xC2, 16, "a 16-bit JPEG (unsupported"),
+        (0xC3, 8, "a lossless JPEG (unsupported"), (0xC5, 8, "a hierarchical JPEG (unsupported"),
+    ])
+    func unsupported(marker: UInt8, precision: UInt8, expected: String) throws {
+        let error = try #require(TestImage.error(jpeg(marker: marker, precision: precision)))
+        #expect(error.localizedDescription.hasPrefix("test: is \(expected)"), "\(error.localizedDescription)")
+        #expect(error.localizedDescription.contains("convert it to PNG first"))
+    }
+
+    @Test("An 8-bit JPEG cut short is still damaged, not unsupported")
+    func damaged() throws {
+        let error = try #require(TestImage.error(Array(jpeg(marker: 0xC0, precision: 8).prefix(30))))
+        #expect(error.localizedDescription == "test: is a corrupt or truncated JPEG file")
+    }
+}
