@@ -73,6 +73,21 @@ struct DocumentInputTests {
         #expect(malformed.standardError.contains("--pages takes page numbers from 1 and ranges, e.g. --pages 1,3-5"))
     }
 
+    @Test("An image is a document of one page: --pages 1 reads it, --pages 5 fails it as it fails a one-page PDF")
+    func imageAsOnePage() throws {
+        let image = Paths.corpus + "/phototest.tif", onePage = folder + "/one.pdf"
+        try TestDocuments.pdf(of: [image], at: onePage)
+        let first = try Command.filterocr(["ocr", "--no-feed", "--pages", "1-3", image])
+        #expect(first.status == 0 && first.standardOutput.contains(Self.phototestWords), "\(first.standardError)")
+        for input in [image, onePage] {
+            let fifth = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--pages", "5", input])
+            #expect(fifth.status == 1 && fifth.standardOutput.isEmpty)
+            #expect(fifth.errorLines == ["filterocr: error: \(input): there is no page 5: the document has 1 page"])
+        }
+        let batch = try Command.filterocr(["batch", "--no-feed", "--no-store", "--pages", "2", image])
+        #expect(batch.status == 1 && batch.standardOutput.contains("there is no page 2"), "\(batch.standardOutput)")
+    }
+
     @Test("A multi-page TIFF's pages are all read, not only its first")
     func multipageTIFF() throws {
         let tiff = folder + "/pages.tif"

@@ -1,5 +1,6 @@
 import Documents
 import FileSystem
+import ImageCodec
 
 /// One unit of work of a run: an image, or one page of a document. A document is expanded
 /// into its pages when its turn comes, so a stream of documents is never held in memory.
@@ -21,8 +22,14 @@ public struct WorkUnit: Sendable, Equatable {
     /// the end of a document that has some of them are left out, as OCRmyPDF leaves them: a
     /// batch's `--pages 1-3` reads a 2-page document's two. Made as they are read: a
     /// document's pages are never listed up front.
+    ///
+    /// An image is a document of one page: a selection without page 1 (`--pages 5`) fails it
+    /// as it fails a one-page PDF.
     public static func units(of input: String, selection: PageSelection?) -> Units {
         guard input != ImageLoader.standardInputName, let kind = Document.kind(of: input) else {
+            if let selection, selection.pages(of: 1).count == 0, isImage(input) {
+                return Units(single: noSuchPage(input, selection: selection, count: 1))
+            }
             return Units(single: WorkUnit(input: input))
         }
         let count: Int
@@ -33,11 +40,23 @@ public struct WorkUnit: Sendable, Equatable {
         }
         let pages = selection?.pages(of: count) ?? PageSelection.all(of: count)
         let failure = selection.flatMap { selection -> WorkUnit? in
-            guard pages.count == 0 else { return nil }
-            let error = DocumentError(source: PathEncoding.displayed(input), problem: .noSuchPage(page: selection.firstPage, count: count))
-            return WorkUnit(input: input, page: selection.firstPage, failure: error.description)
+            pages.count == 0 ? noSuchPage(input, selection: selection, count: count) : nil
         }
         return Units(input: input, pages: pages, last: failure)
+    }
+
+    /// The unit that fails `input` of `count` pages, none of which `selection` selects.
+    private static func noSuchPage(_ input: String, selection: PageSelection, count: Int) -> WorkUnit {
+        let error = DocumentError(source: PathEncoding.displayed(input), problem: .noSuchPage(page: selection.firstPage, count: count))
+        return WorkUnit(input: input, page: selection.firstPage, failure: error.description)
+    }
+
+    /// Whether `input` is standard input or starts as an image file does (one that cannot be
+    /// read is reported as such when it is loaded, not as a page it lacks).
+    private static func isImage(_ input: String) -> Bool {
+        guard input != ImageLoader.standardInputName else { return true }
+        guard let prefix = try? BoundedRead.prefix(of: input, count: ImageFormat.signatureLength) else { return false }
+        return ImageFormat(signatureOf: prefix) != nil
     }
 
     /// How many units `inputs` make, for progress: documents opened to count their pages.
