@@ -352,31 +352,55 @@ public final class ResultStore: Sendable {
     /// What the store holds. Values that are not what their column should hold are left out:
     /// an entry whose time of use is not a time, an engine description that is not text.
     public func summary() throws(StoreError) -> StoreSummary {
-        try using { pool in
-            try pool.read { db in
-                let count = { (table: String) throws -> Int in
-                    try DatabaseValue.fetchOne(db, sql: "SELECT count(*) FROM \(table)")
-                        .flatMap { StoredValue.integer($0, in: 0...Int64.max) } ?? 0
-                }
-                let uses = try Row.fetchOne(db, sql: """
-                    SELECT min(used), max(used) FROM recognition
-                    WHERE typeof(used) IN ('integer', 'real') AND used BETWEEN 0 AND ?
-                    """, arguments: [StoredValue.latestTime])
-                let engines = try Row.fetchAll(db, sql: """
-                    SELECT e.description, count(r.id) AS n FROM engine e LEFT JOIN recognition r ON r.engine = e.id
-                    GROUP BY e.id ORDER BY n DESC, e.description
-                    """).map { row in
-                        StoreSummary.Engine(description: StoredValue.text(row[0]) ?? "(not readable)",
-                                            recognitions: StoredValue.integer(row[1], in: 0...Int64.max) ?? 0)
-                    }
-                return StoreSummary(
-                    path: PathEncoding.displayed(path), schemaVersion: StoreSchema.version,
-                    recognitions: try count("recognition"), documentPages: try count("fragment"),
-                    renderings: try count("rendering"), contentBytes: try Self.contentBytes(db), fileBytes: Self.fileBytes(path),
-                    limit: try Self.limit(db), engines: engines,
-                    oldestUse: uses.flatMap { StoredValue.time($0[0]) }, newestUse: uses.flatMap { StoredValue.time($0[1]) })
-            }
+        try using { pool in try pool.read { db in try Self.summary(of: db, path: path) } }
+    }
+
+    /// Whether the store at `path` can be written (its mode, its file system): a store that
+    /// cannot be is still shown, by `summary(readingOnly:)`.
+    public static func isWritable(_ path: String) -> Bool {
+        StoreFile.readOnlyReason(path) == nil
+    }
+
+    /// What the store at `path` holds, read without writing to it or beside it (a store on a
+    /// read-only file system, or of a read-only mode), as `merge` reads a shard.
+    public static func summary(readingOnly path: String) throws(StoreError) -> StoreSummary {
+        do {
+            let shard = try StoreShard(path: path)
+            var summary: StoreSummary?
+            try shard.reading { db in summary = try Self.summary(of: db, path: path) }
+            guard let summary else { throw StoreError.failed(path: PathEncoding.displayed(path), reason: "nothing was read") }
+            return summary
+        } catch let StoreError.refusedShard(_, reason) {
+            throw .unusable(path: PathEncoding.displayed(path), reason: reason)
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw .failed(path: PathEncoding.displayed(path), reason: Self.reason(error))
         }
+    }
+
+    private static func summary(of db: Database, path: String) throws -> StoreSummary {
+        let count = { (table: String) throws -> Int in
+            try DatabaseValue.fetchOne(db, sql: "SELECT count(*) FROM \(table)")
+                .flatMap { StoredValue.integer($0, in: 0...Int64.max) } ?? 0
+        }
+        let uses = try Row.fetchOne(db, sql: """
+            SELECT min(used), max(used) FROM recognition
+            WHERE typeof(used) IN ('integer', 'real') AND used BETWEEN 0 AND ?
+            """, arguments: [StoredValue.latestTime])
+        let engines = try Row.fetchAll(db, sql: """
+            SELECT e.description, count(r.id) AS n FROM engine e LEFT JOIN recognition r ON r.engine = e.id
+            GROUP BY e.id ORDER BY n DESC, e.description
+            """).map { row in
+                StoreSummary.Engine(description: StoredValue.text(row[0]) ?? "(not readable)",
+                                    recognitions: StoredValue.integer(row[1], in: 0...Int64.max) ?? 0)
+            }
+        return StoreSummary(
+            path: PathEncoding.displayed(path), schemaVersion: StoreSchema.version,
+            recognitions: try count("recognition"), documentPages: try count("fragment"),
+            renderings: try count("rendering"), contentBytes: try Self.contentBytes(db), fileBytes: Self.fileBytes(path),
+            limit: try Self.limit(db), engines: engines,
+            oldestUse: uses.flatMap { StoredValue.time($0[0]) }, newestUse: uses.flatMap { StoredValue.time($0[1]) })
     }
 
     /// Adds every entry of the stores at `shards` that this one lacks; returns how many

@@ -23,10 +23,7 @@ enum StoreFile {
                 throw .unusable(path: shown, reason: error.errorDescription ?? "its folder cannot be made")
             }
         case .regular:
-            if !isWritable(path) {
-                throw .unusable(path: shown, reason: "it is read-only (mode \(mode(of: path))) and is not written; "
-                                + "make it writable (chmod u+w) or give another with --store PATH")
-            }
+            if let reason = readOnlyReason(path) { throw .unusable(path: shown, reason: reason) }
         case .symbolicLink:
             throw .unusable(path: shown, reason: "it is a symbolic link, which is not followed; give the file itself with --store PATH")
         case let kind:
@@ -64,6 +61,18 @@ enum StoreFile {
         alone.truncate()
         return "result store \(PathEncoding.displayed(path)): the write-ahead log beside it belongs to another database; "
             + "not replayed, moved aside as \(PathEncoding.displayed(aside))"
+    }
+
+    /// Why the store at `path` cannot be written, said with what to do; nil when it can be. A
+    /// file system mounted read-only is said as such: no mode would make it writable.
+    static func readOnlyReason(_ path: String) -> String? {
+        var volume = statvfs()
+        if PathEncoding.withFileSystemPath(path, { statvfs($0, &volume) }) == 0, volume.f_flag & UInt(ST_RDONLY) != 0 {
+            return "it is on a read-only file system and is not written; give another with --store PATH, or --no-store"
+        }
+        guard !isWritable(path) else { return nil }
+        return "it is read-only (mode \(mode(of: path))) and is not written; "
+            + "make it writable (chmod u+w) or give another with --store PATH"
     }
 
     /// Whether the store may be written: some write permission bit is set (checked here,

@@ -135,7 +135,7 @@ final class StoreShard {
         return added
     }
 
-    private func reading(_ body: (Database) throws -> Void) throws {
+    func reading(_ body: (Database) throws -> Void) throws {
         do {
             try queue.read(body)
         } catch let failure as TargetFailure {

@@ -146,6 +146,36 @@ struct StoreTests {
         #expect(result.errorLines.first?.contains("recognising without it") == true)
     }
 
+    @Test("A store on a read-only file system is said to be so, not to need chmod; store show reads it all the same")
+    func readOnlyFileSystem() throws {
+        let work = try Paths.temporaryDirectory()
+        let (disk, results) = (work + "/disk", work + "/results")
+        for folder in [disk, results] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        // A tmpfs of the test's own (a mount namespace that only this shell sees), made
+        // read-only once a recognition has filled its store.
+        let script = """
+            set -u
+            mount -t tmpfs -o size=8m tmpfs "$DISK" || exit 97
+            "$FILTEROCR" ocr --no-feed --store "$DISK/s.sqlite" "$IMAGE" > /dev/null 2> "$RESULTS/first" || exit 98
+            mount -o remount,ro "$DISK" || exit 99
+            "$FILTEROCR" store show --store "$DISK/s.sqlite" > "$RESULTS/show" 2> "$RESULTS/show-errors"
+            echo $? > "$RESULTS/show-status"
+            "$FILTEROCR" ocr --no-feed --store "$DISK/s.sqlite" "$IMAGE" > /dev/null 2> "$RESULTS/ocr-errors"
+            echo $? > "$RESULTS/ocr-status"
+            """
+        let shell = try Command.run("/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "/bin/bash", "-c", script],
+                                    environment: ["DISK": disk, "RESULTS": results, "FILTEROCR": Paths.filterocr,
+                                                  "IMAGE": Paths.images + "/price_tag.bmp"])
+        #expect(shell.status == 0, "\(shell.standardError)")
+        let read = { (name: String) in (try? String(contentsOfFile: results + "/" + name, encoding: .utf8)) ?? "" }
+        #expect(read("show-status") == "0\n", "\(read("show-errors"))")
+        #expect(read("show").contains("recognitions: 1,"), "\(read("show"))")
+        #expect(read("show-errors") == "result store \(disk)/s.sqlite cannot be written; shown as it is\n")
+        #expect(read("ocr-status") == "0\n")
+        #expect(read("ocr-errors").contains("on a read-only file system") && !read("ocr-errors").contains("chmod"),
+                "\(read("ocr-errors"))")
+    }
+
     @Test("store prune keeps the store under a size, least recently used out first")
     func pruneToSize() throws {
         let folder = try Paths.temporaryDirectory()

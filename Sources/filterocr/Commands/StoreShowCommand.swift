@@ -12,8 +12,7 @@ struct StoreShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let store = try location.open()
-        let summary = try Terminal.orExit { try store.summary() }
+        let summary = try location.summary()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]

@@ -24,12 +24,27 @@ struct StorePathOption: ParsableArguments {
 
     /// The store, which must exist: looking after one never creates it.
     func open() throws -> ResultStore {
+        let path = try existingPath()
+        return try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }
+    }
+
+    /// What the store holds: opened as `open` does, or read without writing when it cannot be
+    /// written (a read-only file system or mode), which is said.
+    func summary() throws -> StoreSummary {
+        let path = try existingPath()
+        guard !ResultStore.isWritable(path) else { return try Terminal.orExit { try open().summary() } }
+        Terminal.printNote("result store \(PathEncoding.displayed(path)) cannot be written; shown as it is")
+        return try Terminal.orExit { try ResultStore.summary(readingOnly: path) }
+    }
+
+    /// The store's path, which must exist.
+    private func existingPath() throws -> String {
         let path = try requiredPath()
         guard FileKind(at: path) != .missing else {
             Terminal.printError("no result store at \(PathEncoding.displayed(path)) (commands make one as they recognise; "
                                 + "--store PATH names another)")
             throw ExitCode.failure
         }
-        return try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }
+        return path
     }
 }
