@@ -77,7 +77,8 @@ struct WatchTests {
     @Test("A file that cannot be read lands in failed/ with its reason beside it; the others go on")
     func badFile() throws {
         let folders = try WatchFolders()
-        let watcher = try folders.watch()
+        // Held first, as a file being written may be, then given up on once left alone for 10 × 0.5 s.
+        let watcher = try folders.watch(["--settle", "0.5"])
         try Data("this is not an image".utf8).write(to: URL(fileURLWithPath: folders.inbox + "/notes.png"))
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/good.png")
         let lines = watcher.waitForLines(2, timeout: 120)
@@ -87,6 +88,37 @@ struct WatchTests {
         let why = try String(contentsOfFile: folders.inbox + "/failed/notes.png.why", encoding: .utf8)
         #expect(why.contains("is not an image") && why.hasSuffix("\n") && why.split(separator: "\n").count == 1)
         #expect(folders.names(folders.outbox) == ["good.pdf"])
+        #expect(watcher.errorLines.contains { $0.hasPrefix("notes.png: not read (") && $0.contains("held in the inbox") },
+                "\(watcher.errorLines)")
+    }
+
+    @Test("A scan appended in chunks with pauses longer than the settle time is held while it does not read, and read once, whole")
+    func slowAppender() throws {
+        let folders = try WatchFolders()
+        let watcher = try folders.watch(["--settle", "0.5"])
+        let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
+        let path = folders.inbox + "/slow_append.png"
+        let chunk = source.count / 4 + 1
+        for start in stride(from: 0, to: source.count, by: chunk) {
+            // A scanner that opens the file, appends a chunk and closes it, then pauses for
+            // three settle times: each chunk but the last leaves a file that does not read.
+            let handle: FileHandle
+            if start == 0 {
+                FileManager.default.createFile(atPath: path, contents: nil)
+            }
+            handle = try #require(FileHandle(forWritingAtPath: path))
+            try handle.seekToEnd()
+            try handle.write(contentsOf: source[start..<min(source.count, start + chunk)])
+            try handle.close()
+            if start + chunk < source.count { usleep(1_500_000) }
+        }
+        let lines = watcher.waitForLines(1, timeout: 120)
+        watcher.terminate()
+        #expect(lines.count == 1 && lines[0].hasPrefix("slow_append.png: 1 page → "), "\(lines) \(watcher.errorLines)")
+        #expect(watcher.outputLines.count == 1, "read once: \(watcher.outputLines)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/done/slow_append.png")) == source, "moved whole")
+        #expect(folders.names(folders.inbox + "/failed").isEmpty)
+        #expect(folders.names(folders.outbox) == ["slow_append.pdf"])
     }
 
     @Test("SIGTERM finishes the file being read, leaves the waiting ones for the next start, and exits 0")
@@ -108,6 +140,28 @@ struct WatchTests {
         #expect(folders.names(folders.outbox) == ["photo.pdf"], "finished whole")
         #expect(folders.names(folders.inbox + "/done") == ["photo.jpg"])
         #expect(folders.names(folders.inbox).contains("waiting.png"), "left for the next start")
+    }
+
+    @Test("Ctrl-C says which file it stops after, and a second Ctrl-C stops at once, the file left in the inbox whole")
+    func secondInterrupt() throws {
+        let folders = try WatchFolders()
+        let watcher = try folders.watch(["-j", "1", "--settle", "0"])
+        let source = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/document_photo_12mp.jpg"))
+        try source.write(to: URL(fileURLWithPath: folders.inbox + "/scan.jpg"))
+        // In flight once its document's temporary file is in the outbox.
+        let reading = BackgroundProcess.wait(timeout: 120) {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folders.outbox)) ?? []).contains { $0.hasSuffix(".tmp") }
+        }
+        try #require(reading)
+        kill(watcher.processIdentifier, SIGINT)
+        #expect(watcher.waitForError(containing: "stopping after scan.jpg (Ctrl-C again to stop now)", timeout: 30),
+                "\(watcher.errorLines)")
+        #expect(watcher.isRunning, "the first Ctrl-C finishes the file")
+        kill(watcher.processIdentifier, SIGINT)
+        #expect(watcher.waitForExit(timeout: 30), "the second stops at once")
+        #expect(watcher.outputLines.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/scan.jpg")) == source, "left in the inbox, whole")
+        #expect(folders.names(folders.outbox).isEmpty && folders.names(folders.inbox + "/done").isEmpty)
     }
 
     @Test("With --keep the originals stay where they are, and a restart reads none of them again")

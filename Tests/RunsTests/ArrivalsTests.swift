@@ -76,4 +76,33 @@ struct ArrivalsTests {
         #expect(arrivals.settled(now: 14).isEmpty)
         #expect(arrivals.settled(now: 15) == ["a.png"])
     }
+
+    @Test("A file held after a reading that failed is taken again when it changes and settles, or at its deadline")
+    func held() {
+        var arrivals = Arrivals(settle: 2)
+        #expect(arrivals.changed(.movedIn("scan.jpg"), now: 0) == ["scan.jpg"])
+        arrivals.hold("scan.jpg", until: 20)
+        #expect(arrivals.untilNextSettles(now: 1) == 19)
+        #expect(arrivals.settled(now: 10).isEmpty, "held: not read again before it changes")
+        _ = arrivals.changed(.changing("scan.jpg"), now: 11)
+        #expect(arrivals.settled(now: 12.5).isEmpty, "changed: a settle time from the change")
+        #expect(arrivals.settled(now: 13) == ["scan.jpg"])
+        arrivals.hold("scan.jpg", until: 31)
+        #expect(arrivals.settled(now: 30.9).isEmpty)
+        #expect(arrivals.settled(now: 31) == ["scan.jpg"], "left alone until its deadline: taken, to be given up on")
+        arrivals.finished("scan.jpg")
+        #expect(arrivals.settled(now: 100).isEmpty)
+    }
+
+    @Test("A file that changed while it was taken is not held but waited for from that change; one that goes is forgotten")
+    func heldAfterChange() {
+        var arrivals = Arrivals(settle: 2)
+        #expect(arrivals.changed(.movedIn("a.jpg"), now: 0) == ["a.jpg"])
+        _ = arrivals.changed(.changing("a.jpg"), now: 1)
+        arrivals.hold("a.jpg", until: 50)
+        #expect(arrivals.settled(now: 3) == ["a.jpg"])
+        arrivals.hold("a.jpg", until: 50)
+        _ = arrivals.changed(.gone("a.jpg"), now: 4)
+        #expect(arrivals.settled(now: 60).isEmpty && arrivals.untilNextSettles(now: 60) == nil)
+    }
 }

@@ -98,12 +98,8 @@ struct JournalTests {
         #expect(reports.problems.withLock { $0 }.isEmpty)
         var byInput: [String: HotFolder.Outcome] = [:]
         for outcome in reports.outcomes.withLock({ $0 }) {
-            switch outcome {
-            case .written(let input, _, _, _, _, _), .finishedBefore(let input, _), .failed(let input, _, _),
-                 .postponed(let input, _):
-                #expect(byInput[input] == nil, "\(input) reported twice")
-                byInput[input] = outcome
-            }
+            #expect(byInput[outcome.input] == nil, "\(outcome.input) reported twice")
+            byInput[outcome.input] = outcome
         }
         return byInput
     }

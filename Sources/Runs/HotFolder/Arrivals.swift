@@ -9,10 +9,16 @@ import FileSystem
 /// open it again between them. Each file is handed out once; a file that changes while it is
 /// taken (or a new one under its name) is looked at again, from its last change, once it is
 /// finished.
+///
+/// A file that did not read as a whole image (cut short, of no known format) may be one a
+/// slow writer has not finished: it is held, and taken again when it changes, or at a
+/// deadline (once it has been left alone long enough to be given up on).
 public struct Arrivals: Sendable {
     public let settle: Double
     /// Files not yet complete, with when each last changed.
     private var changing: [String: Double] = [:]
+    /// Files held after a reading that failed, with when each is taken again if nothing changes.
+    private var held: [String: Double] = [:]
     /// Files handed out, until `finished`, with when each last changed meanwhile (nil: not).
     private var taken: [String: Double?] = [:]
 
@@ -36,24 +42,30 @@ public struct Arrivals: Sendable {
             guard !noteIfTaken(name, at: now) else { return [] }
             return take(name)
         case .changing(let name), .closed(let name):
-            if !noteIfTaken(name, at: now) { changing[name] = now }
+            if !noteIfTaken(name, at: now) {
+                held[name] = nil
+                changing[name] = now
+            }
         case .gone(let name):
             changing[name] = nil
+            held[name] = nil
         case .overflow, .folderGone:
             break
         }
         return []
     }
 
-    /// The files quiet for `settle` seconds by `now`.
+    /// The files quiet for `settle` seconds by `now`, and those held until `now`.
     public mutating func settled(now: Double) -> [String] {
         let due = changing.filter { now - $0.value >= settle }.keys.sorted()
-        return due.flatMap { take($0) }
+        let heldDue = held.filter { now >= $0.value }.keys.sorted()
+        for name in heldDue { held[name] = nil }
+        return (due + heldDue).flatMap { take($0) }
     }
 
-    /// Seconds until the next file may settle; nil when none is waiting.
+    /// Seconds until the next file may settle, or a held one is due; nil when none is waiting.
     public func untilNextSettles(now: Double) -> Double? {
-        changing.values.min().map { max(0, $0 + settle - now) }
+        (changing.values.map { $0 + settle } + held.values).min().map { max(0, $0 - now) }
     }
 
     /// `name` is dealt with. If it changed while it was taken (a new file under its name, or
@@ -70,6 +82,17 @@ public struct Arrivals: Sendable {
         changing[name] = now
     }
 
+    /// `name` was taken but did not read whole, and may still be being written: taken again
+    /// when it changes, or at `deadline` if it does not. A change while it was taken counts.
+    public mutating func hold(_ name: String, until deadline: Double) {
+        guard let changedMeanwhile = taken.removeValue(forKey: name) else { return }
+        if let changedMeanwhile {
+            changing[name] = changedMeanwhile
+        } else {
+            held[name] = deadline
+        }
+    }
+
     /// Records a change of a file that is taken; false when it is not taken.
     private mutating func noteIfTaken(_ name: String, at time: Double) -> Bool {
         guard taken[name] != nil else { return false }
@@ -79,6 +102,7 @@ public struct Arrivals: Sendable {
 
     private mutating func take(_ name: String) -> [String] {
         changing[name] = nil
+        held[name] = nil
         taken[name] = .some(nil)
         return [name]
     }

@@ -47,7 +47,23 @@ public final class HotFolder: Sendable {
         case failed(input: String, reason: String, original: String?)
         /// Not finished, to be read again once it is complete: it changed while it was read.
         case postponed(input: String, reason: String)
+        /// Not read whole, and written to lately: perhaps not finished, so held in the inbox,
+        /// read again when it changes, or at `until` (seconds since 1970) if it does not.
+        case held(input: String, reason: String, until: Double)
+
+        /// The file the outcome is of, by its name in the inbox.
+        public var input: String {
+            switch self {
+            case .written(let input, _, _, _, _, _), .finishedBefore(let input, _), .failed(let input, _, _),
+                 .postponed(let input, _), .held(let input, _, _):
+                input
+            }
+        }
     }
+
+    /// How many settle times a file that does not read must be left alone before it is given
+    /// up on: a scanner that appends its pages slowly pauses for longer than `settle`.
+    public static let patience = 10.0
 
     /// Why the watcher stopped.
     public enum Ending: Sendable, Equatable {
@@ -118,16 +134,28 @@ public final class HotFolder: Sendable {
     /// each file's outcome, and `problem` each move or journal write that failed, on the
     /// engine's thread; the caller ends non-zero after a problem.
     /// - Throws: when no engine can start, before any file is read.
+    /// - Parameter stopping: told, once `stop` is raised, the files still being read (by their
+    ///   names in the inbox), which the watcher finishes before it returns.
     public func run(stop: StopSignal, log: @escaping @Sendable (Outcome) -> Void,
-                    problem: @escaping @Sendable (String) -> Void) throws -> Ending {
-        let events = try FolderEvents(folder: options.inbox)
+                    problem: @escaping @Sendable (String) -> Void,
+                    stopping: @Sendable ([String]) -> Void = { _ in }) throws -> Ending {
+        let events: FolderEvents
+        do {
+            events = try FolderEvents(folder: options.inbox)
+        } catch {
+            // Gone between the start and its watch.
+            guard inbox.isStillAtItsPath else { return .inboxGone }
+            throw error
+        }
         guard inbox.isStillAtItsPath else { return .inboxGone }
         let wakeID = stop.whenRaised { events.wake() }
         defer { if let wakeID { stop.removeHandler(wakeID) } }
         var arrivals = Arrivals(settle: options.settle)
-        // Names dealt with, and whether each must be waited for again.
-        let finished = Locked<[(name: String, again: Bool)]>([])
+        // Names dealt with, and what is to become of each.
+        let finished = Locked<[(name: String, next: Next)]>([])
         let inFlight = Locked(0)
+        // The files an engine is reading now, in the order they were started.
+        let reading = Locked<[String]>([])
         // Why the engines cannot read (they could not start): the watcher stops, files stay.
         let broken = Locked<String?>(nil)
         let allDone = DispatchSemaphore(value: 0)
@@ -141,17 +169,23 @@ public final class HotFolder: Sendable {
                 }
                 inFlight.withLock { $0 += 1 }
                 engines.submit { [self] worker in
-                    var again = false
+                    var next = Next.done
                     if !stop.isRaised, broken.withLock({ $0 == nil }) {
+                        reading.withLock { $0.append(name) }
+                        defer { reading.withLock { $0.removeAll { $0 == name } } }
                         do {
                             let outcome = try process(name, on: &worker, problem: problem)
                             if let outcome { log(outcome) }
-                            if case .postponed = outcome { again = true }
+                            switch outcome {
+                            case .postponed: next = .again
+                            case let .held(_, _, until): next = .held(until: until)
+                            default: break
+                            }
                         } catch {
                             broken.withLock { $0 = $0 ?? oneLineMessage(for: error) }
                         }
                     }
-                    finished.withLock { $0.append((name, again)) }
+                    finished.withLock { $0.append((name, next)) }
                     if inFlight.withLock({ $0 -= 1; return $0 }) == 0 { allDone.signal() }
                     events.wake()
                 }
@@ -170,13 +204,16 @@ public final class HotFolder: Sendable {
         while !stop.isRaised, broken.withLock({ $0 == nil }) {
             // The inbox is looked at every few seconds too: a folder renamed over it sends nothing.
             let changes = events.next(timeout: max(0.05, min(arrivals.untilNextSettles(now: now) ?? Self.inboxCheck, Self.inboxCheck)))
-            let dealtWith: [(name: String, again: Bool)] = finished.withLock { names in
+            let dealtWith: [(name: String, next: Next)] = finished.withLock { names in
                 defer { names = [] }
                 return names
             }
             for file in dealtWith {
-                arrivals.finished(file.name)
-                if file.again { arrivals.putBack(file.name, now: now) }
+                switch file.next {
+                case .done: arrivals.finished(file.name)
+                case .again: arrivals.putBack(file.name, now: now)
+                case .held(let deadline): arrivals.hold(file.name, until: deadline)
+                }
             }
             if changes.contains(.folderGone) || !inbox.isStillAtItsPath {
                 ending = .inboxGone
@@ -190,10 +227,20 @@ public final class HotFolder: Sendable {
             start(arrivals.settled(now: now))
         }
         if ending == .inboxGone { stop.raise() }
+        stopping(reading.withLock { $0 }.map(PathEncoding.displayed))
         // Each time the count falls to 0 it signals: an earlier signal only means looking again.
         while inFlight.withLock({ $0 }) > 0 { allDone.wait() }
         if let reason = broken.withLock({ $0 }) { throw StartError(message: reason) }
         return ending
+    }
+
+    /// What becomes of a file once an engine has dealt with it.
+    private enum Next {
+        case done
+        /// Waited for again, from now: it changed while it was read.
+        case again
+        /// Taken again when it changes, or at the deadline.
+        case held(until: Double)
     }
 
     /// Seconds between looks at whether the inbox is still where it was.
@@ -274,15 +321,15 @@ public final class HotFolder: Sendable {
             }
             guard summary.succeeded > 0 else {
                 document.abandon()
-                return fail(name, held: held, reason: failures.first.map { named($0, held, name) } ?? "no page could be read",
-                            problem: problem)
+                return failOrHold(name, held: held, reason: failures.first.map { named($0, held, name) } ?? "no page could be read",
+                                  problem: problem)
             }
             try document.finish()
         } catch let failure as EngineFailure {
             throw failure.underlying
         } catch {
             try? outbox.remove(temporary)
-            return fail(name, held: held, reason: named(oneLineMessage(for: error), held, name), problem: problem)
+            return failOrHold(name, held: held, reason: named(oneLineMessage(for: error), held, name), problem: problem)
         }
         let output: String
         do {
@@ -314,6 +361,15 @@ public final class HotFolder: Sendable {
     /// read through.
     private func named(_ message: String, _ held: HeldFile, _ name: String) -> String {
         message.replacingOccurrences(of: PathEncoding.displayed(held.readablePath), with: PathEncoding.displayed(inbox.path(of: name)))
+    }
+
+    /// A file that could not be read: held in the inbox while it was written to within
+    /// `patience` settle times (a slow scanner may not have finished it; moved to `failed` now,
+    /// the rest it writes would arrive as files of their own), else moved to `failed` whole.
+    private func failOrHold(_ name: String, held: HeldFile, reason: String, problem: (String) -> Void) -> Outcome {
+        let deadline = held.stamp.modifiedSeconds + Self.patience * options.settle
+        guard Date().timeIntervalSince1970 < deadline else { return fail(name, held: held, reason: reason, problem: problem) }
+        return .held(input: PathEncoding.displayed(name), reason: reason, until: deadline)
     }
 
     /// Moves `name` to the failed folder, under a name of its own, with its reason beside it.

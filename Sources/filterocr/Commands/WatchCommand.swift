@@ -23,7 +23,8 @@ struct WatchCommand: ParsableCommand {
             back gets a numbered one (scan-2.pdf, done/scan-2.png), said in its line. One line per \
             file on standard output; a move or journal write that fails is a line on standard \
             error, and the exit status is then 1. SIGTERM or Ctrl-C finishes the files being read \
-            and stops (status 0); a restart reads no finished file again, and the result store \
+            and stops (status 0), saying which; a second one stops at once, leaving them in the \
+            inbox as they were. A restart reads no finished file again, and the result store \
             makes a half-read one cheap. One watcher per inbox.
             """
     )
@@ -70,7 +71,9 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        Interrupt.install(signals: Interrupt.endingSignals)
+        // The first signal finishes the files being read; a second ends the process at once,
+        // leaving them in the inbox as they were (the outbox's temporary is removed at the next start).
+        Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let settings = recognition.settings(ignoredWords: [])
         let runner = ImageRunner(settings: settings, store: try recognition.store(), state: filters.ops, auto: filters.search,
                                  jobs: 1)
@@ -85,15 +88,18 @@ struct WatchCommand: ParsableCommand {
         let ending = try Terminal.orExit {
             try folder.run(stop: Interrupt.stop) { outcome in
                 printing.withLock { _ in
-                    if case let .postponed(input, reason) = outcome {
-                        Terminal.printNote("\(input): \(reason)")
-                    } else {
-                        Terminal.print(Self.line(for: outcome))
+                    switch outcome {
+                    case .postponed, .held: Terminal.printNote(Self.line(for: outcome))
+                    default: Terminal.print(Self.line(for: outcome))
                     }
                 }
             } problem: { message in
                 problems.add(1, ordering: .relaxed)
                 printing.withLock { _ in Terminal.printError(message) }
+            } stopping: { names in
+                guard Interrupt.happened, !names.isEmpty else { return }
+                let again = Interrupt.signal == SIGINT ? " (Ctrl-C again to stop now)" : ""
+                printing.withLock { _ in Terminal.printNote("stopping after \(names.joined(separator: ", "))\(again)") }
             }
         }
         let failures = problems.load(ordering: .relaxed)
@@ -122,7 +128,17 @@ struct WatchCommand: ParsableCommand {
             "\(input): failed: \(reason)" + (original.map { "; moved to \($0)" } ?? "")
         case let .postponed(input, reason):
             "\(input): \(reason)"
+        case let .held(input, reason, until):
+            "\(input): not read (\(reason)); perhaps still being written, so held in the inbox: read again when it "
+                + "changes, or failed if it is left alone until \(Self.clockTime(until))"
         }
+    }
+
+    /// A time of today as a clock shows it (`14:03:27`).
+    private static func clockTime(_ seconds: Double) -> String {
+        let format = DateFormatter()
+        format.dateFormat = "HH:mm:ss"
+        return format.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// `; original kept as in/done/scan-2.png` when the original was given a new name.
