@@ -40,7 +40,8 @@ public final class ReplDriver {
     /// web server shows an upload by the name it was sent with, not by the server's folder.
     public var displayName: (String) -> String = { $0 }
 
-    /// Told how a `best` search is going, for a progress line.
+    /// Told that a `best` search starts, and then how it is going, for a progress line.
+    public var onSearchStart: () -> Void = {}
     public var onSearchProgress: (AutoSearch.Progress) -> Void = { _ in }
 
     /// Told how far a transition's recognition is (0-100), on the thread that recognises,
@@ -220,6 +221,7 @@ public final class ReplDriver {
             searchPool = pool
             // The search always says how it chose.
             let monitor = RecognitionMonitor(following: interruption())
+            onSearchStart()
             guard let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: pool, monitor: monitor,
                                                     progress: onSearchProgress).report.auto else { return [] }
             return perform(machine.adopt(choice.chosen.filters), command: command).map { output in

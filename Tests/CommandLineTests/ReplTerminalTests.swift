@@ -76,6 +76,18 @@ struct ReplTerminalTests {
         #expect(session.terminationStatus == 0)
     }
 
+    @Test("At the prompt no progress line is drawn: the prompt stays the terminal's last line, from the start on")
+    func promptKeptAtStart() throws {
+        let session = try terminalSession(["--image", Paths.images + "/price_tag.bmp", "--no-feed", "--no-store"])
+        let offset = try waitForPrompt(session, after: 0, ending: "· original")
+        // The progress line ticks every second while it is shown: three seconds would show it.
+        let drawn = BackgroundProcess.wait(timeout: 3) { session.transcript.count > offset }
+        #expect(!drawn, "drawn after the prompt: \(session.transcript.dropFirst(offset))")
+        session.type("quit\n")
+        #expect(session.waitForExit(timeout: 60))
+        #expect(!session.transcript.contains("elapsed"), "\(session.transcript.suffix(400))")
+    }
+
     @Test("Tab completes the filter after then, and previous after diff")
     func completion() throws {
         let session = try terminalSession(["--image", Paths.images + "/price_tag.bmp", "--no-feed", "--no-speculate"])

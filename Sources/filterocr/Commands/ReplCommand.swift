@@ -4,6 +4,7 @@ import Foundation
 import REPL
 import Runs
 import Session
+import Threading
 
 /// `filterocr repl` (and bare `filterocr`): the interactive session.
 struct ReplCommand: ParsableCommand {
@@ -71,11 +72,19 @@ struct ReplCommand: ParsableCommand {
         if let recognitionLine { driver.onRecognitionProgress = { recognitionLine.update($0) } }
         // At a terminal Ctrl-C cancels the transition under way; a script ends after it.
         if input.isInteractive { driver.interruption = { Interrupt.ctrlC } }
-        let searchLine = input.isInteractive ? ProgressBar.standardErrorIfTerminal() : nil
-        if let searchLine {
+        // The search's line exists only while a search runs: made as it starts and finished
+        // when the command ends, so that nothing is drawn over the prompt.
+        let searchLine = Locked<ProgressBar?>(nil)
+        if input.isInteractive {
+            driver.onSearchStart = {
+                searchLine.withLock { line in
+                    line = ProgressBar.standardErrorIfTerminal()
+                    line?.show("best: searching")
+                }
+            }
             driver.onSearchProgress = { search in
-                searchLine.show("best: \(search.tried) tried · best so far: \(search.best) "
-                                + "(score \(Int(search.bestScore.rounded())))")
+                let text = "best: \(search.tried) tried · best so far: \(search.best) (score \(Int(search.bestScore.rounded())))"
+                searchLine.withLock { $0?.show(text) }
             }
         }
         // SIGTERM and SIGHUP end any session, SIGINT a script; at a terminal Ctrl-C only
@@ -90,7 +99,10 @@ struct ReplCommand: ParsableCommand {
             recognitionLine?.begin()
             let outputs = input.running { driver.handle(line) }
             recognitionLine?.end()
-            searchLine?.clear()
+            searchLine.withLock { line in
+                line?.finish()
+                line = nil
+            }
             printer.print(outputs)
         }
         if Terminal.outputClosed { throw ExitCode(ExitStatus.outputClosed) }
