@@ -32,7 +32,11 @@ struct StorePathOption: ParsableArguments {
     /// written (a read-only file system or mode), which is said.
     func summary() throws -> StoreSummary {
         let path = try existingPath()
-        guard !ResultStore.isWritable(path) else { return try Terminal.orExit { try open().summary() } }
+        // A link, a folder or a special file is refused as `open` refuses it.
+        guard FileKind(at: path).isRegular, !ResultStore.isWritable(path) else {
+            let store = try open()
+            return try Terminal.orExit { try store.summary() }
+        }
         Terminal.printNote("result store \(PathEncoding.displayed(path)) cannot be written; shown as it is")
         return try Terminal.orExit { try ResultStore.summary(readingOnly: path) }
     }
