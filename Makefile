@@ -19,7 +19,7 @@ BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml
 # PATH (pyenv, conda) is not the one that lacks the packages.
 PYTHON = /usr/bin/python3
 export PYTHON
-BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy ocrmypdf unpaper img2pdf poppler-utils mupdf-tools qpdf
+BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy python3-levenshtein ocrmypdf unpaper img2pdf poppler-utils mupdf-tools qpdf
 # The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
 # poppler's pdftotext, pdfinfo and pdfimages. The document tests make their PDFs and TIFFs
 # from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf; GreyPage reads pages through

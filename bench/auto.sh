@@ -33,6 +33,8 @@
 #   OCRMYPDF=0       skip the OCRmyPDF column
 #   AUTO_ORACLE=0    run --auto without the truth and --explain: no oracle columns, and the
 #                    --auto times without scoring its candidates
+#   AUTO_LINES=0     no line oracle (each page's candidates read again from a store: the
+#                    best candidate for each line of the truth)
 #   AUTO_REAL=DIR    the real pages (default devcorpus/photographed)
 #   AUTO_STRICT=1    exit 1 when a target is missed
 set -euo pipefail
@@ -56,6 +58,7 @@ fi
 [ -z "${AUTO_REDO:-}" ] || options+=(--redo "$AUTO_REDO")
 [ "${AUTO_STRICT:-0}" = 0 ] || options+=(--strict)
 [ "${AUTO_ORACLE:-1}" != 0 ] || options+=(--no-oracle)
+[ "${AUTO_ORACLE:-1}" = 0 ] || [ "${AUTO_LINES:-1}" = 0 ] || options+=(--line-oracle)
 real_dir=${AUTO_REAL:-devcorpus/photographed}
 degraded=0 real=0
 for split in "${splits[@]}"; do
@@ -83,4 +86,4 @@ if [ "$real" = 1 ]; then
   tail -n 1 "$work/real.log"
 fi
 splits_list=$(IFS=,; echo "${splits[*]}")
-python3 bench/autoeval.py "$set_dir" --bin "$bin" --splits "$splits_list" "${options[@]}"
+"${PYTHON:-/usr/bin/python3}" bench/autoeval.py "$set_dir" --bin "$bin" --splits "$splits_list" "${options[@]}"

@@ -3,7 +3,7 @@
 devcorpus/: pages nobody tuned on, split by source page and by generator seed.
 
 usage: bench/autoeval.py SET [--bin PATH] [--splits test,clean] [--rows FILE] [--redo COLUMNS]
-                         [--no-ocrmypdf] [--no-oracle] [--limit N] [--strict]
+                         [--no-ocrmypdf] [--no-oracle] [--line-oracle] [--limit N] [--strict]
 
   SET        a folder built by bench/devset.py (its manifest.tsv names every page's split,
              source, seed and kinds)
@@ -27,6 +27,12 @@ For every page, one row:
   original   `filterocr ocr IMAGE --json` (no filters)
   auto       `filterocr ocr IMAGE --auto --explain --truth NAME.txt --json` (the rendering
              chosen without the truth: the truth only scores the candidates, afterwards)
+  lines      with --line-oracle: the line oracle, the CER if each line of the truth were read
+             by whichever candidate --auto read whole reads it best (the truth's lines aligned
+             to each candidate's text by Levenshtein's edit script): what combining the
+             candidates line by line could reach, beside what choosing one whole page can
+             (oracle). Each candidate is read again from a result store of the page's own,
+             filled by an untimed --auto run
   oracle     from that same run: the lowest CER among the candidates --auto read whole (not
              its samples, `sampled`), each scored by filterocr against the truth
              (`auto.candidates[].accuracy`): what a perfect choice among them would read.
@@ -70,9 +76,9 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import score  # noqa: E402  (bench/score.py: the one definition of the error rate)
 
 ARRIVAL = {"turn", "invert", "borders", "tilt", "perspective", "specks"}
-COLUMNS = ("tesseract", "ocrmypdf", "original", "auto", "oracle")
+COLUMNS = ("tesseract", "ocrmypdf", "original", "auto", "oracle", "lines")
 FIELDS = ["split", "file", "kinds", "truth_chars", "tesseract", "ocrmypdf", "original", "auto",
-          "oracle", "plain_s", "auto_s", "chosen", "best", "tried", "note"]
+          "oracle", "lines", "plain_s", "auto_s", "chosen", "best", "tried", "note"]
 SPLITS = ("tune", "test", "mixed", "clean", "real")
 REAL = ("real-tune", "real-test")  # the manifest's splits of the real pages, reported as `real`
 
@@ -148,6 +154,50 @@ def oracle_of(choice):
     return best or (None, "")
 
 
+def line_oracle(binary, image, truth, auto_options=()):
+    """The line oracle of `image` (see `lines` above); None when --auto gave no candidates."""
+    import Levenshtein  # Debian's python3-levenshtein: the edit script of pages of thousands of characters
+    lines = [score.normalised(line) for line in truth.splitlines()]
+    lines = [line for line in lines if line]
+    whole = " ".join(lines)
+    # Each truth line's span in the whole truth, as score.py compares it.
+    spans, start = [], 0
+    for line in lines:
+        spans.append((start, start + len(line)))
+        start += len(line) + 1
+    with tempfile.TemporaryDirectory() as work:
+        common = ["--json", "--no-feed", "--no-truth", "--store", os.path.join(work, "store.sqlite")]
+        done = subprocess.run([binary, "ocr", image, "--auto", "--explain", *auto_options, *common],
+                              capture_output=True, text=True, timeout=1800)
+        report = first_json(done.stdout)
+        if done.returncode != 0 or report is None:
+            return None
+        scripts = [c.get("script", "") for c in (report.get("auto") or {}).get("candidates") or [] if not c.get("sampled")]
+        best = [None] * len(spans)
+        for script in scripts:
+            options = [] if script == "original" else ["--ops", script]
+            read = first_json(subprocess.run([binary, "ocr", image, *options, *common],
+                                             capture_output=True, text=True, timeout=1800).stdout)
+            if read is None:
+                continue
+            text = score.normalised(read.get("text", ""))
+            # Where each truth position falls in the candidate's text.
+            at = [None] * (len(whole) + 1)
+            for _, i1, i2, j1, j2 in Levenshtein.opcodes(whole, text):
+                for k in range(i1, i2):
+                    at[k] = j1 + min(k - i1, j2 - j1)
+            at[len(whole)] = len(text)
+            for k in range(len(whole) - 1, -1, -1):
+                if at[k] is None:
+                    at[k] = at[k + 1]
+            for index, (a, b) in enumerate(spans):
+                errors = Levenshtein.distance(whole[a:b], text[at[a]:at[b]].strip())
+                best[index] = errors if best[index] is None else min(best[index], errors)
+    if not spans or None in best:
+        return None
+    return sum(best) / max(1, len(whole))
+
+
 def run_filterocr(binary, image, truth, auto, auto_options=(), oracle=False):
     """The CER, the seconds, and with --auto the script chosen, the candidates tried and with
     `oracle` the best candidate's CER and script; then a note."""
@@ -213,6 +263,8 @@ def measure(args, pages):
     def wanted(row, column):
         if column == "auto" and args.oracle and row["oracle"] == "":
             return True  # one --auto run gives both
+        if column == "lines" and not args.line_oracle:
+            return False
         return column in redo or row[column] == ""
 
     # The reference columns, two at a time: they are not timed.
@@ -245,9 +297,11 @@ def measure(args, pages):
                        oracle=fmt(best), best=best_script)
             if note:
                 row["note"] = note
+        if wanted(row, "lines") or (args.line_oracle and "auto" in redo):
+            row["lines"] = fmt(line_oracle(args.bin, image, truth, args.auto_options.split()))
         save()
         print(f"[{index}/{len(pages)}] {row['split']:9} {row['file']:58} tess {row['tesseract']:>6} "
-              f"orig {row['original']:>6} auto {row['auto']:>6} oracle {row['oracle']:>6}  {row['chosen']}"
+              f"orig {row['original']:>6} auto {row['auto']:>6} oracle {row['oracle']:>6} lines {row['lines']:>6}  {row['chosen']}"
               + (f"  (best: {row['best']})" if row['best'] and row['best'] != row['chosen'] else ""), flush=True)
     return [row for row, _, _ in work]
 
@@ -318,7 +372,7 @@ def report(rows, split):
         groups += [(f"  {kind}", [r for r in rows if kind in kinds_of(r)]) for kind in kinds]
     width = max([12] + [len(name) for name, _ in groups])
     print(f"{'pages':{width}} {'n':>3}  {'tesseract':>15} {'ocrmypdf':>15} {'original':>15} {'auto':>15} "
-          f"{'oracle':>15}   {'auto/tess':>9} {'auto/ocrm':>9} {'auto-orac':>9} {'orig best':>9}   (macro micro)")
+          f"{'oracle':>15} {'lines':>15}   {'auto/tess':>9} {'auto/ocrm':>9} {'auto-orac':>9} {'orig best':>9}   (macro micro)")
     table = {}
     for name, group in groups:
         if not group:
@@ -385,6 +439,8 @@ def main():
     parser.add_argument("--no-ocrmypdf", dest="ocrmypdf", action="store_false")
     parser.add_argument("--no-oracle", dest="oracle", action="store_false",
                         help="run --auto without the truth and --explain: no oracle column")
+    parser.add_argument("--line-oracle", action="store_true",
+                        help="add the line oracle (lines): each candidate read again from a store")
     parser.add_argument("--limit", type=int)
     parser.add_argument("--strict", action="store_true")
     parser.add_argument("--auto-options", default="", help="more options for the --auto run, e.g. '--auto-budget 5'")

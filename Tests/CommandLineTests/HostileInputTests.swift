@@ -201,6 +201,16 @@ struct HostileInputTests {
         #expect(result.errorLines.count == 1 && result.errorLines[0].contains("huge.tif"), "\(result.standardError)")
     }
 
+    @Test("A 12-bit JPEG is said to be unsupported, with how to convert it, not corrupt or truncated")
+    func twelveBitJPEG() throws {
+        let path = try Paths.temporaryDirectory() + "/twelve.jpg"
+        try Data(CraftedJPEG.bytes(marker: 0xC1, precision: 12)).write(to: URL(fileURLWithPath: path))
+        let result = try Command.filterocr(["ocr", "--no-feed", "--no-store", path])
+        #expect(result.status == 1)
+        #expect(result.errorLines == ["filterocr: error: \(path): is a 12-bit JPEG (unsupported: filterocr reads baseline and "
+                                      + "progressive JPEGs of 8 bits); convert it to PNG first, e.g. with convert in.jpg -depth 8 out.png"])
+    }
+
     @Test("--max-pixels 1 says the sizes in pixels")
     func smallPixelLimit() throws {
         let result = try Command.filterocr(["ocr", "--no-feed", "--max-pixels", "1", small])
