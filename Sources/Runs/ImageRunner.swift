@@ -187,8 +187,8 @@ public final class ImageRunner: Sendable {
             var page = try pagePipeline.run(original, state: chosen.report.filters)
             page.report = chosen.report
             return page
-        } addPage: { [pagePipeline = worker.pagePipeline] _, result, original, geometry, file, document in
-            try pagePipeline?.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
+        } addPage: { [pagePipeline = worker.pagePipeline] _, result, original, shown, file, document in
+            try pagePipeline?.addPage(of: result, original: original, shown: shown, file: file, to: document)
         }
     }
 
@@ -258,7 +258,7 @@ public final class ImageRunner: Sendable {
 
     /// How a page gets into the document: from the recognition just made, by the pipeline
     /// that made it, or (for `--auto`) by one of its own.
-    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, PageGeometry, String?, TesseractDocument) throws -> Void
+    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, ShownPage, String?, TesseractDocument) throws -> Void
 
     private func makePipeline(start: RecognizerPool.Start = .now) throws(RunnerError) -> Pipeline {
         do {
@@ -358,8 +358,8 @@ public final class ImageRunner: Sendable {
     }
 
     private static func addPageFromSamePipeline(_ pipeline: Pipeline, _ result: PipelineResult, _ original: LoadedImage,
-                                                _ geometry: PageGeometry, _ file: String?, _ document: TesseractDocument) throws {
-        try pipeline.addPage(of: result, original: original, geometry: geometry, file: file, to: document)
+                                                _ shown: ShownPage, _ file: String?, _ document: TesseractDocument) throws {
+        try pipeline.addPage(of: result, original: original, shown: shown, file: file, to: document)
     }
 
     /// Loads, recognises, adds the page to the document in its turn and saves the filtered
@@ -404,9 +404,9 @@ public final class ImageRunner: Sendable {
             // document's page's are (a PDF's page is kept as it is, under the text).
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
-                let geometry = pipeline.geometry(of: result, original: original)
-                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: geometry)) { [pipeline] in
-                    try addPage(pipeline, result, original, geometry, file, $0)
+                let shown = pipeline.shownPage(of: result, original: original)
+                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry)) { [pipeline] in
+                    try addPage(pipeline, result, original, shown, file, $0)
                 }
             } catch {
                 problems.append(oneLineMessage(for: error))

@@ -56,13 +56,16 @@ public struct LoadedImage: Sendable {
 
     /// How its page goes into a searchable PDF: a PDF's page is kept, with its old invisible
     /// text replaced, and shown as the rendering was recognised (`shown`: turned and cropped
-    /// if the filters turned or cropped it); any other image is shown as loaded, and so is a
+    /// if the filters turned or cropped it), unless the filters straightened, flattened or
+    /// dewarped it, which no crop and turn of the PDF's page shows: that page goes in drawn,
+    /// as it was recognised, like an image's. Any other image is shown as loaded, and so is a
     /// page of a PDF whose page tree names pages more than once (copying that tree would copy
     /// every page it claims: a million in a few objects), which names its PDF so that the
     /// document can tell whether all its pages came in.
     public func pageOrigin(shown: PageGeometry = PageGeometry()) -> PageOrigin {
         guard let page, page.kind == .pdf else { return .image }
         if page.sharedTree { return .renderedPDFPage(path: name, number: page.number, count: page.count) }
+        if shown.isRedrawn { return .image }
         return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0, shown: shown)
     }
 

@@ -86,16 +86,17 @@ public struct Pipeline {
     /// Adds `result`, the recognition this pipeline made last, to `document` as a page. A PDF
     /// page shows `original` as loaded (its `file` embedded as it is, where the format allows),
     /// at the size that was recognised.
-    /// `geometry` is `geometry(of: result, original:)`: the page shown is the one loaded, turned
-    /// and cropped as the filters turned or cropped it (its pixels unfiltered).
-    public func addPage(of result: PipelineResult, original: LoadedImage, geometry: PageGeometry, file: String?,
+    /// `shown` is `shownPage(of: result, original:)`: the page loaded, moved as the filters
+    /// moved it (turned, cropped, straightened, flattened), its pixels unfiltered, so that the
+    /// text read lies over its ink.
+    public func addPage(of result: PipelineResult, original: LoadedImage, shown: ShownPage, file: String?,
                         to document: TesseractDocument) throws {
-        let page = geometry.isIdentity ? original.image : geometry.apply(to: original.image)
+        let page = shown.image
         let sameSize = result.image.width == page.width && result.image.height == page.height
-        let shown = sameSize ? PageImage(image: page, file: geometry.isIdentity ? file : nil)
+        let image = sameSize ? PageImage(image: page, file: shown.geometry.isIdentity ? file : nil)
             : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
                 .apply(to: page, in: settings.space), file: nil)
-        try addLastPage(to: document, showing: shown)
+        try addLastPage(to: document, showing: image)
     }
 
     /// The page recognised last, as kept for this place in a document of this format; otherwise
@@ -126,10 +127,11 @@ public struct Pipeline {
         engine.releaseLastPage()
     }
 
-    /// Where `result`'s rendering lies on `original`'s page: what a document turns and crops
-    /// the page by to show it as recognised.
-    public func geometry(of result: PipelineResult, original: LoadedImage) -> PageGeometry {
-        PageGeometry.of(result.report.operations, on: original.image, in: settings.space)
+    /// The page a document shows under `result`'s text: `original`'s page moved as the filters
+    /// moved the rendering, and where it lies on that page (what a PDF's own page is cropped
+    /// and turned by).
+    public func shownPage(of result: PipelineResult, original: LoadedImage) -> ShownPage {
+        ShownPage.of(result.report.operations, on: original.image, in: settings.space)
     }
 
     /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
@@ -141,9 +143,9 @@ public struct Pipeline {
         do {
             _ = try recognize(result.image, resolution: resolution(of: original), rendering: result.report.operations,
                               engine: result.report.filters.engine)
-            let geometry = geometry(of: result, original: original)
-            try document.addPage(0, from: original.pageOrigin(shown: geometry)) {
-                try addPage(of: result, original: original, geometry: geometry, file: original.page == nil ? file : nil, to: $0)
+            let shown = shownPage(of: result, original: original)
+            try document.addPage(0, from: original.pageOrigin(shown: shown.geometry)) {
+                try addPage(of: result, original: original, shown: shown, file: original.page == nil ? file : nil, to: $0)
             }
             try document.finish()
         } catch {

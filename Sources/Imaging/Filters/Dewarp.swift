@@ -33,29 +33,46 @@ public struct Dewarp: Sendable {
 
     /// The straightened page, or the image itself.
     public func apply(to image: RGBImage) -> RGBImage {
+        straighten(image, alongside: nil).image
+    }
+
+    /// The straightened page, and `page` (an image of `image`'s size) moved by the same
+    /// disparity, modelled on `image`; both as they are when `apply` leaves the image as it is.
+    public func apply(to image: RGBImage, alongside page: RGBImage) -> (image: RGBImage, page: RGBImage) {
+        let straightened = straighten(image, alongside: page)
+        return (straightened.image, straightened.page ?? page)
+    }
+
+    private func straighten(_ image: RGBImage, alongside page: RGBImage?) -> (image: RGBImage, page: RGBImage?) {
+        let unchanged = (image, page)
         guard leastSag < Self.never, let colour = LeptonicaPix(image),
-              let grey = LeptonicaPix(taking: pixConvertRGBToLuminance(colour.pix)) else { return image }
+              let grey = LeptonicaPix(taking: pixConvertRGBToLuminance(colour.pix)) else { return unchanged }
         let reduction: Int32 = image.pixelCount > Self.halvedAbove ? 2 : 1
         guard let modelled = reduction == 2 ? LeptonicaPix(taking: pixScaleAreaMap2(grey.pix)) : grey,
-              let binary = LeptonicaPix(taking: pixAdaptThresholdToBinary(modelled.pix, nil, 1.0)) else { return image }
+              let binary = LeptonicaPix(taking: pixAdaptThresholdToBinary(modelled.pix, nil, 1.0)) else { return unchanged }
         // Leptonica's defaults (30 px sampling, 15 lines at least), one page, no reference pages.
         var pages = dewarpaCreate(1, 0, reduction, 0, -1)
         defer { dewarpaDestroy(&pages) }
-        guard let pages, let page = dewarpCreate(binary.pix, 0) else { return image }
+        guard let pages, let model = dewarpCreate(binary.pix, 0) else { return unchanged }
         // Vertical and horizontal disparity, the horizontal skipped for a page in columns.
         dewarpaUseBothArrays(pages, 1)
         dewarpaSetCheckColumns(pages, 1)
-        dewarpaInsertDewarp(pages, page)
+        dewarpaInsertDewarp(pages, model)
         var vertical: Int32 = 0, horizontal: Int32 = 0
-        guard dewarpBuildPageModel(page, nil) == 0, dewarpaModelStatus(pages, 0, &vertical, &horizontal) == 0,
-              vertical != 0 else { return image }
-        guard Self.sag(curvature: Self.typicalCurvature(of: page), width: binary.width) * Double(reduction) >= leastSag else {
-            return image
+        guard dewarpBuildPageModel(model, nil) == 0, dewarpaModelStatus(pages, 0, &vertical, &horizontal) == 0,
+              vertical != 0 else { return unchanged }
+        guard Self.sag(curvature: Self.typicalCurvature(of: model), width: binary.width) * Double(reduction) >= leastSag else {
+            return unchanged
         }
-        var result: UnsafeMutablePointer<PIX>?
-        guard dewarpaApplyDisparity(pages, 0, colour.pix, 255, 0, 0, &result, nil) == 0,
-              let straightened = LeptonicaPix(taking: result)?.rgbImage() else { return image }
-        return straightened
+        func applied(to pix: LeptonicaPix) -> RGBImage? {
+            var result: UnsafeMutablePointer<PIX>?
+            guard dewarpaApplyDisparity(pages, 0, pix.pix, 255, 0, 0, &result, nil) == 0 else { return nil }
+            return LeptonicaPix(taking: result)?.rgbImage()
+        }
+        guard let straightened = applied(to: colour) else { return unchanged }
+        guard let page else { return (straightened, nil) }
+        guard let shown = LeptonicaPix(page).flatMap(applied) else { return unchanged }
+        return (straightened, shown)
     }
 
     /// The median of the text lines' curvatures, without their signs, in Leptonica's
@@ -91,5 +108,6 @@ extension FilterKind {
         },
         nanosecondsPerPixel: 60,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 3) },
+        redraws: { value, image, page, _ in Dewarp(leastSag: value).apply(to: image, alongside: page) },
         apply: { value, image, _ in Dewarp(leastSag: value).apply(to: image) })
 }

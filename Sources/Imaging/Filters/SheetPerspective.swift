@@ -46,17 +46,12 @@ public struct SheetPerspective: Sendable {
         return sheet
     }
 
-    /// The part of the image the sheet's corners enclose: a projective warp is not a crop, so
-    /// what a searchable PDF shows under the text is the sheet's bounding box, whose text
-    /// lies within the keystone's difference of where it was read. Nil when `apply` leaves
-    /// the image as it is.
-    public func placement(on image: RGBImage) -> PagePlacement? {
-        guard let corners = corners(of: image) else { return nil }
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let left = max(0, Int(xs.min()!.rounded(.down))), right = min(image.width, Int(xs.max()!.rounded(.up)) + 1)
-        let top = max(0, Int(ys.min()!.rounded(.down))), bottom = min(image.height, Int(ys.max()!.rounded(.up)) + 1)
-        guard left < right, top < bottom else { return nil }
-        return .crop(columns: left..<right, rows: top..<bottom)
+    /// The sheet, upright and cropped, and `page` (an image of `image`'s size) warped by the
+    /// same corners, found on `image`; both as they are when `apply` leaves the image as it is.
+    public func apply(to image: RGBImage, alongside page: RGBImage) -> (image: RGBImage, page: RGBImage) {
+        guard let corners = corners(of: image), let sheet = Self.warp(image, corners: corners),
+              let shown = Self.warp(page, corners: corners) else { return (image, page) }
+        return (sheet, shown)
     }
 
     /// The sheet's corners in `image`'s pixels, top left, top right, bottom right, bottom left;
@@ -333,6 +328,6 @@ extension FilterKind {
         },
         nanosecondsPerPixel: 20,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 3) },
-        moves: { value, image, _ in SheetPerspective(leastContrast: value).placement(on: image) },
+        redraws: { value, image, page, _ in SheetPerspective(leastContrast: value).apply(to: image, alongside: page) },
         apply: { value, image, _ in SheetPerspective(leastContrast: value).apply(to: image) })
 }

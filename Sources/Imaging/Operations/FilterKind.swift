@@ -39,11 +39,19 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// For a filter that turns or crops the page: how it moves the page it is given (nil where
     /// it leaves it in place), so that a searchable PDF can show the page as it was recognised.
     private let moves: (@Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> PagePlacement?)?
+    /// For a filter that redraws the page's geometry (straightens, flattens or dewarps it):
+    /// the filter applied to a rendering, and the same redrawing, found on the rendering,
+    /// applied to `page`, an image of its size. A document shows the page so redrawn, so that
+    /// the text read from the rendering lies over the same ink.
+    private let redraws: (@Sendable (_ value: Double, _ image: RGBImage, _ page: RGBImage, _ space: WorkingSpace)
+        -> (image: RGBImage, page: RGBImage))?
 
     public init(_ word: String, reproduces: String, summary: String, parameter: ParameterScale,
                 isBriefSegment: Bool = false, nanosecondsPerPixel: Double,
                 defaultSweep: @escaping @Sendable (_ textHeight: Double?) -> [Double],
                 moves: (@Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> PagePlacement?)? = nil,
+                redraws: (@Sendable (_ value: Double, _ image: RGBImage, _ page: RGBImage, _ space: WorkingSpace)
+                    -> (image: RGBImage, page: RGBImage))? = nil,
                 apply: @escaping @Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> RGBImage) {
         rawValue = word
         self.reproduces = reproduces
@@ -54,6 +62,7 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
         self.defaultSweep = defaultSweep
         filter = apply
         self.moves = moves
+        self.redraws = redraws
     }
 
     /// The filter that `word` names (lower case), if any.
@@ -86,6 +95,18 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// How this filter at `intensity` moves `image`'s page; nil where it leaves it in place.
     public func move(at intensity: Double, on image: RGBImage, in space: WorkingSpace) -> PagePlacement? {
         moves?(parameter(at: intensity).value, image, space)
+    }
+
+    /// Whether this filter straightens, flattens or dewarps the page: no turn or crop of the
+    /// page shows it as the filter drew it.
+    public var redrawsPage: Bool { redraws != nil }
+
+    /// This filter at `intensity` applied to `image`, and its redrawing of the page (found on
+    /// `image`) applied to `page`, which has `image`'s size; nil for a filter that does not
+    /// redraw the page.
+    public func redraw(at intensity: Double, _ image: RGBImage, page: RGBImage,
+                       in space: WorkingSpace) -> (image: RGBImage, page: RGBImage)? {
+        redraws?(parameter(at: intensity).value, image, page, space)
     }
 
     /// `count` strengths evenly from `from` to `to`, ends included.

@@ -9,12 +9,15 @@ public enum PagePlacement: Sendable, Equatable {
 
 /// Where a rendering lies on the page it was rendered from: the part of that page it shows (as
 /// fractions of its width and height, from its top left) and the quarter turns clockwise that
-/// part was turned by. Filters that resample (scale) keep it; a deskew's few degrees are not
-/// counted, as before.
+/// part was turned by, or that the filters redrew it (straightened, flattened, dewarped),
+/// which no crop and turn of the page shows. Filters that resample (scale) keep it.
 public struct PageGeometry: Sendable, Equatable {
     public var left = 0.0, top = 0.0, right = 1.0, bottom = 1.0
     /// Quarter turns clockwise, 0...3, applied after the crop.
     public var turns = 0
+    /// Whether a filter straightened, flattened or dewarped the page: a PDF's page, which can
+    /// only be cropped and turned as it is, is then shown as drawn.
+    public var isRedrawn = false
 
     public init() {}
 
@@ -23,16 +26,7 @@ public struct PageGeometry: Sendable, Equatable {
     /// The geometry of `operations` applied to `image`, rendering the chain as far as its last
     /// filter that moves the page (none for most chains, which cost nothing here).
     public static func of(_ operations: [FilterOperation], on image: RGBImage, in space: WorkingSpace) -> PageGeometry {
-        var geometry = PageGeometry()
-        guard let last = operations.lastIndex(where: { $0.kind.movesPage }) else { return geometry }
-        var current = image
-        for operation in operations[...last] {
-            if let move = operation.kind.move(at: operation.intensity, on: current, in: space) {
-                geometry.apply(move, width: current.width, height: current.height)
-            }
-            current = operation.apply(to: current, in: space)
-        }
-        return geometry
+        ShownPage.walk(operations, on: image, page: nil, in: space).geometry
     }
 
     /// `image` cropped and turned as `self` says, its pixels unfiltered: the page as it was
