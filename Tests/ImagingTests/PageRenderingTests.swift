@@ -237,6 +237,24 @@ struct DewarpTests {
         #expect(FilterOperation(.dewarp, intensity: 1).apply(to: page) == page)
     }
 
+    @Test("A page too short for fifteen lines, or over four times wider than tall, is never modelled",
+          arguments: [(100_000, 1), (80000, 20), (1, 100_000), (20, 80000), (4000, 999), (100, 5000), (20000, 200)])
+    func shapesNotModelled(width: Int, height: Int) {
+        #expect(!Dewarp.models(width: width, height: height))
+    }
+
+    @Test("Pages of text, a spread and a receipt among them, are modelled",
+          arguments: [(1400, 1700), (2550, 3300), (3000, 2000), (4000, 1000), (400, 6000)])
+    func shapesModelled(width: Int, height: Int) {
+        #expect(Dewarp.models(width: width, height: height))
+    }
+
+    @Test("A blank strip 100000 pixels wide comes back as it is")
+    func wideStrip() {
+        let strip = RGBImage(width: 100_000, height: 1, fill: .white)
+        #expect(FilterOperation(.dewarp, intensity: 1).apply(to: strip) == strip)
+    }
+
     @Test("Too few lines for a model: identical")
     func fewLines() {
         let page = RenderingPages.textLines(width: 1400, height: 600, lines: 5) { x, _ in 25 * sin(Double.pi * (x - 100) / 1200) }

@@ -12,7 +12,9 @@ internal import CTesseract
 /// The model building is the detector: the page is returned as it is when the model does
 /// not build (too few lines, a photo, a table), when Leptonica finds it invalid, or when its
 /// lines (the median of their curvatures) sag less than `leastSag` pixels across the page's
-/// width (a flat page gains nothing, and Leptonica would still resample it).
+/// width (a flat page gains nothing, and Leptonica would still resample it). A page shorter
+/// than fifteen lines can be, or more than four times wider than tall, is never modelled: on
+/// such a shape the model's work grows with the cube of the width.
 public struct Dewarp: Sendable {
     /// The least sag, in pixels across the page's width, of the text lines (their median
     /// curvature) worth straightening; `never` or more leaves every page as it is.
@@ -31,6 +33,23 @@ public struct Dewarp: Sendable {
     /// doubled back to the page's pixels.
     static let halvedAbove = 4_000_000
 
+    /// The widest page modelled, as a multiple of its height. Leptonica's search for text
+    /// lines closes the page with bricks a thirtieth of its width, over a border as wide, so its
+    /// work grows with the cube of the width on a page not much taller than that (a blank
+    /// 100000 × 1 page ran for minutes); within this shape it grows with the pixels times the
+    /// width, which `--max-pixels` bounds. No page of text lines is this wide: a book's spread
+    /// is about 1.5 times as wide as tall.
+    static let widestAspect = 4
+    /// The shortest side modelled: Leptonica needs fifteen text lines, and fifteen lines of
+    /// the smallest text it finds (8 pixels a line) are this tall.
+    static let shortestSide = 120
+
+    /// Whether a page of this size is modelled at all (`apply` returns any other as it is,
+    /// before Leptonica sees it).
+    public static func models(width: Int, height: Int) -> Bool {
+        min(width, height) >= shortestSide && width <= widestAspect * height
+    }
+
     /// The straightened page, or the image itself.
     public func apply(to image: RGBImage) -> RGBImage {
         straighten(image, alongside: nil).image
@@ -45,7 +64,7 @@ public struct Dewarp: Sendable {
 
     private func straighten(_ image: RGBImage, alongside page: RGBImage?) -> (image: RGBImage, page: RGBImage?) {
         let unchanged = (image, page)
-        guard leastSag < Self.never, let colour = LeptonicaPix(image),
+        guard leastSag < Self.never, Self.models(width: image.width, height: image.height), let colour = LeptonicaPix(image),
               let grey = LeptonicaPix(taking: pixConvertRGBToLuminance(colour.pix)) else { return unchanged }
         let reduction: Int32 = image.pixelCount > Self.halvedAbove ? 2 : 1
         guard let modelled = reduction == 2 ? LeptonicaPix(taking: pixScaleAreaMap2(grey.pix)) : grey,
