@@ -80,18 +80,34 @@ struct RightedPageDocumentTests {
                 return Word(text: fields[4], box: (left, top, left + width, top + height))
             }
         let tsv = try String(contentsOfFile: base + ".tsv", encoding: .utf8)
-        words["tsv"] = tsv.split(separator: "\n").dropFirst().map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
-            .filter { $0.count >= 12 && $0[0] == "5" }.map { columns in
-                let box = columns[6..<10].compactMap { Int($0) }
-                return Word(text: String(columns[11]), box: (box[0], box[1], box[0] + box[2], box[1] + box[3]))
-            }
+        words["tsv"] = tsvWords(tsv)
         let json = try run(["ocr", "--no-store", "--no-feed", "--json", "--ops", ops, input])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
-        words["json"] = try #require(object["words"] as? [[String: Any]]).compactMap { word in
-            guard let text = word["text"] as? String, let box = word["box"] as? [Int], box.count == 4 else { return nil }
-            return Word(text: text, box: (box[0], box[1], box[0] + box[2], box[1] + box[3]))
-        }
+        words["json"] = jsonWords(try #require(object["words"] as? [[String: Any]]))
         return (shown, words)
+    }
+
+    /// The words of a TSV document: rows of level 5, their box in columns 7 to 10.
+    private func tsvWords(_ tsv: String) -> [Word] {
+        var words: [Word] = []
+        for line in tsv.split(separator: "\n").dropFirst() {
+            let columns = line.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+            guard columns.count >= 12, columns[0] == "5" else { continue }
+            let box: [Int] = columns[6..<10].compactMap { Int($0) }
+            guard box.count == 4 else { continue }
+            words.append(Word(text: columns[11], box: (box[0], box[1], box[0] + box[2], box[1] + box[3])))
+        }
+        return words
+    }
+
+    /// The words of `--json`: each box is left, top, width, height.
+    private func jsonWords(_ objects: [[String: Any]]) -> [Word] {
+        var words: [Word] = []
+        for word in objects {
+            guard let text = word["text"] as? String, let box = word["box"] as? [Int], box.count == 4 else { continue }
+            words.append(Word(text: text, box: (box[0], box[1], box[0] + box[2], box[1] + box[3])))
+        }
+        return words
     }
 
     /// Every word of four letters or more, in every format, covers ink on the page shown.
