@@ -22,6 +22,21 @@ struct OrientationTests {
         #expect(upright, "\(page) turned \(turns) times: OSD said \(String(describing: estimate))")
     }
 
+    @Test("OSD is given at most 25 megapixels, the page's shape kept, however large the page",
+          arguments: [(10000, 3000), (6000, 6000), (100_000, 400), (400, 100_000)])
+    func boundedImage(width: Int, height: Int) {
+        let shrunk = TesseractOrientation.detectionImage(RGBImage(width: width, height: height))
+        #expect(shrunk.pixelCount <= TesseractOrientation.largestImage)
+        #expect(shrunk.pixelCount > TesseractOrientation.largestImage * 9 / 10)
+        #expect(abs(Double(shrunk.width) / Double(shrunk.height) - Double(width) / Double(height)) < 0.01 * Double(width) / Double(height))
+    }
+
+    @Test("A page of 25 megapixels or fewer goes to OSD as it is")
+    func smallImageAsItIs() {
+        let page = RGBImage(width: 5000, height: 5000)
+        #expect(TesseractOrientation.detectionImage(page) == page)
+    }
+
     @Test("Too small to hold text, a page is left as it is")
     func tiny() {
         let osd = TesseractOrientation()
