@@ -177,6 +177,26 @@ struct MergeTests {
         #expect(other.status == 1 && other.standardError.contains("the parts are of another input list"), "\(other.standardError)")
     }
 
+    @Test("Parts whose stamps claim counts no run has are refused in one line, never trapped on",
+          arguments: [Int.max, Int.max - 1, 1 << 62])
+    func forgedCounts(inputs: Int) throws {
+        let folder = try Paths.temporaryDirectory()
+        // Valid digests: a digest is not a signature, so the counts are what must be checked.
+        let parts = try (0..<2).map { index in
+            let path = folder + "/forged-\(index).jsonl"
+            try (try Self.line(index, inputs: inputs, count: 2, list: "00000000000000aa") + "\n")
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            return path
+        }
+        for output in [[], ["-o", folder + "/merged.jsonl"]] {
+            let result = try Command.filterocr(["merge"] + parts + output)
+            #expect(result.status == 1, "\(result.standardError)")
+            #expect(result.errorLines.count == 1 && result.standardError.contains("holds 1 of shard 0/2's"), "\(result.standardError)")
+            #expect(result.standardOutput.isEmpty)
+            #expect(!FileManager.default.fileExists(atPath: folder + "/merged.jsonl"))
+        }
+    }
+
     @Test("--shard auto takes the share from Slurm's array, and auto/N from Kubernetes or GNU parallel, and says which")
     func automaticShare() throws {
         let images = try Paths.imagesWithTruth().map(\.image).filter { !$0.hasSuffix("12mp.jpg") }.prefix(3)

@@ -60,9 +60,10 @@ public enum JSONLines {
         /// The stamp of the share as a whole: without the line's place and digest.
         public var run: ShardStamp { ShardStamp(index: index, count: count, inputs: inputs, list: list) }
 
-        /// The inputs of the list that shard `index` of `count` processes.
+        /// The inputs of the list that shard `index` of `count` (0 <= index < count) processes.
+        /// Written so that no step can overflow: the counts may come from a file.
         public static func inputs(ofShare index: Int, count: Int, listLength: Int) -> Int {
-            index < listLength ? (listLength - index + count - 1) / count : 0
+            index < listLength ? (listLength - 1 - index) / count + 1 : 0
         }
 
         /// `"shard":{…}` as it stands in a line, to take out again.
