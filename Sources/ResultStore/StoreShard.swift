@@ -31,6 +31,13 @@ final class StoreShard {
         guard PathEncoding.withFileSystemPath(path, { stat($0, &info) }) == 0, info.st_mode & S_IFMT == S_IFREG else {
             throw .refusedShard(path: shown, reason: "it is not a file")
         }
+        // The log is checked before it is opened, as the store's own is: opening a FIFO to read
+        // waits for a writer for ever, and a link would be copied as a link. (The index, -shm,
+        // is never opened for a shard.)
+        let logKind = FileKind(at: path + "-wal")
+        if logKind != .missing && !logKind.isRegular {
+            throw .refusedShard(path: shown, reason: "\(PathEncoding.displayed(path + "-wal")) is \(logKind.description), not a file")
+        }
         var uri: String
         if let log = WriteAheadLog(path: path + "-wal") {
             let header = (try? BoundedRead.prefix(of: path, count: 100)) ?? []

@@ -152,6 +152,25 @@ struct HostileStoreTests {
         #expect(try names(folder) == listing)
     }
 
+    @Test("merge --store refuses a shard whose write-ahead log is a FIFO or a link in one line, as the store's own",
+          arguments: ["fifo", "link"])
+    func shardLogNotAFile(kind: String) throws {
+        let shard = try store(named: "shard.sqlite")
+        if kind == "fifo" {
+            #expect(mkfifo(shard.path + "-wal", 0o644) == 0)
+        } else {
+            try FileManager.default.createSymbolicLink(atPath: shard.path + "-wal", withDestinationPath: shard.folder + "/elsewhere")
+        }
+        let target = try Paths.temporaryDirectory() + "/target.sqlite"
+        // Opened to be read, the FIFO waited for a writer for ever: the test would not end.
+        let result = try Command.filterocr(["merge", "--store", target, shard.path])
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1, "\(result.standardError)")
+        #expect(result.standardError.contains("shard.sqlite-wal is " + (kind == "fifo" ? "a FIFO" : "a symbolic link"))
+                && result.standardError.contains("not a file"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: target))
+    }
+
     @Test("merge --store refuses a damaged shard in one line: not set aside, nothing made at its path")
     func damagedShard() throws {
         let shard = try store(named: "shard.sqlite")
