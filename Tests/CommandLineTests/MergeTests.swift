@@ -197,6 +197,57 @@ struct MergeTests {
         }
     }
 
+    @Test("A stamp naming a share or place outside its run is refused by line",
+          arguments: [(0, 0, 5, 0), (3, 2, 5, 3), (0, 2, 5, 6), (0, 2, -1, 0), (-2, 2, 5, -2)])
+    func stampOutOfRange(index: Int, count: Int, inputs: Int, position: Int) throws {
+        let folder = try Paths.temporaryDirectory()
+        let unstamped = #"{"image":"p\#(position).png","text":"t"}"#
+        let stamp = #"{"count":\#(count),"digest":"\#(try Self.digest(unstamped))","index":\#(index),"inputs":\#(inputs),"#
+            + #""list":"00000000000000aa","position":\#(position)}"#
+        let part = folder + "/part.jsonl"
+        try (#"{"image":"p\#(position).png","shard":\#(stamp),"text":"t"}"# + "\n").write(toFile: part, atomically: true, encoding: .utf8)
+        let result = try Command.filterocr(["merge", part])
+        #expect(result.status == 1)
+        #expect(result.errorLines.count == 1 && result.standardError.contains("line 1 names no place a run has"), "\(result.standardError)")
+    }
+
+    @Test("merge streams its parts: its memory does not grow with theirs, to standard output or to a file")
+    func streamsParts() throws {
+        let folder = try Paths.temporaryDirectory()
+        // Two parts of a 40,000-page run, 2 KB of text a line (about 85 MB), stamped as batch does.
+        let maker = """
+            import hashlib, sys
+            folder, inputs = sys.argv[1], int(sys.argv[2])
+            text = ('lorem ipsum dolor sit amet ' * 80)[:2000]
+            expected = 0
+            for index in (0, 1):
+                with open(f'{folder}/big-{index}.jsonl', 'w') as part:
+                    for p in range(index, inputs, 2):
+                        line = '{"image":"scans/page%06d.png","text":"%s"}' % (p, text)
+                        digest = hashlib.sha256(line.encode()).hexdigest()[:16]
+                        stamp = '{"count":2,"digest":"%s","index":%d,"inputs":%d,"list":"00000000000000cc","position":%d}' % (
+                            digest, index, inputs, p)
+                        part.write(line.replace(',"text"', ',"shard":%s,"text"' % stamp, 1) + '\\n')
+                        expected += len(line) + 1
+            print(expected)
+            """
+        let made = try Command.run("/usr/bin/python3", ["-c", maker, folder, "40000"])
+        let expected = try #require(Int(made.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)), "\(made.standardError)")
+        let parts = [folder + "/big-0.jsonl", folder + "/big-1.jsonl"]
+        let size = try parts.map { try #require(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }.reduce(0, +)
+        let toFile = try Command.measuredFilterocr(["merge"] + parts + ["-o", folder + "/merged.jsonl"])
+        #expect(toFile.status == 0, "\(toFile.standardError)")
+        let merged = try #require(FileManager.default.attributesOfItem(atPath: folder + "/merged.jsonl")[.size] as? Int)
+        #expect(merged == expected)
+        // Reading the parts whole took five times their size (1 GB for 216 MB of parts); a line
+        // of each part at a time takes what the program takes to start, about 40 MB, and a little.
+        #expect(toFile.peakBytes < 100 << 20, "\(toFile.peakMegabytes) MB for \(size >> 20) MB of parts")
+        let toOutput = try Command.measuredFilterocr(["merge"] + parts)
+        #expect(toOutput.status == 0, "\(toOutput.standardError)")
+        #expect(toOutput.standardOutput.utf8.count == expected)
+        #expect(toOutput.peakBytes < 100 << 20, "\(toOutput.peakMegabytes) MB for \(size >> 20) MB of parts")
+    }
+
     @Test("--shard auto takes the share from Slurm's array, and auto/N from Kubernetes or GNU parallel, and says which")
     func automaticShare() throws {
         let images = try Paths.imagesWithTruth().map(\.image).filter { !$0.hasSuffix("12mp.jpg") }.prefix(3)

@@ -160,12 +160,13 @@ struct ShardMergeTests {
         }
         let listFile = "\(folder)/list.txt"
         try Data(list.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: listFile))
-        let merged = try ShardMerge.merge(files: files, listFile: listFile)
+        var merged: [String] = []
+        try ShardMerge.merge(files: files, listFile: listFile) { merged.append($0) }
         let fromParts = try ShardMerge.merge([try part(0, of: 2), try part(1, of: 2)])
         #expect(merged == fromParts)
         let missing = "\(folder)/no-list.txt"
         #expect(throws: FileError.unreadable(path: missing, reason: "cannot open it")) {
-            try ShardMerge.merge(files: files, listFile: missing)
+            try ShardMerge.merge(files: files, listFile: missing) { _ in }
         }
     }
 }

@@ -21,18 +21,21 @@ public enum ShardMerge {
     /// since a replaced byte would be a silent change of a result.
     public static func lines(of bytes: [UInt8], file: String) throws(Failure) -> [String] {
         var lines: [String] = []
-        var number = 0
-        for var line in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
-            number += 1
-            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
-            guard let text = String(validating: line, as: UTF8.self) else {
-                throw Failure(message: "\(PathEncoding.displayed(file)) line \(number) is not UTF-8: "
-                              + "give the file filterocr batch wrote, unchanged")
-            }
-            lines.append(text)
+        for (offset, line) in bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).enumerated() {
+            lines.append(try text(of: line, number: offset + 1, file: file))
         }
         if lines.last == "" { lines.removeLast() }
         return lines
+    }
+
+    /// Line `number` of `file` as text, without a CR at its end; refused when it is not UTF-8.
+    static func text(of line: ArraySlice<UInt8>, number: Int, file: String) throws(Failure) -> String {
+        let line = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
+        guard let text = String(validating: line, as: UTF8.self) else {
+            throw Failure(message: "\(PathEncoding.displayed(file)) line \(number) is not UTF-8: "
+                          + "give the file filterocr batch wrote, unchanged")
+        }
+        return text
     }
 
     /// One shard's output: the file it came from, as the user named it, and its lines.
@@ -67,22 +70,33 @@ public enum ShardMerge {
     /// - Parameter list: the input list the shards shared, when the caller has it: its digest
     ///   and each line's input name are checked against it too.
     public static func merge(_ parts: [Part], list: [String]? = nil) throws(Failure) -> [String] {
-        let read = try parts.map { part throws(Failure) in try checkedLines(of: part) }
-        guard let reference = read.lazy.compactMap({ $0.first?.stamp.run }).first else {
+        var merged: [String] = []
+        try merge(parts.map { PartLines(file: $0.file, lines: $0.lines) }, list: list) { merged.append($0) }
+        return merged
+    }
+
+    /// The merge of `parts` as `merge(_:list:)` makes it, each line given to `emit` as soon as
+    /// its place comes, with a line of each part in memory and no more. A refusal can come
+    /// after some lines were given: the caller holds them back until the merge ends (see
+    /// `MergedOutput`).
+    static func merge(_ parts: [PartLines], list: [String]?, emit: (String) -> Void) throws(Failure) {
+        let readers = parts.map(PartReader.init)
+        for reader in readers { _ = try reader.peek() }
+        guard let reference = readers.lazy.compactMap({ $0.first?.run }).first else {
             throw Failure(message: "every part is empty: there is nothing to merge; give the parts that filterocr batch "
                           + "--shard I/N wrote")
         }
         let count = reference.count
-        let shown = parts.map { PathEncoding.displayed($0.file) }
-        for (position, lines) in read.enumerated() {
-            guard let stamp = lines.first?.stamp.run else { continue }
+        let shown = readers.map(\.shown)
+        for (position, reader) in readers.enumerated() {
+            guard let stamp = reader.first?.run else { continue }
             guard stamp.count == reference.count, stamp.inputs == reference.inputs, stamp.list == reference.list else {
                 throw Failure(message: "\(shown[position]) is shard \(stamp.share) of another input list (\(stamp.inputs) inputs, "
                               + "list \(stamp.list)), not of this run's (\(reference.count) shares of \(reference.inputs) "
                               + "inputs, list \(reference.list)): give the parts of one run")
             }
             guard stamp.index == position else {
-                let twice = read.indices.first { $0 != position && read[$0].first?.stamp.index == stamp.index && $0 == stamp.index }
+                let twice = readers.indices.first { $0 != position && readers[$0].first?.run.index == stamp.index && $0 == stamp.index }
                 throw Failure(message: "\(shown[position]) is shard \(stamp.share) but was given in place \(position)"
                               + (twice.map { " (shard \(stamp.share) is also given, in its place, as \(shown[$0]))" } ?? "")
                               + ": give each part once, in shard order 0 to \(count - 1)")
@@ -102,89 +116,57 @@ public enum ShardMerge {
                               + "than the one given (\(list.count) inputs, list \(digest)): give the list the shards were run on")
             }
         }
-        let groups = try read.enumerated().map { index, lines throws(Failure) in
-            try inputs(of: lines, share: index, count: count, listLength: reference.inputs, file: shown[index], list: list)
+        for (share, reader) in readers.enumerated() where reader.first == nil {
+            let expected = JSONLines.ShardStamp.inputs(ofShare: share, count: count, listLength: reference.inputs)
+            if expected > 0 {
+                throw Failure(message: "\(reader.shown) is empty, but shard \(share)/\(count) has \(expected) input(s): "
+                              + "its run did not finish; run it again (the result store makes it cheap)")
+            }
         }
-        // Round robin: input k is the (k / N)th input of shard k mod N.
-        var merged: [String] = []
+        // Round robin: input k is the (k / N)th input of shard k mod N. A part that ends early
+        // is refused at its first missing input, so the count of inputs, which a part states,
+        // is never trusted to bound a loop that reads nothing.
         for input in 0..<reference.inputs {
-            merged += groups[input % count][input / count].map(\.unstamped)
+            try readers[input % count].takeInput(input, share: input % count, of: reference, list: list, emit: emit)
         }
-        return merged
+        for (share, reader) in readers.enumerated() {
+            guard let line = try reader.peek() else { continue }
+            throw Failure(message: "\(reader.shown) line \(line.number) is input \(line.position), "
+                          + reader.misplacement(of: line, share: share, count: count, next: nil) + "; run its shard again")
+        }
     }
 
-    /// The part's lines read and each checked against its own stamp: a stamp naming a place and
-    /// a digest, the digest that of the line without it, and the same share on every line.
-    static func checkedLines(of part: Part) throws(Failure) -> [Line] {
-        let shown = PathEncoding.displayed(part.file)
-        var lines: [Line] = []
-        for (offset, text) in part.lines.enumerated() where !text.isEmpty {
-            let number = offset + 1
-            guard let line = JSONLines.batchLine(Array(text.utf8)) else {
-                throw Failure(message: "\(shown) line \(number) is not a JSON object of filterocr batch")
-            }
-            guard let stamp = line.shard else {
-                throw Failure(message: "\(shown) line \(number) names no shard: give the parts that "
-                              + "filterocr batch --shard I/N wrote")
-            }
-            guard let position = stamp.position, let digest = stamp.digest else {
-                throw Failure(message: "\(shown) line \(number) names no place in the input list: it was written by an "
-                              + "earlier filterocr; run its shard again (the result store makes it cheap)")
-            }
-            let unstamped = unstamped(text, stamp: stamp)
-            guard JSONLines.lineDigest(unstamped) == digest else {
-                throw Failure(message: "\(shown) line \(number) does not match its stamp: it was changed after filterocr batch "
-                              + "wrote it; run its shard again")
-            }
-            if let first = lines.first?.stamp.run, first != stamp.run {
-                throw Failure(message: "\(shown) mixes lines of two runs (line \(lines[0].number): shard \(first.share) of list "
-                              + "\(first.list); line \(number): shard \(stamp.share) of list \(stamp.list)): give each shard's "
-                              + "output as its own part")
-            }
-            lines.append(Line(stamp: stamp, position: position, page: line.page, image: line.image, unstamped: unstamped,
-                              number: number))
+    /// The line read and checked against its own stamp: a stamp naming a place in its list and
+    /// a digest, the digest that of the line without it, and the same run as `first`'s.
+    static func checkedLine(_ text: String, number: Int, file shown: String,
+                            first: (run: JSONLines.ShardStamp, number: Int)?) throws(Failure) -> Line {
+        guard let line = JSONLines.batchLine(Array(text.utf8)) else {
+            throw Failure(message: "\(shown) line \(number) is not a JSON object of filterocr batch")
         }
-        return lines
-    }
-
-    /// The lines of share `share` grouped by input, each group's place checked: the share's
-    /// inputs in order (`share`, `share + count`, …), each once, a document's pages rising.
-    private static func inputs(of lines: [Line], share: Int, count: Int, listLength: Int, file shown: String,
-                               list: [String]?) throws(Failure) -> [[Line]] {
-        let expected = JSONLines.ShardStamp.inputs(ofShare: share, count: count, listLength: listLength)
-        if lines.isEmpty, expected > 0 {
-            throw Failure(message: "\(shown) is empty, but shard \(share)/\(count) has \(expected) input(s): "
-                          + "its run did not finish; run it again (the result store makes it cheap)")
+        guard let stamp = line.shard else {
+            throw Failure(message: "\(shown) line \(number) names no shard: give the parts that "
+                          + "filterocr batch --shard I/N wrote")
         }
-        var groups: [[Line]] = []
-        for line in lines {
-            let next = share + groups.count * count
-            if let last = groups.last?.last, line.position == last.position {
-                guard let page = line.page, let before = last.page, page > before else {
-                    throw Failure(message: "\(shown) line \(line.number) repeats input \(line.position)"
-                                  + (line.page.map { " page \($0)" } ?? "") + " of line \(last.number): a line is repeated; "
-                                  + "run its shard again")
-                }
-                groups[groups.count - 1].append(line)
-                continue
-            }
-            guard line.position == next else {
-                let problem = line.position % count != share ? "which is not an input of shard \(share)/\(count)"
-                    : line.position < next ? "but input \(next - count) comes before it: the lines are out of order or repeated"
-                    : "but input \(next) comes first: a line is missing"
-                throw Failure(message: "\(shown) line \(line.number) is input \(line.position), \(problem); run its shard again")
-            }
-            if let list, let image = line.image, image != PathEncoding.displayed(list[line.position]) {
-                throw Failure(message: "\(shown) line \(line.number) names \(image), but input \(line.position) of the list is "
-                              + "\(PathEncoding.displayed(list[line.position])): run its shard again")
-            }
-            groups.append([line])
+        guard let position = stamp.position, let digest = stamp.digest else {
+            throw Failure(message: "\(shown) line \(number) names no place in the input list: it was written by an "
+                          + "earlier filterocr; run its shard again (the result store makes it cheap)")
         }
-        guard groups.count == expected else {
-            throw Failure(message: "\(shown) holds \(groups.count) of shard \(share)/\(count)'s \(expected) inputs: "
-                          + "its run did not finish; run it again (the result store makes it cheap)")
+        let unstamped = unstamped(text, stamp: stamp)
+        guard JSONLines.lineDigest(unstamped) == digest else {
+            throw Failure(message: "\(shown) line \(number) does not match its stamp: it was changed after filterocr batch "
+                          + "wrote it; run its shard again")
         }
-        return groups
+        // A digest is not a signature: the numbers are checked before any is counted with.
+        guard stamp.count > 0, stamp.index >= 0, stamp.index < stamp.count, position >= 0, position < stamp.inputs else {
+            throw Failure(message: "\(shown) line \(number) names no place a run has (shard \(stamp.share), input \(position) "
+                          + "of \(stamp.inputs)): give the parts that filterocr batch --shard I/N wrote")
+        }
+        if let first, first.run != stamp.run {
+            throw Failure(message: "\(shown) mixes lines of two runs (line \(first.number): shard \(first.run.share) of list "
+                          + "\(first.run.list); line \(number): shard \(stamp.share) of list \(stamp.list)): give each shard's "
+                          + "output as its own part")
+        }
+        return Line(stamp: stamp, position: position, page: line.page, image: line.image, unstamped: unstamped, number: number)
     }
 
     /// `line` without its `shard` field, as a run without `--shard` writes it.

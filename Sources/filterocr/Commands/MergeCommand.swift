@@ -80,12 +80,12 @@ struct MergeCommand: ParsableCommand {
 
     func run() throws {
         if kind == .stores { return try mergeStores() }
-        let merged = try Terminal.orExit { try ShardMerge.merge(files: files, listFile: list) }
-        let text = merged.map { $0 + "\n" }.joined()
-        if let output {
-            try Terminal.orExit { try AtomicFile.write(Array(text.utf8), to: output) }
+        let merged = try Terminal.orExit { try MergedOutput(path: output) }
+        try Terminal.orExit { try ShardMerge.merge(files: files, listFile: list, emit: merged.append) }
+        if output != nil {
+            try Terminal.orExit { try merged.commit() }
         } else {
-            Terminal.print(text, terminator: "")
+            try Terminal.orExit { try merged.copyOut(Terminal.writeOutput) }
         }
     }
 
