@@ -171,6 +171,21 @@ struct HostileStoreTests {
         #expect(!FileManager.default.fileExists(atPath: target))
     }
 
+    @Test("merge --store copies a large content without holding it: its memory does not grow with the content")
+    func largeContentMerged() throws {
+        let shard = try store(named: "shard.sqlite")
+        let size = 150_000_000
+        try Self.sql(shard.path, "UPDATE recognition SET content = zeroblob(\(size)), bytes = \(size) WHERE rowid = 1;")
+        let target = try Paths.temporaryDirectory() + "/target.sqlite"
+        let merged = try Command.measuredFilterocr(["merge", "--store", target, shard.path])
+        #expect(merged.status == 0 && merged.standardOutput.contains("added 6 recognitions"), "\(merged.standardError)")
+        // A content written before the row's other columns was copied into memory twice (a
+        // 300 MB content took 636 MB).
+        #expect(merged.peakBytes < size / 2, "\(merged.peakMegabytes) MB for a content of \(size >> 20) MB")
+        let kept = try Self.sql(target, "SELECT length(content), bytes FROM recognition ORDER BY length(content) DESC LIMIT 1;")
+        #expect(kept == "\(size)|\(size)\n")
+    }
+
     @Test("merge --store refuses a damaged shard in one line: not set aside, nothing made at its path")
     func damagedShard() throws {
         let shard = try store(named: "shard.sqlite")
