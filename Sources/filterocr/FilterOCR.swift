@@ -29,7 +29,7 @@ struct FilterOCR: ParsableCommand {
         version: Product.nameAndVersion,
         subcommands: [ReplCommand.self, OCRCommand.self, FilterImageCommand.self, BatchCommand.self, SweepCommand.self,
                       TuneCommand.self, CompanionCommand.self, ServeCommand.self, ReportCommand.self, StoreCommand.self,
-                      MergeCommand.self, WatchCommand.self],
+                      MergeCommand.self, WatchCommand.self, ScriptCommand.self],
         defaultSubcommand: ReplCommand.self
     )
 
