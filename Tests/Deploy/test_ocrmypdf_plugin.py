@@ -222,6 +222,12 @@ def test_ops_that_move_the_page_are_refused_before_any_page_is_read(folder, book
     assert not (folder / "refused.pdf").exists()
 
 
+def test_the_creator_names_tesseract_once(book):
+    info = subprocess.run(["pdfinfo", str(book[1])], capture_output=True, text=True, check=True).stdout
+    creator = next(line for line in info.splitlines() if line.startswith("Creator:"))
+    assert "filterocr" in creator and creator.count("(Tesseract") == 1, creator
+
+
 def test_a_page_read_enlarged_keeps_its_text_in_place(folder, book):
     """`scale` reads the page at twice its size: the text-only PDF page is that size, and
     OCRmyPDF fits it over its own page, so the words lie where Tesseract's reading of the page

@@ -184,8 +184,9 @@ class FilterocrOcrEngine(OcrEngine):
 
     @staticmethod
     def creator_tag(options):
+        # `filterocr --version` names the Tesseract it reads with already.
         result = subprocess.run([binary(options), "--version"], capture_output=True, text=True, check=False)
-        return f"{result.stdout.strip()} (Tesseract {tesseract.version()})"
+        return result.stdout.strip() or f"filterocr (Tesseract {tesseract.version()})"
 
     def __str__(self):
         return f"filterocr (Tesseract {tesseract.version()})"
