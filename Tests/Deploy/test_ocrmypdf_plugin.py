@@ -228,6 +228,27 @@ def test_the_creator_names_tesseract_once(book):
     assert "filterocr" in creator and creator.count("(Tesseract") == 1, creator
 
 
+def test_a_page_above_filterocrs_default_limit_is_read_as_ocrmypdf_reads_it(folder):
+    """A letter page at --oversample 1100 is 9350 x 12100 pixels, 113 megapixels: above
+    filterocr's default --max-pixels (100 million), within OCRmyPDF's own limit on images
+    (--max-image-mpixels, 250), which the plugin follows unless --filterocr-max-pixels is given.
+    Below the page, the refusal says which option raises the limit."""
+    png = folder / "letter.png"
+    subprocess.run(["convert", "-size", "1275x1650", "xc:white", "-font", "DejaVu-Sans", "-pointsize", "60",
+                    "-annotate", "+150+300", "QUARTZ LIMIT", "-units", "PixelsPerInch", "-density", "150", str(png)],
+                   check=True)
+    pdf = folder / "letter.pdf"
+    subprocess.run(["img2pdf", "--pagesize", "8.5inx11in", str(png), "-o", str(pdf)], check=True)
+    run = ocrmypdf("--filterocr-no-auto", "--oversample", "1100", pdf, folder / "large.pdf")
+    assert run.returncode == 0, run.stderr
+    assert "QUARTZ" in text_of(folder / "large.pdf")
+    limited = ocrmypdf("--filterocr-no-auto", "--filterocr-max-pixels", "50000000", "--oversample", "1100", pdf,
+                       folder / "limited.pdf")
+    assert limited.returncode == 7, limited.stderr  # a page that cannot be read, as Tesseract's failure is
+    assert "raise it with --filterocr-max-pixels" in limited.stderr, limited.stderr
+    assert not re.search(r"(?<![\w-])--max-pixels", limited.stderr), limited.stderr
+
+
 def test_a_page_read_enlarged_keeps_its_text_in_place(folder, book):
     """`scale` reads the page at twice its size: the text-only PDF page is that size, and
     OCRmyPDF fits it over its own page, so the words lie where Tesseract's reading of the page

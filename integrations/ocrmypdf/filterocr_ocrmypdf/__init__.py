@@ -17,8 +17,10 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 from ocrmypdf import hookimpl
@@ -64,6 +66,14 @@ def add_options(parser):
         default=None,
         help="The work --auto's candidates may cost, in recognitions of the page (filterocr's default: 12)",
     )
+    group.add_argument(
+        "--filterocr-max-pixels",
+        metavar="N",
+        type=int,
+        default=None,
+        help="Refuse page images with more pixels than this (filterocr's --max-pixels; "
+             "default: OCRmyPDF's --max-image-mpixels)",
+    )
 
 
 def binary(options) -> str:
@@ -85,6 +95,16 @@ def uses(script: str, commands: frozenset) -> bool:
         if words and words[0] in commands:
             return True
     return False
+
+
+def max_pixels(options) -> int:
+    """The most pixels a page image may have: --filterocr-max-pixels, else OCRmyPDF's own limit
+    on images (--max-image-mpixels, 0 for none), so that the plugin reads every page OCRmyPDF
+    itself would."""
+    if options.filterocr_max_pixels is not None:
+        return options.filterocr_max_pixels
+    mpixels = getattr(options, "max_image_mpixels", 250.0) or 0
+    return int(mpixels * 1_000_000) if mpixels > 0 else sys.maxsize
 
 
 def excluded(options) -> frozenset:
@@ -117,12 +137,15 @@ def run(arguments: list[str], input_file: Path) -> subprocess.CompletedProcess:
     if result.returncode != 0:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         message = lines[-1] if lines else f"filterocr ended with status {result.returncode}"
+        # The limit is given through the plugin's option, so the message names that option.
+        message = re.sub(r"(?<![\w-])--max-pixels\b", "--filterocr-max-pixels", message)
         raise SubprocessOutputError(f"{input_file.name}: {message}")
     return result
 
 
 def common(options, store: Path) -> list[str]:
-    arguments = ["--store", str(store), "--no-feed", "--no-truth", "--lang", "+".join(options.languages)]
+    arguments = ["--store", str(store), "--no-feed", "--no-truth", "--lang", "+".join(options.languages),
+                 "--max-pixels", str(max_pixels(options))]
     if options.tesseract_pagesegmode is not None:
         arguments += ["--psm", str(options.tesseract_pagesegmode)]
     return arguments
