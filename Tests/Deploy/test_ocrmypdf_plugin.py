@@ -197,8 +197,8 @@ run = subprocess.run([{BIN!r}, *sys.argv[1:]], capture_output=True, text=True)
 if "--auto" in sys.argv and run.returncode == 0:
     report = json.loads(run.stdout)
     auto = report["auto"]
-    auto["candidates"].append({{"script": "deskew; then " + auto["script"], "score": auto["score"] + 1}})
-    auto["script"], auto["score"] = "deskew; then " + auto["script"], auto["score"] + 1
+    auto["candidates"].append({{"script": auto["script"] + "; then deskew", "score": auto["score"] + 1}})
+    auto["script"], auto["score"] = auto["script"] + "; then deskew", auto["score"] + 1
     print(json.dumps(report))
 else:
     sys.stdout.write(run.stdout)
@@ -209,17 +209,46 @@ else:
     run = ocrmypdf("--filterocr-auto-budget", "4", "--pages", "1", "--skip-text", three_pages, folder / "moved.pdf",
                    binary=str(moving))
     assert run.returncode == 0, run.stderr
-    assert re.search(r"filterocr chose 'deskew; then [^']*' \(score [\d.]+\), which moves the page; reading with '(?!deskew)",
+    assert re.search(r"filterocr chose '[^']*; then deskew' \(score [\d.]+\), which moves the page; reading with '(?![^']*deskew)",
                      run.stderr), run.stderr
     assert "TOTAL" in text_of(folder / "moved.pdf", 1).upper()
 
 
-def test_ops_that_move_the_page_are_refused_before_any_page_is_read(folder, book):
-    run = ocrmypdf("--filterocr-ops", "borders; then binarize", folder / "book.pdf", folder / "refused.pdf")
-    assert run.returncode != 0
-    assert "moves, turns or crops the page" in run.stderr, run.stderr
-    assert "filterocr chose" not in run.stderr
-    assert not (folder / "refused.pdf").exists()
+def refused_as_bad_arguments(run, output, *expected):
+    """OCRmyPDF's refusal of its own bad options (BadArgsError): exit status 1, the reason on one
+    line, no traceback, before any page is rasterised or read."""
+    assert run.returncode == 1, run.stderr
+    assert "Traceback" not in run.stderr, run.stderr
+    lines = [line for line in run.stderr.splitlines() if "--filterocr" in line]
+    assert len(lines) == 1, run.stderr
+    for part in expected:
+        assert part in lines[0], run.stderr
+    assert "filterocr chose" not in run.stderr and "_ocr.png" not in run.stderr, run.stderr
+    assert not Path(output).exists()
+
+
+@pytest.mark.parametrize("script", ["borders; then binarize", "Rotate", "THEN rotate", "median\nrotate",
+                                    "median; Deskew; 75%"])
+def test_ops_that_move_the_page_are_refused_before_any_page_is_read(folder, book, script):
+    """The check is filterocr's parser's (`filterocr script`): a script moves the page however it
+    writes its commands (in capitals, after then, on lines of their own)."""
+    run = ocrmypdf("--filterocr-ops", script, folder / "book.pdf", folder / "refused.pdf")
+    refused_as_bad_arguments(run, folder / "refused.pdf", "moves the page", "--rotate-pages")
+
+
+@pytest.mark.parametrize("arguments,expected", [
+    (["--filterocr-ops", "blurr"], "command 1 'blurr': unknown command"),
+    (["--filterocr-ops", "median; slider 9"], "slider value 9 is outside 0 to 3"),
+    (["--filterocr-auto-budget=nan"], "--filterocr-auto-budget takes 1 to 10000"),
+    (["--filterocr-auto-budget=-1"], "--filterocr-auto-budget takes 1 to 10000"),
+    (["--filterocr-auto-budget=inf"], "--filterocr-auto-budget takes 1 to 10000"),
+    (["--filterocr-max-pixels=0"], "--filterocr-max-pixels takes a positive number"),
+    (["--filterocr-ops", "median", "--filterocr-no-auto"], "give one"),
+    (["--filterocr-no-auto", "--filterocr-auto-budget", "4"], "give one or the other"),
+])
+def test_bad_plugin_options_are_refused_as_ocrmypdfs_own_are(folder, book, arguments, expected):
+    run = ocrmypdf(*arguments, folder / "book.pdf", folder / "bad.pdf")
+    refused_as_bad_arguments(run, folder / "bad.pdf", expected)
 
 
 def test_the_creator_names_tesseract_once(book):
@@ -262,8 +291,7 @@ def test_a_page_read_enlarged_keeps_its_text_in_place(folder, book):
     placed = [w for w in common if all(abs(a - b) < 5 for a, b in zip(ours[w], theirs[w]))]
     assert len(placed) >= 0.8 * len(common), [(w, ours[w], theirs[w]) for w in common if w not in placed]
     refused = ocrmypdf("--pdf-renderer", "hocr", "--filterocr-ops", "scale", folder / "book.pdf", folder / "refused-hocr.pdf")
-    assert refused.returncode != 0
-    assert "resizes (with --pdf-renderer hocr) the page" in refused.stderr, refused.stderr
+    refused_as_bad_arguments(refused, folder / "refused-hocr.pdf", "resizes the page (scale) with --pdf-renderer hocr")
 
 
 def test_make_install_puts_the_plugin_where_debians_python_finds_it(folder, book):

@@ -9,13 +9,15 @@ private to the page. The text layer is then written for the script chosen: for O
 default renderer (sandwich), Tesseract's text-only PDF of the page as filterocr read it, which
 OCRmyPDF fits over the page it keeps; for its hOCR renderer, the hOCR, from the store. The
 text must lie over the page OCRmyPDF keeps, so only chains that keep the image where it is are
-used (see MOVES; an hOCR page must also keep its size); orientation and deskew are left to
-OCRmyPDF's own options, answered by Tesseract as OCRmyPDF's built-in engine answers them."""
+used (an hOCR page must also keep its size): filterocr's own parser says which do
+(`filterocr script`); orientation and deskew are left to OCRmyPDF's own options, answered by
+Tesseract as OCRmyPDF's built-in engine answers them."""
 
 from __future__ import annotations
 
 import json
 import logging
+import math
 import os
 import re
 import shutil
@@ -25,18 +27,13 @@ from pathlib import Path
 
 from ocrmypdf import hookimpl
 from ocrmypdf._exec import tesseract
-from ocrmypdf.exceptions import MissingDependencyError, SubprocessOutputError
+from ocrmypdf.exceptions import BadArgsError, MissingDependencyError, SubprocessOutputError
 from ocrmypdf.pluginspec import OcrEngine
 
 log = logging.getLogger(__name__)
 
-# Filter commands that move, turn or crop the page: the text they lead to is placed on the image
-# as filtered, not on the page image OCRmyPDF keeps, so a chain holding one is not used.
-MOVES = frozenset({"rotate", "orient", "deskew", "borders", "sheet", "dewarp"})
-# Filter commands that resize the page. A text-only PDF page is the size of the image read,
-# and OCRmyPDF fits it over its own page, so a resized reading still lies in place; hOCR boxes
-# are taken as the page image's pixels, so for the hOCR renderer these are left out too.
-RESIZES = frozenset({"scale"})
+# The work filterocr's --auto-budget takes, in recognitions of the page (FilterOptions.validate).
+BUDGET_RANGE = (1, 10_000)
 
 
 @hookimpl
@@ -64,7 +61,7 @@ def add_options(parser):
         metavar="N",
         type=float,
         default=None,
-        help="The work --auto's candidates may cost, in recognitions of the page (filterocr's default: 12)",
+        help="The work --auto's candidates may cost, in recognitions of the page, 1 to 10000 (filterocr's default: 12)",
     )
     group.add_argument(
         "--filterocr-max-pixels",
@@ -86,15 +83,22 @@ def binary(options) -> str:
     return found
 
 
-def uses(script: str, commands: frozenset) -> bool:
-    """Whether a step of `script` is one of `commands`."""
-    for step in script.split(";"):
-        words = step.split()
-        if words and words[0] == "then":
-            words = words[1:]
-        if words and words[0] in commands:
-            return True
-    return False
+def effects(program: str, scripts: list[str], refusal) -> list[dict]:
+    """What each script does to the page, as filterocr's own parser reads it (`filterocr
+    script`, one JSON line a script): whether it moves or resizes the page, and the script as
+    filterocr writes it. A script filterocr refuses is `refusal(its one line)`, raised."""
+    result = subprocess.run([program, "script", "--", *scripts], capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        message = lines[-1] if lines else f"filterocr script ended with status {result.returncode}"
+        raise refusal(message.removeprefix("filterocr: error: ").removesuffix(" (see --help)"))
+    return [json.loads(line) for line in result.stdout.splitlines()]
+
+
+def keeps_place(effect: dict, options) -> bool:
+    """Whether text read with the script lies over the page OCRmyPDF keeps: nothing moved, and
+    for the hOCR renderer, whose boxes are taken as the page image's pixels, nothing resized."""
+    return not effect["movesPage"] and not (options.pdf_renderer == "hocr" and effect["resizesPage"])
 
 
 def max_pixels(options) -> int:
@@ -107,13 +111,8 @@ def max_pixels(options) -> int:
     return int(mpixels * 1_000_000) if mpixels > 0 else sys.maxsize
 
 
-def excluded(options) -> frozenset:
-    """The filter commands a reading for OCRmyPDF's renderer may not hold."""
-    return MOVES | RESIZES if options.pdf_renderer == "hocr" else MOVES
-
-
 def mode(options) -> str:
-    if options.filterocr_ops:
+    if options.filterocr_ops is not None:
         return f"--ops {options.filterocr_ops!r}"
     if options.filterocr_no_auto:
         return "no filters"
@@ -123,13 +122,31 @@ def mode(options) -> str:
 
 @hookimpl
 def check_options(options):
-    if options.filterocr_ops and uses(options.filterocr_ops, excluded(options)):
-        what = "moves, turns or crops" if uses(options.filterocr_ops, MOVES) else "resizes (with --pdf-renderer hocr)"
-        raise SubprocessOutputError(
-            f"--filterocr-ops {options.filterocr_ops!r} {what} the page, so its text would not "
-            "lie over the page OCRmyPDF keeps; use --rotate-pages and --deskew"
-        )
-    log.info("filterocr %s: %s", binary(options), mode(options))
+    """Every option of the plugin checked before any page is rasterised; a bad one is OCRmyPDF's
+    usage error (BadArgsError: one line, exit status 1), as its own checks of options give."""
+    if options.filterocr_ops is not None and options.filterocr_no_auto:
+        raise BadArgsError("--filterocr-ops and --filterocr-no-auto both say how to read the pages: give one")
+    budget = options.filterocr_auto_budget
+    if budget is not None:
+        if options.filterocr_ops is not None or options.filterocr_no_auto:
+            raise BadArgsError("--filterocr-auto-budget is the budget of the choice, which --filterocr-ops and "
+                               "--filterocr-no-auto leave out: give one or the other")
+        low, high = BUDGET_RANGE
+        if not (math.isfinite(budget) and low <= budget <= high):
+            raise BadArgsError(f"--filterocr-auto-budget takes {low} to {high} recognitions of the page, "
+                               f"e.g. --filterocr-auto-budget 8 (not {budget:g})")
+    if options.filterocr_max_pixels is not None and options.filterocr_max_pixels <= 0:
+        raise BadArgsError("--filterocr-max-pixels takes a positive number of pixels, "
+                           f"e.g. --filterocr-max-pixels 300000000 (not {options.filterocr_max_pixels})")
+    program = binary(options)
+    if options.filterocr_ops is not None:
+        (effect,) = effects(program, [options.filterocr_ops], lambda message: BadArgsError(f"--filterocr-ops: {message}"))
+        if not keeps_place(effect, options):
+            what = (f"moves the page ({', '.join(effect['moving'])})" if effect["movesPage"]
+                    else f"resizes the page ({', '.join(effect['resizing'])}) with --pdf-renderer hocr")
+            raise BadArgsError(f"--filterocr-ops {options.filterocr_ops!r} {what}, so its text would not lie over "
+                               "the page OCRmyPDF keeps; use --rotate-pages and --deskew")
+    log.info("filterocr %s: %s", program, mode(options))
 
 
 def run(arguments: list[str], input_file: Path) -> subprocess.CompletedProcess:
@@ -154,7 +171,7 @@ def common(options, store: Path) -> list[str]:
 def choose(input_file: Path, options, store: Path) -> tuple[str, dict]:
     """The script to read the page with, and filterocr's report of reading it."""
     program = binary(options)
-    if options.filterocr_ops or options.filterocr_no_auto:
+    if options.filterocr_ops is not None or options.filterocr_no_auto:
         script = options.filterocr_ops or "original"
         report = json.loads(run([program, "ocr", *common(options, store), "--ops", script, "--json",
                                  os.fspath(input_file)], input_file).stdout)
@@ -164,9 +181,12 @@ def choose(input_file: Path, options, store: Path) -> tuple[str, dict]:
                              "--json", os.fspath(input_file)], input_file).stdout)
     auto = report["auto"]
     script = auto["script"]
-    if uses(script, excluded(options)):
-        kept = [c for c in auto.get("candidates", [])
-                if not uses(c["script"], excluded(options)) and not c.get("losesText")]
+    candidates = [c for c in auto.get("candidates", []) if not c.get("losesText")]
+    # The choice and every candidate classified by one call of filterocr's parser.
+    chosen, *classified = effects(program, [script] + [c["script"] for c in candidates],
+                                  lambda message: SubprocessOutputError(f"{input_file.name}: filterocr's choice: {message}"))
+    if not keeps_place(chosen, options):
+        kept = [c for c, effect in zip(candidates, classified) if keeps_place(effect, options)]
         best = max(kept, key=lambda c: c["score"], default={"script": "original", "score": None})
         log.info("%s: filterocr chose %r (score %s), which moves the page; reading with %r (score %s)",
                  input_file.name, script, auto.get("score"), best["script"], best["score"])
