@@ -52,15 +52,14 @@ extension FilterKind {
     }
 
     /// Where this filter leaves the page's content. The filters that turn or crop say so in
-    /// their entries (`movesPage`); a deskew's few degrees and a dewarp's remapping move
-    /// content too, though no placement a PDF could follow describes them.
+    /// their entries (`movesPage`), and so do those that redraw its geometry (`redrawsPage`:
+    /// a sheet's perspective, a deskew's few degrees, a dewarp's remapping), which no
+    /// placement a PDF could follow describes.
     public var placement: Placement {
-        if movesPage || Self.reshaping.contains(self) { return .moved }
+        if movesPage || redrawsPage { return .moved }
         return Self.resampling.contains(self) ? .resized : .inPlace
     }
 
-    /// The filters that move content without a placement (`PagePlacement`).
-    private static let reshaping: Set<FilterKind> = [.deskew, .dewarp]
     /// The filters that resize the page.
     private static let resampling: Set<FilterKind> = [.scale]
 }
