@@ -114,11 +114,29 @@ public final class ResultStore: Sendable {
         let pool = try DatabasePool(path: path, configuration: configuration)
         let superseded = try pool.read { db in try StoreSchema.migrator.hasBeenSuperseded(db) }
         if superseded { throw StoreError.newerSchema(path: PathEncoding.displayed(path)) }
-        try StoreSchema.migrator.migrate(pool)
+        try migrate(pool)
         // A file that is not a database shows it only when its pages are read.
         _ = try pool.read { db in try DatabaseValue.fetchOne(db, sql: "SELECT count(*) FROM recognition") }
         try giveIdentity(pool)
         return pool
+    }
+
+    /// Brings the store's schema up to date. Two processes opening a new (or older) store at
+    /// once both migrate it: each migration commits in a transaction of its own, but which are
+    /// applied is read before the first, so the later process may run one the other has just
+    /// committed, which fails and is rolled back whole. It then reads again and goes on; every
+    /// such failure follows another process's commit, so a few tries are enough.
+    private static func migrate(_ pool: DatabasePool) throws {
+        var tries = 0
+        while true {
+            do {
+                return try StoreSchema.migrator.migrate(pool)
+            } catch {
+                tries += 1
+                if try pool.read({ db in try StoreSchema.migrator.hasCompletedMigrations(db) }) { return }
+                if tries > 8 { throw error }
+            }
+        }
     }
 
     /// Gives a store its identity, a random number in page 1's header (`PRAGMA user_version`,
