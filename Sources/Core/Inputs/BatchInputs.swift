@@ -35,8 +35,10 @@ public struct BatchInputs: Sequence, Sendable {
                 guard !pending.isEmpty else { return nil }
                 if pending[0] == "-" {
                     // Standard input stays the current argument until it ends.
+                    // A line is a path as written (spaces at either end are the name's); the
+                    // reader has taken off its line ending, a CR before the LF included.
                     while let line = standardInput.withLock({ $0.readLine() }) {
-                        if let path = Self.path(listedOn: line) { return path }
+                        if !line.isEmpty { return line }
                     }
                     pending.removeFirst()
                     continue
@@ -44,14 +46,6 @@ public struct BatchInputs: Sequence, Sendable {
                 expanded = Self.expand(pending.removeFirst())
             }
         }
-    }
-
-    /// The path a line of a list names: the line as written, less its line ending (a CR
-    /// before the newline is part of the ending, as lists written on Windows end so); spaces
-    /// at either end are part of a file's name. Nil for an empty line.
-    public static func path(listedOn line: String) -> String? {
-        let path = line.hasSuffix("\r") ? String(line.dropLast()) : line
-        return path.isEmpty ? nil : path
     }
 
     /// A folder's image files (sorted, recursively), a glob's matches, or the argument itself

@@ -29,7 +29,7 @@ public struct ShownPage: Sendable {
     static func walk(_ operations: [FilterOperation], on image: RGBImage, page: RGBImage?,
                      in space: WorkingSpace) -> (geometry: PageGeometry, page: RGBImage?) {
         var geometry = PageGeometry()
-        guard let last = operations.lastIndex(where: { $0.kind.movesPage || $0.kind.redrawsPage }) else {
+        guard let last = operations.lastIndex(where: { $0.kind.placement == .moved }) else {
             return (geometry, page)
         }
         var (current, page) = (image, page)

@@ -43,10 +43,7 @@ final class Journal: Sendable {
         if let former, let old = try? former.openRegular(Self.name, flags: O_RDONLY) {
             let taken = Self.lines(of: old).subtracting(lines)
             close(old)
-            for line in taken.sorted() {
-                guard let (name, sizeAndTime) = Self.parse(line) else { continue }
-                try record(name, sizeAndTime: sizeAndTime)
-            }
+            try append(taken.sorted())
             try former.remove(Self.name)
         }
         try compact()
@@ -70,14 +67,15 @@ final class Journal: Sendable {
 
     /// Appends `name` as finished and flushes it to disk; throws when it could not be.
     func record(_ name: String, _ stamp: FileStamp) throws(FileError) {
-        try record(name, sizeAndTime: stamp.sizeAndTime)
+        try append([Self.line(name, stamp.sizeAndTime)])
     }
 
-    private func record(_ name: String, sizeAndTime: String) throws(FileError) {
-        let line = Self.line(name, sizeAndTime)
+    /// Appends well-formed `lines` in one write and flushes them to disk.
+    private func append(_ lines: [String]) throws(FileError) {
+        guard !lines.isEmpty else { return }
         let due = try state.withLock { state throws(FileError) -> Bool in
-            state.lines.insert(line)
-            let failure = Array((line + "\n").utf8).withUnsafeBytes { DescriptorWrite.all($0, to: state.descriptor) }
+            state.lines.formUnion(lines)
+            let failure = Array(lines.map { $0 + "\n" }.joined().utf8).withUnsafeBytes { DescriptorWrite.all($0, to: state.descriptor) }
                 ?? (fsync(state.descriptor) == 0 ? nil : errno)
             if let failure {
                 throw .cannotWrite(path: folder.path(of: Self.name), reason: DescriptorWrite.reason(failure))
