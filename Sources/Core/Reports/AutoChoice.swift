@@ -64,6 +64,9 @@ public struct AutoChoice: Sendable, Encodable {
     public var timeLimited: Bool
     /// Whether `candidates` are listed in JSON (`--explain`).
     public var explained: Bool
+    /// What was done with the chosen page's lines; nil when the choice was the whole page's
+    /// (`--auto-by page`).
+    public var lines: LineRepairReport?
 
     public init(chosen: Candidate, original: Candidate, candidates: [Candidate], seconds: Double, work: Double,
                 budget: Double, timeLimited: Bool, explained: Bool) {
@@ -72,7 +75,7 @@ public struct AutoChoice: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case script, score, original, tried, seconds, candidates, work, budget, timeLimited
+        case script, score, original, tried, seconds, candidates, work, budget, timeLimited, lines
     }
 
     private struct Baseline: Encodable {
@@ -91,6 +94,7 @@ public struct AutoChoice: Sendable, Encodable {
         try container.encode(Self.rounded(budget), forKey: .budget)
         try container.encode(timeLimited, forKey: .timeLimited)
         if explained { try container.encode(candidates, forKey: .candidates) }
+        try container.encodeIfPresent(lines, forKey: .lines)
     }
 
     package static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

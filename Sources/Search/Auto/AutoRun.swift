@@ -106,7 +106,9 @@ package struct AutoRun {
         // The righted renderings are facts about the page: with samples, read whatever the
         // budget, which then goes to the samples and the finalists.
         if search.sampling != nil { alwaysRead.formUnion(rightedProbes) }
-        guard righted.isEmpty else { return rightedProbes }
+        // By line, a page that needs no righting is read alone: the chains are searched only if
+        // its reading says so, and are then read in their rounds.
+        guard righted.isEmpty, search.unit == .page else { return rightedProbes }
         sample = search.sampling.flatMap { $0.sample(of: original.image, in: pipeline.renderer.space) }
         plan.detecting(AutoPlan.certainDetected(base: FilterState()))
         early = (sample == nil ? [] : [sampleOfBase])

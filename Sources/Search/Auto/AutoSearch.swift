@@ -43,12 +43,36 @@ public struct AutoSearch: Sendable {
     /// one whole.
     public var sampling: Sampling?
 
+    /// What the search chooses (`--auto-by`).
+    public enum Unit: String, Sendable, CaseIterable {
+        /// The page is righted and read once; the filter chains are searched only when the page
+        /// as a whole reads badly (`LineJudgement.pageNeedsSearch`); then the unsure lines of
+        /// the page chosen are read again as crops and combined line by line (`repairLines`).
+        case line
+        /// One rendering for the whole page, among every chain the budget reads.
+        case page
+
+        public var summary: String {
+            switch self {
+            case .line: "read the righted page once, search filters only when the page reads badly, then read unsure lines again as crops"
+            case .page: "choose one rendering for the whole page among every chain the budget reads"
+            }
+        }
+    }
+    public var unit: Unit
+    /// Readings of the page that the crops of unsure lines may cost (`LineRenderings.cost`).
+    public var lineBudget: Double
+    public static let defaultLineBudget = 1.0
+
     /// - Parameter budget: nil for the default: `defaultBudget`, or with `sampling` its own.
-    public init(budget: Double? = nil, explain: Bool = false, timeLimit: Double? = nil, sampling: Sampling? = nil) {
+    public init(budget: Double? = nil, explain: Bool = false, timeLimit: Double? = nil, sampling: Sampling? = nil,
+                unit: Unit = .line, lineBudget: Double = defaultLineBudget) {
         self.budget = budget ?? sampling?.defaultBudget ?? Self.defaultBudget
         self.explain = explain
         self.timeLimit = timeLimit
         self.sampling = sampling
+        self.unit = unit
+        self.lineBudget = lineBudget
     }
 
     /// Where a search is, for a progress line.
@@ -69,16 +93,22 @@ public struct AutoSearch: Sendable {
         defer { pipeline = run.pipeline }
         let baseline = try run.baseline()
         let base = run.searchBase(over: baseline)
-        run.samples(of: base)
-        try run.rounds(on: base, progress: progress)
-        try run.finalists(progress: progress)
+        if unit == .page || LineJudgement.pageNeedsSearch(base.recognized, image: base.image) {
+            run.samples(of: base)
+            try run.rounds(on: base, progress: progress)
+            try run.finalists(progress: progress)
+        }
 
         let (chosen, outcome) = try run.choice()
-        var report = run.pipeline.report(original, chosen.filters, outcome.recognized, rendered: outcome.image, cached: false,
+        var recognized = outcome.recognized
+        var lines: LineRepairReport?
+        if unit == .line { (recognized, lines) = try run.repairLines(of: outcome) }
+        var report = run.pipeline.report(original, chosen.filters, recognized, rendered: outcome.image, cached: false,
                                          timings: .init(decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(run.elapsed * 1000)))
         report.timings.stored = run.allStored
         report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: run.tried, seconds: run.elapsed,
                                  work: run.plan.spent, budget: budget, timeLimited: run.timeLimited, explained: explain)
+        report.auto?.lines = lines
         return PipelineResult(report: report, image: outcome.image)
     }
 }

@@ -26,23 +26,48 @@ struct FilterOptions: ParsableArguments {
             + "(see docs/auto.md). Default budget with it: \(AutoSearch.Sampling().defaultBudget.formatted())."))
     var autoSample = false
 
-    @Flag(name: .long, help: "With --auto, list every candidate with its score.")
+    @Option(name: .long, help: ArgumentHelp(
+        "With --auto, what is chosen: \(AutoSearch.Unit.allCases.map(\.rawValue).joined(separator: " or ")) (default: line).",
+        discussion: AutoSearch.Unit.allCases.map { "\($0.rawValue): \($0.summary)." }.joined(separator: " "), valueName: "unit"))
+    var autoBy: AutoSearch.Unit?
+
+    @Option(name: .long, parsing: .unconditional,
+            help: ArgumentHelp("With --auto by line, the work the crops of unsure lines may cost, in readings of the page "
+                               + "(default: \(AutoSearch.defaultLineBudget.formatted())); 0 reads no line again.", valueName: "n"))
+    var autoLineBudget: Double?
+
+    @Flag(name: .long, help: "With --auto, list every candidate with its score, and every line read again.")
     var explain = false
 
     func validate() throws {
         if auto && ops != FilterState() {
             throw ValidationError("--auto chooses the filters itself: give --auto or --ops, not both")
         }
-        if !auto, let option = autoBudget != nil ? "--auto-budget" : autoSample ? "--auto-sample" : explain ? "--explain" : nil {
-            throw ValidationError("\(option) goes with --auto, e.g. --auto \(option == "--auto-budget" ? "--auto-budget 8" : option)")
+        if !auto, let option = autoBudget != nil ? "--auto-budget" : autoSample ? "--auto-sample" : explain ? "--explain"
+            : autoBy != nil ? "--auto-by" : autoLineBudget != nil ? "--auto-line-budget" : nil {
+            let example = switch option {
+            case "--auto-budget": "--auto-budget 8"
+            case "--auto-by": "--auto-by page"
+            case "--auto-line-budget": "--auto-line-budget 2"
+            default: option
+            }
+            throw ValidationError("\(option) goes with --auto, e.g. --auto \(example)")
         }
         if let autoBudget, !(autoBudget.isFinite && autoBudget >= 1 && autoBudget <= 10_000) {
             throw ValidationError("--auto-budget takes 1 to 10000 recognitions of the original, e.g. --auto-budget 8")
+        }
+        if let autoLineBudget, !(autoLineBudget.isFinite && autoLineBudget >= 0 && autoLineBudget <= 1000) {
+            throw ValidationError("--auto-line-budget takes 0 to 1000 readings of the page, e.g. --auto-line-budget 2")
+        }
+        if autoLineBudget != nil, autoBy == .page {
+            throw ValidationError("--auto-line-budget goes with --auto-by line, the default: leave out --auto-by page")
         }
     }
 
     /// The search `--auto` asks for, if it does.
     var search: AutoSearch? {
-        auto ? AutoSearch(budget: autoBudget, explain: explain, sampling: autoSample ? AutoSearch.Sampling() : nil) : nil
+        auto ? AutoSearch(budget: autoBudget, explain: explain, sampling: autoSample ? AutoSearch.Sampling() : nil,
+                          unit: autoBy ?? .line, lineBudget: autoLineBudget ?? AutoSearch.defaultLineBudget) : nil
     }
 }
+

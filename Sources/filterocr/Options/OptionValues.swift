@@ -1,6 +1,7 @@
 import ArgumentParser
 import Core
 import Imaging
+import Search
 import TerminalText
 
 // The libraries' choices that options take, each read by its raw value (`--format jsonl`,
@@ -8,4 +9,5 @@ import TerminalText
 extension OutputFormat: ExpressibleByArgument {}
 extension WorkingSpace: ExpressibleByArgument {}
 extension FilterKind: ExpressibleByArgument {}
+extension AutoSearch.Unit: ExpressibleByArgument {}
 extension SweepTable.Format: ExpressibleByArgument {}

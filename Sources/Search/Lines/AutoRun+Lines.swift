@@ -1,0 +1,59 @@
+import Core
+import Imaging
+import Recognition
+
+extension AutoRun {
+    /// The lines of the chosen page, judged and repaired where unsure: each unsure line
+    /// (`LineJudgement`), while the budget lasts, is cut out (`LineCrop`), read under the line
+    /// renderings (`LineRenderings`) on the pool's engines, and its readings are combined with
+    /// the page's word by word (`LineVote`). Sure lines, and every row of the text that is not an unsure
+    /// line's, are kept byte for byte.
+    ///
+    /// - Returns: the reading with the lines put back, and what was done, for the report.
+    package mutating func repairLines(of page: Outcome) throws -> (recognized: RecognizedText, report: LineRepairReport) {
+        guard let lines = TextLines(page.recognized) else {
+            return (page.recognized, LineRepairReport(lines: 0, unsure: 0, readAgain: 0, changed: 0, work: 0,
+                                                      details: [], explained: search.explain))
+        }
+        let doubts = lines.lines.map(LineJudgement.doubt(about:))
+        let renderer = pipeline.renderer
+        let plan = LineRepairPlan(lines: lines, doubts: doubts, page: page.image, budget: search.lineBudget) {
+            renderer.render($0.operations, from: $1)
+        }
+        let readings = try readCrops(plan.jobs)
+
+        var replacements: [Int: [RecognizedWord]] = [:]
+        var details: [LineRepairReport.Line] = []
+        for (index, jobs) in plan.jobsByLine {
+            let line = lines.lines[index]
+            let votes = [LineVote.Reading(source: "page", words: line.words)]
+                + jobs.map { LineVote.Reading(source: plan.jobs[$0].filters.description, words: readings[$0]) }
+            let (words, took) = LineVote.combine(votes)
+            if words.map(\.text) != line.words.map(\.text) { replacements[index] = words }
+            details.append(.init(number: index + 1, doubt: doubts[index] ?? "",
+                                 readings: votes.map { .init(rendering: $0.source, text: $0.text, meanConfidence: $0.meanConfidence) },
+                                 took: took))
+        }
+        let report = LineRepairReport(lines: lines.lines.count, unsure: doubts.compactMap { $0 }.count,
+                                      readAgain: plan.jobsByLine.count, changed: replacements.count, work: plan.cost,
+                                      details: details, explained: search.explain)
+        return (lines.replacing(replacements), report)
+    }
+
+    /// Reads every crop of `jobs` on the pool's engines, and returns each one's words in the
+    /// page's pixels, in the jobs' order; a crop that could not be read has no words.
+    private mutating func readCrops(_ jobs: [LineRepairPlan.Job]) throws -> [[RecognizedWord]] {
+        var words = [[RecognizedWord]](repeating: [], count: jobs.count)
+        for (tag, job) in jobs.enumerated() {
+            pool.submit(.init(tag: tag, image: job.image, resolution: resolution, rendering: job.filters.operations,
+                              engine: job.filters.engine, monitor: monitor), readBy: pipeline.reader)
+        }
+        for _ in jobs {
+            let done = pool.next()
+            allStored = allStored && done.stored
+            if case .success(let recognized) = done.result { words[done.tag] = jobs[done.tag].inPagePixels(recognized.words) }
+        }
+        if monitor?.isCancelled == true { throw PipelineError(source: original.name, underlying: RecognitionError.cancelled) }
+        return words
+    }
+}

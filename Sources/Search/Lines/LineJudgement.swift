@@ -1,0 +1,48 @@
+import Imaging
+import Recognition
+
+/// Whether a line of a reading is sure, from what Tesseract says of it: a pure rule, so that
+/// the same reading always sends the same lines to be read again.
+///
+/// Tesseract's word confidences are the best evidence a single reading has: on the
+/// development set's tune split, lines whose every word is read at 70 or more and whose mean
+/// is 88 or more were nearly all right, and re-reading them changed nothing but the cost.
+/// Characters that are rarely right in print (a stray `|`, curly quotes inside a line, `©`)
+/// are what noise reads as, so a line with one is unsure whatever its confidences.
+enum LineJudgement {
+    /// The lowest mean confidence of a sure line.
+    static let sureMean = 88.0
+    /// The lowest confidence of any word of a sure line.
+    static let sureLowest = 70.0
+    /// Characters noise and specks read as far more often than print has them.
+    static let rarelyRight: Set<Character> = ["|", "¦", "‘", "“", "”", "©", "®", "¢", "«", "»", "~", "{", "}", "¥", "§", "¬"]
+
+    /// Below this many words, a page is searched whole: too little was read to judge by line.
+    static let fewestWords = 20
+    /// A page whose unsure lines hold this share of its characters is searched whole: a
+    /// rendering of the page mends them at the cost of one reading, not one per line.
+    static let mostlyUnsure = 0.6
+
+    /// Whether the filter chains are searched on the page as a whole (`AutoSearch.Unit.line`):
+    /// it read too little to judge line by line, most of it is unsure, or its print is faded
+    /// (Tesseract's global threshold then drops whole lines, which no line's crop can bring back).
+    static func pageNeedsSearch(_ reading: RecognizedText, image: RGBImage) -> Bool {
+        guard reading.words.count >= fewestWords, let lines = TextLines(reading) else { return true }
+        let characters = lines.lines.reduce(0) { $0 + $1.characterCount }
+        let unsure = lines.lines.filter { doubt(about: $0) != nil }.reduce(0) { $0 + $1.characterCount }
+        return Double(unsure) >= mostlyUnsure * Double(max(1, characters)) || AutoCandidates.looksFaded(image)
+    }
+
+    /// Why a line is unsure, as `--explain` says it; nil for a sure line.
+    static func doubt(about line: TextLines.Line) -> String? {
+        let confidences = line.words.map(\.confidence)
+        guard let lowest = confidences.min() else { return nil }
+        let mean = confidences.reduce(0, +) / Double(confidences.count)
+        if mean < sureMean { return "mean confidence \(Int(mean.rounded()))" }
+        if lowest < sureLowest { return "a word at confidence \(Int(lowest.rounded()))" }
+        if let character = line.words.lazy.flatMap(\.text).first(where: rarelyRight.contains) {
+            return "reads \(character)"
+        }
+        return nil
+    }
+}

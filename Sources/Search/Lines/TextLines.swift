@@ -1,0 +1,72 @@
+import Recognition
+
+/// A reading cut into its text lines: Tesseract writes one line of text per line it found,
+/// its words in the order its iterator gives them, and a blank line between paragraphs. The
+/// lines are what the repair judges, reads again and puts back (`replacing`), each in its own
+/// row of the text, so a page keeps its reading order, its paragraphs and its layout.
+struct TextLines: Equatable {
+    /// One line of the reading, with its words' boxes in the page's pixels.
+    struct Line: Equatable {
+        var words: [RecognizedWord]
+        /// Which row of the reading's text it is.
+        var row: Int
+
+        var text: String { words.map(\.text).joined(separator: " ") }
+
+        /// The box around its words.
+        var box: BoundingBox {
+            let left = words.map(\.box.x).min() ?? 0
+            let top = words.map(\.box.y).min() ?? 0
+            let right = words.map { $0.box.x + $0.box.width }.max() ?? left
+            let bottom = words.map { $0.box.y + $0.box.height }.max() ?? top
+            return BoundingBox(x: left, y: top, width: right - left, height: bottom - top)
+        }
+
+        /// Its characters, without the spaces between words.
+        var characterCount: Int { words.reduce(0) { $0 + $1.text.count } }
+    }
+
+    var lines: [Line]
+    private var reading: RecognizedText
+
+    /// The lines of `reading`, or nil when its text and its words do not tell the same lines
+    /// (a word with a space in it): such a reading is kept as it is.
+    init?(_ reading: RecognizedText) {
+        var words = reading.words[...]
+        var lines: [Line] = []
+        for (index, row) in reading.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            // A row's words are those whose letters spell it: a word may carry a space of its
+            // own (Tesseract gives some with a leading one), so counting tokens is not enough.
+            let letters = row.filter { !$0.isWhitespace }
+            guard !letters.isEmpty else { continue }
+            var spelt = ""
+            var line: [RecognizedWord] = []
+            while spelt.count < letters.count, let word = words.popFirst() {
+                spelt += word.text.filter { !$0.isWhitespace }
+                line.append(word)
+            }
+            guard spelt == letters else { return nil }
+            lines.append(Line(words: line, row: index))
+        }
+        guard words.isEmpty else { return nil }
+        (self.lines, self.reading) = (lines, reading)
+    }
+
+    /// The reading with `replacements` (by index into `lines`) put in their lines' places:
+    /// each replaced row of the text is the new line's words, every other row is kept byte for
+    /// byte, and the mean confidence is over the words it now has.
+    func replacing(_ replacements: [Int: [RecognizedWord]]) -> RecognizedText {
+        guard !replacements.isEmpty else { return reading }
+        var rows = reading.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var kept = lines
+        for (index, words) in replacements {
+            rows[lines[index].row] = words.map { $0.text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+                .joined(separator: " ")
+            kept[index].words = words
+        }
+        let words = kept.flatMap(\.words)
+        let mean = words.isEmpty ? 0 : Int((words.reduce(0) { $0 + $1.confidence } / Double(words.count)).rounded())
+        return RecognizedText(text: rows.joined(separator: "\n"), meanConfidence: mean, words: words,
+                              readScale: reading.readScale)
+    }
+}
