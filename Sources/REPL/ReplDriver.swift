@@ -32,6 +32,9 @@ public final class ReplDriver {
 
     /// The engines `best` searches with, started the first time it is used.
     private var searchPool: RecognizerPool?
+    /// While `best` shows its choice: the search's reading of the chosen rendering, and its
+    /// accuracy, which the rendering's report takes in place of the rendering's own reading.
+    private var adoptedReading: (RecognizedText, Accuracy?)?
     private let searchEngines: Int
     private let factory: RecognizerFactory
     private let store: ResultStore?
@@ -222,8 +225,12 @@ public final class ReplDriver {
             // The search always says how it chose.
             let monitor = RecognitionMonitor(following: interruption())
             onSearchStart()
-            guard let choice = try AutoSearch().run(original, pipeline: &pipeline, pool: pool, monitor: monitor,
-                                                    progress: onSearchProgress).report.auto else { return [] }
+            let searched = try AutoSearch().run(original, pipeline: &pipeline, pool: pool, monitor: monitor, progress: onSearchProgress)
+            guard let choice = searched.report.auto else { return [] }
+            // The chosen rendering is shown with the search's reading of it: its unsure lines
+            // read again and put back, which the rendering's own reading has not.
+            adoptedReading = (searched.report.recognized, searched.report.accuracy)
+            defer { adoptedReading = nil }
             return perform(machine.adopt(choice.chosen.filters), command: command).map { output in
                 guard case .recognition(var report) = output.content else { return output }
                 report.auto = choice
@@ -251,6 +258,7 @@ public final class ReplDriver {
         do {
             let monitor = RecognitionMonitor(onProgress: onRecognitionProgress, following: interruption())
             var result = try pipeline.run(original, state: state, includeDecodeTime: freshlyLoaded, monitor: monitor)
+            if let (recognized, accuracy) = adoptedReading { (result.report.recognized, result.report.accuracy) = (recognized, accuracy) }
             if result.report.cached, let key, speculation?.showPrepared(key) == true {
                 result.report.prepared = true
                 result.report.timings.addWait(waited)

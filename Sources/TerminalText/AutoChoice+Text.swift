@@ -13,7 +13,10 @@ extension HumanText {
         let samples = choice.candidates.filter(\.sampled).count
         line += " · \(choice.candidates.count) tried" + (samples > 0 ? " (\(samples) on a sample of the page)" : "") + " in \(String(format: "%.1f", choice.seconds)) s"
         if choice.timeLimited { line += " · " + timeLimitNote }
-        if let before = choice.original.accuracy, let after = choice.chosen.accuracy {
+        if let lines = choice.lines {
+            line += " · \(lines.readAgain) of \(lines.lines) lines read again, \(lines.changed) changed"
+        }
+        if let before = choice.original.accuracy, let after = choice.lines?.accuracy ?? choice.chosen.accuracy {
             line += " · CER \(percent(before.characterErrorRate)) → \(percent(after.characterErrorRate))"
         }
         guard choice.explained else { return [line] }
@@ -36,7 +39,19 @@ extension HumanText {
                 + right(String(candidate.meanConfidence), 6) + cer + right(String(format: "%.2f", candidate.seconds), 10)
             return heading + [row]
         }
-        return [line, header] + rows
+        return [line, header] + rows + lineRows(choice.lines)
+    }
+
+    /// With `--explain`, each line read again: why it was unsure, what each rendering read,
+    /// and whose words the vote took.
+    private static func lineRows(_ lines: LineRepairReport?) -> [String] {
+        guard let lines, !lines.details.isEmpty else { return [] }
+        return ["  lines read again (\(lines.unsure) unsure of \(lines.lines)):"] + lines.details.flatMap { line -> [String] in
+            let verdict = line.took.isEmpty ? "kept the page's reading" : "took words from " + line.took.joined(separator: ", ")
+            return ["  line \(line.number), \(line.doubt): \(verdict)"] + line.readings.map { reading in
+                "      \(reading.rendering.padding(toLength: 28, withPad: " ", startingAt: 0)) \(String(format: "%3.0f", reading.meanConfidence))  \(reading.text)"
+            }
+        }
     }
 
     /// Said whenever the safety time limit cut a search, since only then may the same page

@@ -1,3 +1,5 @@
+import TextComparison
+
 /// What `--auto` did with the lines of the page it chose, as reports and `--json` show it:
 /// how many it judged, read again and changed, and with `--explain` each line read again.
 public struct LineRepairReport: Sendable, Encodable, Equatable {
@@ -40,6 +42,9 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
     /// Every line read again, listed with `--explain`.
     public var details: [Line]
     public var explained: Bool
+    /// The page's text with the lines put back, against the truth when it is known (the
+    /// report's own accuracy in JSON; kept here for the summary line).
+    public var accuracy: Accuracy?
 
     public init(lines: Int, unsure: Int, readAgain: Int, changed: Int, work: Double, details: [Line], explained: Bool) {
         (self.lines, self.unsure, self.readAgain, self.changed) = (lines, unsure, readAgain, changed)

@@ -108,6 +108,7 @@ public struct AutoSearch: Sendable {
         report.timings.stored = run.allStored
         report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: run.tried, seconds: run.elapsed,
                                  work: run.plan.spent, budget: budget, timeLimited: run.timeLimited, explained: explain)
+        lines?.accuracy = report.accuracy
         report.auto?.lines = lines
         return PipelineResult(report: report, image: outcome.image)
     }

@@ -19,8 +19,9 @@ enum LineJudgement {
 
     /// Below this many words, a page is searched whole: too little was read to judge by line.
     static let fewestWords = 20
-    /// A page whose unsure lines hold this share of its characters is searched whole: a
-    /// rendering of the page mends them at the cost of one reading, not one per line.
+    /// A page whose unsure lines hold this share of its characters is searched whole: on the
+    /// development set's tune split, such pages (a fax, heavy noise, a copier's stains) read
+    /// far better under a rendering of the whole page, and their crops cost as much as the page.
     static let mostlyUnsure = 0.6
 
     /// Whether the filter chains are searched on the page as a whole (`AutoSearch.Unit.line`):

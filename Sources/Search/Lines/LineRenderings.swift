@@ -15,21 +15,28 @@ enum LineRenderings {
     /// letters best at about 20-30 px.
     static let smallLine = 28
 
-    /// The renderings for a line `height` px tall, in the order they are read and listed.
+    /// The renderings for a line `height` px tall, in the order they are read and listed. Each
+    /// renders the crop alone: a crop is small enough that Tesseract's own threshold is a
+    /// local one, and the filters that answer a page's defects (noise, specks, stains, a
+    /// fine pattern) answer them in a line as well.
     static func renderings(lineHeight height: Int) -> [FilterState] {
-        let small = height < smallLine
-        let chains: [FilterState] = small
-            ? [.chain(FilterOperation(.scale)), .chain(FilterOperation(.scale), FilterOperation(.median)), FilterState()]
-            : [.chain(FilterOperation(.median)), FilterState(), .chain(FilterOperation(.background))]
+        let chains: [FilterState] = height < smallLine
+            ? [FilterState(), .chain(FilterOperation(.scale)), .chain(FilterOperation(.scale), FilterOperation(.median)),
+               .chain(FilterOperation(.median))]
+            : [FilterState(), .chain(FilterOperation(.median)), .chain(FilterOperation(.despeckle)),
+               .chain(FilterOperation(.background))]
         return chains.map { FilterState(engine: EngineSettings(pageSegmentation: lineMode)).followed(by: $0) }
     }
 
-    /// What reading the lines costs, in readings of the page: each crop's share of the page's
-    /// pixels as rendered (an enlarged crop costs its enlarged pixels), plus `perReading` for
-    /// each, which Tesseract spends on any image however small.
+    /// What reading a crop costs, in readings of the page: a share of the crop's part of the
+    /// page's pixels (before any enlarging: Tesseract reads a line at a fixed height, so an
+    /// enlarged crop costs it little more), plus what any reading costs however small.
+    /// Measured on the development set's tune split: 119 crops of a 2.1 MP page of prose took
+    /// 1.2 times the page's reading on two engines (about 0.02 of the page each).
+    static let pixelShare = 0.3
     static let perReading = 0.01
 
-    static func cost(pixels: Int, page: Int) -> Double {
-        Double(pixels) / Double(max(1, page)) + perReading
+    static func cost(cropPixels: Int, page: Int) -> Double {
+        pixelShare * Double(cropPixels) / Double(max(1, page)) + perReading
     }
 }

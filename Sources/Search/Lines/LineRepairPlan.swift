@@ -54,7 +54,7 @@ struct LineRepairPlan {
             let lineJobs = LineRenderings.renderings(lineHeight: box.height).map { filters in
                 Job(line: index, filters: filters, crop: crop, image: render(filters, cut))
             }.filter { $0.image.width >= TesseractEngine.minimumSide && $0.image.height >= TesseractEngine.minimumSide }
-            let lineCost = lineJobs.reduce(0) { $0 + LineRenderings.cost(pixels: $1.image.pixelCount, page: page.pixelCount) }
+            let lineCost = lineJobs.reduce(0) { $0 + LineRenderings.cost(cropPixels: $1.crop.width * $1.crop.height, page: page.pixelCount) }
             guard !lineJobs.isEmpty, cost + lineCost <= budget + 1e-9 else { continue }
             cost += lineCost
             chosen[index] = lineJobs
