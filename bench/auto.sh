@@ -36,6 +36,9 @@
 #   AUTO_LINES=0     no line oracle (each page's candidates read again from a store: the
 #                    best candidate for each line of the truth)
 #   AUTO_REAL=DIR    the real pages (default devcorpus/photographed)
+#   AUTO_OPTIONS=S   more options for the --auto runs, e.g. AUTO_OPTIONS="--auto-by page" for
+#                    the whole-page search alone (with AUTO_ROWS and AUTO_REDO=auto, beside the
+#                    rows of the default search by line)
 #   AUTO_STRICT=1    exit 1 when a target is missed
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -57,6 +60,7 @@ fi
 [ -z "${AUTO_ROWS:-}" ] || options+=(--rows "$AUTO_ROWS")
 [ -z "${AUTO_REDO:-}" ] || options+=(--redo "$AUTO_REDO")
 [ "${AUTO_STRICT:-0}" = 0 ] || options+=(--strict)
+[ -z "${AUTO_OPTIONS:-}" ] || options+=(--auto-options "$AUTO_OPTIONS")
 [ "${AUTO_ORACLE:-1}" != 0 ] || options+=(--no-oracle)
 [ "${AUTO_ORACLE:-1}" = 0 ] || [ "${AUTO_LINES:-1}" = 0 ] || options+=(--line-oracle)
 real_dir=${AUTO_REAL:-devcorpus/photographed}

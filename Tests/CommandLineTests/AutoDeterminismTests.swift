@@ -8,15 +8,16 @@ struct AutoDeterminismTests {
         try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
     }
 
-    /// Runs `--auto --explain --json` on `image` and returns the report.
-    private func auto(_ image: String) throws -> [String: Any] {
-        let result = try Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", image])
+    /// Runs `--auto --explain --json` (by `unit`) on `image` and returns the report.
+    private func auto(_ image: String, by unit: String = "line") throws -> [String: Any] {
+        let result = try Command.filterocr(["ocr", "--auto", "--auto-by", unit, "--explain", "--json", "--no-feed", image])
         #expect(result.status == 0, "\(result.standardError)")
         return try object(result.standardOutput)
     }
 
-    @Test("A low-resolution page gets the same chain, candidates and text with the CPU busy as on a quiet machine")
-    func sameChoiceWhenBusy() throws {
+    @Test("A low-resolution page gets the same chain, candidates, lines read again and text with the CPU busy as on a quiet machine",
+          arguments: ["page", "line"])
+    func sameChoiceWhenBusy(unit: String) throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Half the resolution: small grey text, where the choice between enlarging, a
@@ -24,14 +25,14 @@ struct AutoDeterminismTests {
         let page = folder + "/phototest-half.pgm"
         try GreyPage(reading: Paths.corpus + "/phototest.tif").shrunk(by: 2).write(to: page)
 
-        let quiet = try auto(page)
+        let quiet = try auto(page, by: unit)
         // Three processes that spin from their first instruction, on a machine of two cores.
         let spinners = try (0..<3).map { _ in try BackgroundProcess("/bin/sh", ["-c", "while :; do :; done"]) }
         let busy: [String: Any]
         do {
             defer { for spinner in spinners { spinner.terminate() } }
             #expect(spinners.allSatisfy { $0.isRunning })
-            busy = try auto(page)
+            busy = try auto(page, by: unit)
         }
 
         let (quietChoice, busyChoice) = (try #require(quiet["auto"] as? [String: Any]), try #require(busy["auto"] as? [String: Any]))
@@ -42,7 +43,13 @@ struct AutoDeterminismTests {
             (choice["candidates"] as? [[String: Any]] ?? []).compactMap { $0["script"] as? String }
         }
         #expect(scripts(busyChoice) == scripts(quietChoice), "the same candidates, in the same order")
-        #expect(scripts(quietChoice).count > 3)
+        if unit == "page" {
+            #expect(scripts(quietChoice).count > 3)
+        } else {
+            let (quietLines, busyLines) = (try #require(quietChoice["lines"] as? [String: Any]), try #require(busyChoice["lines"] as? [String: Any]))
+            #expect(NSDictionary(dictionary: quietLines).isEqual(to: busyLines), "the same lines read again, and the same votes")
+            #expect(quietLines["readAgain"] as? Int ?? 0 > 0, "\(quietLines)")
+        }
         #expect(busyChoice["work"] as? Double == quietChoice["work"] as? Double)
     }
 
@@ -51,7 +58,7 @@ struct AutoDeterminismTests {
         let receipt = Paths.images + "/receipt.png"
         var tried: [Int] = []
         for budget in ["2", "6"] {
-            let result = try Command.filterocr(["ocr", "--auto", "--auto-budget", budget, "--json", "--no-feed", receipt])
+            let result = try Command.filterocr(["ocr", "--auto", "--auto-by", "page", "--auto-budget", budget, "--json", "--no-feed", receipt])
             #expect(result.status == 0, "\(result.standardError)")
             let choice = try #require(try object(result.standardOutput)["auto"] as? [String: Any])
             let work = try #require(choice["work"] as? Double)

@@ -42,7 +42,7 @@ struct AutoRunTests {
         let pipeline = Pipeline.rendering(RecognitionSettings())
         let original = try pipeline.load(file)
         let pool = try RecognizerPool(count: 2, settings: RecognitionSettings(), factory: { _ in recognizer })
-        return AutoRun(AutoSearch(budget: 1000, explain: true, sampling: sampling), original: original,
+        return AutoRun(AutoSearch(budget: 1000, explain: true, sampling: sampling, unit: .page), original: original,
                        pipeline: pipeline, pool: pool, monitor: nil)
     }
 

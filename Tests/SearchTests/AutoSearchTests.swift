@@ -25,7 +25,7 @@ struct AutoSearchTests {
         let file = try Paths.temporaryDirectory() + "/page.png"
         try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
         let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in recognizer }, state: FilterState(),
-                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit, sampling: sampling), jobs: jobs)
+                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit, sampling: sampling, unit: .page), jobs: jobs)
         var reports: [RecognitionReport] = []
         _ = try runner.run([file], total: 1) { result, _ in
             if case .recognized(let report, _, _) = result.outcome { reports.append(report) }

@@ -9,7 +9,7 @@ import Recognition
 /// is 88 or more were nearly all right, and re-reading them changed nothing but the cost.
 /// Characters that are rarely right in print (a stray `|`, curly quotes inside a line, `©`)
 /// are what noise reads as, so a line with one is unsure whatever its confidences.
-enum LineJudgement {
+package enum LineJudgement {
     /// The lowest mean confidence of a sure line.
     static let sureMean = 88.0
     /// The lowest confidence of any word of a sure line.
@@ -27,7 +27,7 @@ enum LineJudgement {
     /// Whether the filter chains are searched on the page as a whole (`AutoSearch.Unit.line`):
     /// it read too little to judge line by line, most of it is unsure, or its print is faded
     /// (Tesseract's global threshold then drops whole lines, which no line's crop can bring back).
-    static func pageNeedsSearch(_ reading: RecognizedText, image: RGBImage) -> Bool {
+    package static func pageNeedsSearch(_ reading: RecognizedText, image: RGBImage) -> Bool {
         guard reading.words.count >= fewestWords, let lines = TextLines(reading) else { return true }
         let characters = lines.lines.reduce(0) { $0 + $1.characterCount }
         let unsure = lines.lines.filter { doubt(about: $0) != nil }.reduce(0) { $0 + $1.characterCount }
@@ -35,7 +35,7 @@ enum LineJudgement {
     }
 
     /// Why a line is unsure, as `--explain` says it; nil for a sure line.
-    static func doubt(about line: TextLines.Line) -> String? {
+    package static func doubt(about line: TextLines.Line) -> String? {
         let confidences = line.words.map(\.confidence)
         guard let lowest = confidences.min() else { return nil }
         let mean = confidences.reduce(0, +) / Double(confidences.count)

@@ -8,7 +8,7 @@ import Imaging
 /// was next, on small text only; Otsu's threshold and the crop as it is, read alone, lost as
 /// many lines as they mended, and so are left out. The crop as the page rendered it is read
 /// too: where it reads the page's words again, it is a vote for them.
-enum LineRenderings {
+package enum LineRenderings {
     /// Tesseract's mode for a single line of text.
     static let lineMode = 7
     /// Lines shorter than this (in the page's pixels) are enlarged: Tesseract reads capital
@@ -19,7 +19,7 @@ enum LineRenderings {
     /// renders the crop alone: a crop is small enough that Tesseract's own threshold is a
     /// local one, and the filters that answer a page's defects (noise, specks, stains, a
     /// fine pattern) answer them in a line as well.
-    static func renderings(lineHeight height: Int) -> [FilterState] {
+    package static func renderings(lineHeight height: Int) -> [FilterState] {
         let chains: [FilterState] = height < smallLine
             ? [FilterState(), .chain(FilterOperation(.scale)), .chain(FilterOperation(.scale), FilterOperation(.median)),
                .chain(FilterOperation(.median))]
@@ -36,7 +36,7 @@ enum LineRenderings {
     static let pixelShare = 0.3
     static let perReading = 0.01
 
-    static func cost(cropPixels: Int, page: Int) -> Double {
+    package static func cost(cropPixels: Int, page: Int) -> Double {
         pixelShare * Double(cropPixels) / Double(max(1, page)) + perReading
     }
 }

@@ -4,18 +4,18 @@ import Recognition
 /// Which unsure lines are read again, under which renderings, within the budget: the most
 /// doubtful lines first (lowest mean confidence), each with all its renderings or not at all,
 /// so that the same page always reads the same crops.
-struct LineRepairPlan {
+package struct LineRepairPlan {
     /// One crop of one line under one rendering, ready for an engine.
-    struct Job {
+    package struct Job {
         /// The line's index among the page's lines.
-        var line: Int
-        var filters: FilterState
-        var crop: LineCrop
+        package var line: Int
+        package var filters: FilterState
+        package var crop: LineCrop
         /// The crop rendered.
-        var image: RGBImage
+        package var image: RGBImage
 
         /// `words`, read from `image`, with their boxes in the page's pixels.
-        func inPagePixels(_ words: [RecognizedWord]) -> [RecognizedWord] {
+        package func inPagePixels(_ words: [RecognizedWord]) -> [RecognizedWord] {
             let x = Double(crop.width) / Double(image.width), y = Double(crop.height) / Double(image.height)
             return words.map { word in
                 var word = word
@@ -26,15 +26,15 @@ struct LineRepairPlan {
         }
     }
 
-    private(set) var jobs: [Job] = []
+    package private(set) var jobs: [Job] = []
     /// The lines read again, in the page's order, each with its jobs' indices.
-    private(set) var jobsByLine: [(line: Int, jobs: [Int])] = []
+    package private(set) var jobsByLine: [(line: Int, jobs: [Int])] = []
     /// What the jobs cost, in readings of the page (`LineRenderings.cost`).
-    private(set) var cost = 0.0
+    package private(set) var cost = 0.0
 
     /// The plan for `lines` of the page rendered as `page`, whose unsure lines have a doubt,
     /// within `budget` readings of the page; `render` renders a crop with a chain's filters.
-    init(lines: TextLines, doubts: [String?], page: RGBImage, budget: Double,
+    package init(lines: TextLines, doubts: [String?], page: RGBImage, budget: Double,
          render: (FilterState, RGBImage) -> RGBImage) {
         let unsure = lines.lines.indices.filter { doubts[$0] != nil }
             .sorted { (Self.meanConfidence(lines.lines[$0]), $0) < (Self.meanConfidence(lines.lines[$1]), $1) }

@@ -13,14 +13,18 @@ import TextComparison
 /// fail differently, renderings that succeed read the same word. Words only a crop reads
 /// (the page's reading left them out) and words only the page reads are kept as the page has
 /// them: the vote mends words, the page's segmentation says which words there are.
-enum LineVote {
+package enum LineVote {
     /// One reading of a line: what read it, and its words, their boxes in the page's pixels.
-    struct Reading: Equatable {
-        var source: String
-        var words: [RecognizedWord]
+    package struct Reading: Equatable {
+        package var source: String
+        package var words: [RecognizedWord]
 
-        var text: String { words.map(\.text).joined(separator: " ") }
-        var meanConfidence: Double {
+        package init(source: String, words: [RecognizedWord]) {
+            (self.source, self.words) = (source, words)
+        }
+
+        package var text: String { words.map(\.text).joined(separator: " ") }
+        package var meanConfidence: Double {
             words.isEmpty ? 0 : words.reduce(0) { $0 + $1.confidence } / Double(words.count)
         }
     }
@@ -32,7 +36,7 @@ enum LineVote {
 
     /// The line voted from `readings`, the page's first: its words (each replaced one with the
     /// box of the reading that voted for it first), and the readings whose words were taken.
-    static func combine(_ readings: [Reading]) -> (words: [RecognizedWord], from: [String]) {
+    package static func combine(_ readings: [Reading]) -> (words: [RecognizedWord], from: [String]) {
         guard let frame = readings.first else { return ([], []) }
         // For each of the frame's words, the words read in its place: (reading, word).
         var ballots = frame.words.map { [(reading: 0, word: $0)] }
@@ -72,7 +76,7 @@ enum LineVote {
     /// word's index, the word): a cheapest alignment of the two lines, where putting one word
     /// in another's place costs how unlike they are (0-1) and leaving one out costs 1, so that
     /// a word split or joined differently shifts no other.
-    static func aligned(_ frame: [RecognizedWord], _ other: [RecognizedWord]) -> [(Int, RecognizedWord)] {
+    package static func aligned(_ frame: [RecognizedWord], _ other: [RecognizedWord]) -> [(Int, RecognizedWord)] {
         let (a, b) = (frame.map { Array(spelling($0)) }, other.map { Array(spelling($0)) })
         let columns = b.count + 1
         var cost = [Double](repeating: 0, count: (a.count + 1) * columns)

@@ -4,17 +4,21 @@ import Recognition
 /// its words in the order its iterator gives them, and a blank line between paragraphs. The
 /// lines are what the repair judges, reads again and puts back (`replacing`), each in its own
 /// row of the text, so a page keeps its reading order, its paragraphs and its layout.
-struct TextLines: Equatable {
+package struct TextLines: Equatable {
     /// One line of the reading, with its words' boxes in the page's pixels.
-    struct Line: Equatable {
-        var words: [RecognizedWord]
+    package struct Line: Equatable {
+        package var words: [RecognizedWord]
         /// Which row of the reading's text it is.
-        var row: Int
+        package var row: Int
 
-        var text: String { words.map(\.text).joined(separator: " ") }
+        package init(words: [RecognizedWord], row: Int) {
+            (self.words, self.row) = (words, row)
+        }
+
+        package var text: String { words.map(\.text).joined(separator: " ") }
 
         /// The box around its words.
-        var box: BoundingBox {
+        package var box: BoundingBox {
             let left = words.map(\.box.x).min() ?? 0
             let top = words.map(\.box.y).min() ?? 0
             let right = words.map { $0.box.x + $0.box.width }.max() ?? left
@@ -23,15 +27,15 @@ struct TextLines: Equatable {
         }
 
         /// Its characters, without the spaces between words.
-        var characterCount: Int { words.reduce(0) { $0 + $1.text.count } }
+        package var characterCount: Int { words.reduce(0) { $0 + $1.text.count } }
     }
 
-    var lines: [Line]
+    package var lines: [Line]
     private var reading: RecognizedText
 
     /// The lines of `reading`, or nil when its text and its words do not tell the same lines
     /// (a word with a space in it): such a reading is kept as it is.
-    init?(_ reading: RecognizedText) {
+    package init?(_ reading: RecognizedText) {
         var words = reading.words[...]
         var lines: [Line] = []
         for (index, row) in reading.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -55,7 +59,7 @@ struct TextLines: Equatable {
     /// The reading with `replacements` (by index into `lines`) put in their lines' places:
     /// each replaced row of the text is the new line's words, every other row is kept byte for
     /// byte, and the mean confidence is over the words it now has.
-    func replacing(_ replacements: [Int: [RecognizedWord]]) -> RecognizedText {
+    package func replacing(_ replacements: [Int: [RecognizedWord]]) -> RecognizedText {
         guard !replacements.isEmpty else { return reading }
         var rows = reading.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var kept = lines

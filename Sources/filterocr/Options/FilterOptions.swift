@@ -9,8 +9,9 @@ struct FilterOptions: ParsableArguments {
             transform: OperationsOption.state)
     var ops = FilterState()
 
-    @Flag(name: .long, help: ArgumentHelp("Choose each image's filters: try chains within a budget of work and keep the "
-                                          + "one whose recognition scores best, without reading the truth."))
+    @Flag(name: .long, help: ArgumentHelp("Choose each image's filters without reading the truth: right the page, read it "
+                                          + "once, search chains within a budget of work only where the page reads badly, then "
+                                          + "read its unsure lines again as crops and vote them back in word by word."))
     var auto = false
 
     @Option(name: .long, parsing: .unconditional,
