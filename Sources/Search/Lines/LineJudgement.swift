@@ -36,9 +36,8 @@ package enum LineJudgement {
 
     /// Why a line is unsure, as `--explain` says it; nil for a sure line.
     package static func doubt(about line: TextLines.Line) -> String? {
-        let confidences = line.words.map(\.confidence)
-        guard let lowest = confidences.min() else { return nil }
-        let mean = confidences.reduce(0, +) / Double(confidences.count)
+        guard let lowest = line.words.map(\.confidence).min() else { return nil }
+        let mean = line.words.meanConfidence
         if mean < sureMean { return "mean confidence \(Int(mean.rounded()))" }
         if lowest < sureLowest { return "a word at confidence \(Int(lowest.rounded()))" }
         if let character = line.words.lazy.flatMap(\.text).first(where: rarelyRight.contains) {

@@ -37,18 +37,19 @@ package struct LineRepairPlan {
     package init(lines: TextLines, doubts: [String?], page: RGBImage, budget: Double,
          render: (FilterState, RGBImage) -> RGBImage) {
         let unsure = lines.lines.indices.filter { doubts[$0] != nil }
-            .sorted { (Self.meanConfidence(lines.lines[$0]), $0) < (Self.meanConfidence(lines.lines[$1]), $1) }
+            .sorted { (lines.lines[$0].words.meanConfidence, $0) < (lines.lines[$1].words.meanConfidence, $1) }
         let boxes = lines.lines.map { $0.words.map(\.box) }
         var chosen: [Int: [Job]] = [:]
         for index in unsure {
             let box = lines.lines[index].box
             guard let crop = LineCrop(line: (box.x, box.y, box.width, box.height), pageWidth: page.width, pageHeight: page.height)
             else { continue }
-            // Another line's word that overlaps one of this line's is not painted over: it
-            // would take this line's ink with it.
+            // The other lines' words that reach into the crop, but not one that overlaps one of
+            // this line's: it would take this line's ink with it.
             let own = boxes[index]
+            let area = BoundingBox(x: crop.x, y: crop.y, width: crop.width, height: crop.height)
             let others = boxes.enumerated().filter { $0.offset != index }.flatMap(\.element)
-                .filter { other in !own.contains { Self.overlap($0, other) } }
+                .filter { other in Self.overlap(area, other) && !own.contains { Self.overlap($0, other) } }
                 .map { ($0.x, $0.y, $0.width, $0.height) }
             let cut = crop.cut(page, masking: others)
             let lineJobs = LineRenderings.renderings(lineHeight: box.height).map { filters in
@@ -68,9 +69,5 @@ package struct LineRepairPlan {
 
     static func overlap(_ a: BoundingBox, _ b: BoundingBox) -> Bool {
         a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height
-    }
-
-    static func meanConfidence(_ line: TextLines.Line) -> Double {
-        line.words.isEmpty ? 0 : line.words.reduce(0) { $0 + $1.confidence } / Double(line.words.count)
     }
 }

@@ -23,10 +23,8 @@ package enum LineVote {
             (self.source, self.words) = (source, words)
         }
 
-        package var text: String { words.map(\.text).joined(separator: " ") }
-        package var meanConfidence: Double {
-            words.isEmpty ? 0 : words.reduce(0) { $0 + $1.confidence } / Double(words.count)
-        }
+        package var text: String { words.lineText }
+        package var meanConfidence: Double { words.meanConfidence }
     }
 
     /// How much more the page's reading of a word weighs than one crop's.

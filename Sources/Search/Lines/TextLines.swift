@@ -15,7 +15,7 @@ package struct TextLines: Equatable {
             (self.words, self.row) = (words, row)
         }
 
-        package var text: String { words.map(\.text).joined(separator: " ") }
+        package var text: String { words.lineText }
 
         /// The box around its words.
         package var box: BoundingBox {
@@ -69,8 +69,7 @@ package struct TextLines: Equatable {
             kept[index].words = words
         }
         let words = kept.flatMap(\.words)
-        let mean = words.isEmpty ? 0 : Int((words.reduce(0) { $0 + $1.confidence } / Double(words.count)).rounded())
-        return RecognizedText(text: rows.joined(separator: "\n"), meanConfidence: mean, words: words,
+        return RecognizedText(text: rows.joined(separator: "\n"), meanConfidence: Int(words.meanConfidence.rounded()), words: words,
                               readScale: reading.readScale)
     }
 }

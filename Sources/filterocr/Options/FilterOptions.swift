@@ -71,4 +71,3 @@ struct FilterOptions: ParsableArguments {
                           unit: autoBy ?? .line, lineBudget: autoLineBudget ?? AutoSearch.defaultLineBudget) : nil
     }
 }
-
