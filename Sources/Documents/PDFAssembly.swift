@@ -34,16 +34,21 @@ public enum PDFAssembly {
         public var textLayer: PageReference?
         /// Whether the page's own invisible text goes first.
         public var replacesInvisibleText: Bool
+        /// Words in place of Tesseract's text: drawn instead of the text layer page's contents
+        /// (with its font), or, on a page Tesseract rendered with no text layer, instead of its
+        /// invisible text. Nil to keep Tesseract's text.
+        public var words: PDFWords?
         /// Where the text layer's page lies on the page as it is shown: the page is turned (its
         /// /Rotate) and cropped (its crop box) to match, its content unchanged.
         public var shown: PageGeometry
 
         public init(source: Source, textLayer: PageReference? = nil, replacesInvisibleText: Bool = false,
-                    shown: PageGeometry = PageGeometry()) {
+                    shown: PageGeometry = PageGeometry(), words: PDFWords? = nil) {
             self.source = source
             self.textLayer = textLayer
             self.replacesInvisibleText = replacesInvisibleText
             self.shown = shown
+            self.words = words
         }
     }
 
@@ -198,20 +203,31 @@ public enum PDFAssembly {
             return paths.count
         }
         let stored = pages.map { page in (store(page.source.reference.path), page.textLayer.map { store($0.path) }) }
-        return paths.withUnsafeBufferPointer { paths in
+        // Every page's words, one after another in one buffer for the call.
+        var words: [CChar] = []
+        let wordRanges = pages.map { page in
+            let start = words.count
+            words += (page.words?.contents ?? []).map { CChar(bitPattern: $0) }
+            return start..<words.count
+        }
+        return paths.withUnsafeBufferPointer { paths in words.withUnsafeBufferPointer { words in
             func address(_ offset: Int?) -> UnsafePointer<CChar>? { offset.map { paths.baseAddress! + $0 } }
-            let entries = zip(pages, stored).map { page, offsets in
+            let entries = zip(zip(pages, stored), wordRanges).map { pageAndOffsets, range in
+                let (page, offsets) = pageAndOffsets
                 let shown = page.shown
                 let keptWhole: Int32 = if case .original = page.source { 1 } else { 0 }
                 return filterocr_graft_page(source: address(offsets.0), page: Int32(page.source.reference.page),
                                             kept_whole: keptWhole,
                                             text_layers: address(offsets.1), text_page: Int32(page.textLayer?.page ?? 0),
                                             remove_invisible_text: page.replacesInvisibleText ? 1 : 0,
+                                            words: page.words == nil ? nil : words.baseAddress.map { $0 + range.lowerBound },
+                                            words_length: range.count,
+                                            words_width: Int32(page.words?.width ?? 0), words_height: Int32(page.words?.height ?? 0),
                                             quarter_turns: Int32(shown.turns),
                                             shown_left: shown.left, shown_top: shown.top,
                                             shown_right: shown.right, shown_bottom: shown.bottom)
             }
             return body(entries)
-        }
+        } }
     }
 }

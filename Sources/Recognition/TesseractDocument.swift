@@ -74,22 +74,28 @@ public final class TesseractDocument: Sendable {
     }
 
     /// Adds a page as the bytes Tesseract's renderer wrote for it in an earlier document, at
-    /// the same place (`nextPageNumber`) and with the same input name.
-    public func add(fragment: [UInt8]) throws(RecognitionError) {
-        try withAssembled({ document throws(RecognitionError) in try document.append(fragment) }) { [format] _, _ throws(RecognitionError) in
+    /// the same place (`nextPageNumber`) and with the same input name, with `revision`'s lines
+    /// in place of those read.
+    public func add(fragment: [UInt8], revision: LineRevision? = nil) throws(RecognitionError) {
+        try withAssembled({ document throws(RecognitionError) in
+            let page = document.pageCount
+            try document.append(revision?.revise(fragment, format: document.format, page: page) ?? fragment)
+        }) { [format] _, _ throws(RecognitionError) in
             throw .documentFailed("a \(format.rawValue) page can only come from the engine")
         }
     }
 
-    /// Adds the page `engine` recognised last; returns the bytes written for it (none for a PDF).
+    /// Adds the page `engine` recognised last, with `revision`'s lines in place of those read;
+    /// returns the bytes the renderer wrote for it, unrevised (none for a PDF).
     /// - Parameter scale: the page's pixels per pixel the engine read, for a page it read
     ///   resampled: a text format's coordinates are taken back to the page's own.
-    func add(from engine: OpaquePointer, scale: Double = 1) throws(RecognitionError) -> [UInt8]? {
+    func add(from engine: OpaquePointer, scale: Double = 1, revision: LineRevision? = nil) throws(RecognitionError) -> [UInt8]? {
         var fragment: [UInt8]?
         try withAssembled({ document throws(RecognitionError) in
             var bytes = try document.fragment(from: engine)
             if scale != 1 { bytes = PageCoordinates(format: document.format, scale: scale).rescale(bytes) }
-            try document.append(bytes)
+            let page = document.pageCount
+            try document.append(revision?.revise(bytes, format: document.format, page: page) ?? bytes)
             fragment = bytes
         }) { handle, _ throws(RecognitionError) in
             guard handle.map({ TessResultRendererAddImage($0, engine) }) == 1 else {

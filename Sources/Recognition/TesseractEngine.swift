@@ -181,13 +181,16 @@ public final class TesseractEngine {
     /// Adds the page recognised last to `document` (which needs `keepsLastRecognition`). The
     /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page
     /// shows `shown`, the image as loaded, under the text recognised in the filtered one.
-    /// Returns the bytes a text format wrote for the page (nil for a PDF), to keep for later.
+    /// Returns the bytes a text format wrote for the page (nil for a PDF), to keep for later;
+    /// the document has `revision`'s lines in place of those read (a PDF's are laid by its
+    /// assembly, `SearchablePDFParts`).
     ///
     /// A page read resampled (`shown.readScale`) keeps the page's own coordinates: a text
     /// format's are taken back to them, and a PDF page takes its size from the image read and
     /// its resolution, which is the page's size in points, while it shows `shown` whole.
     @discardableResult
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) -> [UInt8]? {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage,
+                            revision: LineRevision? = nil) throws(RecognitionError) -> [UInt8]? {
         TessBaseAPISetInputName(handle, shown.file)
         // A page of text alone takes its size from the image recognised, which Tesseract has:
         // no copy of the page to show.
@@ -208,7 +211,7 @@ public final class TesseractEngine {
             // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
             TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
         }
-        return try document.add(from: handle, scale: 1 / shown.readScale)
+        return try document.add(from: handle, scale: 1 / shown.readScale, revision: revision)
     }
 
     public static var defaultDataDirectory: String {

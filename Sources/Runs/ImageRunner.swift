@@ -115,6 +115,9 @@ public final class ImageRunner: Sendable {
 
     /// Whether each image's filters are chosen by a search (`--auto`).
     public var choosesFilters: Bool { auto != nil }
+    /// Whether a page's words may be revised after the engine read them (`--auto` by line), so
+    /// that its document must take them (`PageDocument`'s `revisesText`).
+    public var revisesText: Bool { auto?.unit == .line }
 
     /// Processes every input (`-` is an image on standard input) and hands each result to
     /// `deliver` on this thread, in input order.
@@ -186,6 +189,7 @@ public final class ImageRunner: Sendable {
             guard var pagePipeline else { return chosen }
             var page = try pagePipeline.run(original, state: chosen.report.filters)
             page.report = chosen.report
+            page.revision = chosen.revision
             return page
         } addPage: { [pagePipeline = worker.pagePipeline] _, result, original, shown, file, document in
             try pagePipeline?.addPage(of: result, original: original, shown: shown, file: file, to: document)
@@ -405,7 +409,8 @@ public final class ImageRunner: Sendable {
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
                 let shown = pipeline.shownPage(of: result, original: original)
-                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry)) { [pipeline] in
+                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry),
+                                  words: result.pdfWords) { [pipeline] in
                     try addPage(pipeline, result, original, shown, file, $0)
                 }
             } catch {

@@ -20,7 +20,7 @@ struct TextOnlyPDFTests {
     }
 
     private func pageSizes(_ path: String) throws -> [Substring] {
-        try tool("/usr/bin/pdfinfo", ["-f", "1", "-l", "99", path]).split(separator: "\n").filter { $0.contains("size:") }
+        try tool("/usr/bin/pdfinfo", ["-f", "1", "-l", "99", path]).split(separator: "\n").filter { $0.hasPrefix("Page") && $0.contains("size:") }
     }
 
     @Test("An image's page holds no image, and the text and page size of Tesseract's own text-only PDF")
@@ -38,6 +38,26 @@ struct TextOnlyPDFTests {
         #expect(text == (try tool("/usr/bin/pdftotext", [base + ".pdf", "-"])))
         #expect(try pageSizes(output) == pageSizes(base + ".pdf"))
         _ = try tool("/usr/bin/qpdf", ["--check", output])
+    }
+
+    @Test("With --auto, the layer holds the repaired lines' words, still with no image, at the size of the page read")
+    func repairedLines() throws {
+        let skewed = Paths.images + "/skewed_page.jpg"
+        let (repaired, read) = (folder + "/repaired.pdf", folder + "/read.pdf")
+        for (output, budget) in [(repaired, "1"), (read, "0")] {
+            let result = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--auto-line-budget", budget,
+                                                "--format", "pdf", "--text-only", "-o", output, skewed])
+            #expect(result.status == 0, "\(result.standardError)")
+        }
+        let json = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--json", skewed])
+        let text = try #require((try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any])?["text"] as? String)
+        let letters = { (text: String) in text.filter { !$0.isWhitespace }.sorted() }
+        let layer = try tool("/usr/bin/pdftotext", [repaired, "-"])
+        #expect(letters(layer) == letters(text))
+        #expect(letters(layer) != letters(try tool("/usr/bin/pdftotext", [read, "-"])), "the repair changed a line")
+        #expect(try tool("/usr/bin/pdfimages", ["-list", repaired]).split(separator: "\n").count == 2)
+        #expect(try pageSizes(repaired) == pageSizes(read))
+        _ = try tool("/usr/bin/qpdf", ["--check", repaired])
     }
 
     @Test("A PDF's pages are read from their rendering: a text page for each, with no image")

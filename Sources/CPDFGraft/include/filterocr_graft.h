@@ -22,6 +22,14 @@ typedef struct {
     int text_page;
     /// Removes the page's own invisible text (an earlier OCR layer) before laying the new one.
     int remove_invisible_text;
+    /// Words that stand in for Tesseract's text (NULL for none): content drawing text in
+    /// Tesseract's glyph-less font, /f-0-0, in a frame of `words_width` × `words_height` units
+    /// with its origin at the bottom left, stretched over the page. With a text layer page,
+    /// they are drawn in its place, with its resources; without one, the page is one Tesseract
+    /// rendered, and they replace its invisible text.
+    const char *words;
+    size_t words_length;
+    int words_width, words_height;
     /// Quarter turns clockwise added to the page's /Rotate, and the part of the page as shown
     /// (fractions from its top left, before that turn) its crop box keeps: how the text layer's
     /// page was rendered from it. 0 and 0, 0, 1, 1 change nothing.

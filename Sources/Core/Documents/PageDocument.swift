@@ -50,14 +50,17 @@ public final class PageDocument: Sendable {
     ///   whose own pages then go into it with the text laid over them.
     /// - Parameter textOnly: for a PDF, the invisible text alone, each page the size of the
     ///   image read, for the caller to lay over pages it keeps (PDFs' own pages are not kept).
+    /// - Parameter revisesText: for a PDF, whether pages may come with words that stand in for
+    ///   Tesseract's (`--auto`'s repaired lines): it is then assembled, as one that keeps PDFs'
+    ///   pages is.
     public init(format: TesseractDocument.Format, destination: String, keepsOriginalPages: Bool = false,
-                textOnly: Bool = false) throws {
+                textOnly: Bool = false, revisesText: Bool = false) throws {
         self.format = format
         self.destination = destination
-        if format == .pdf && keepsOriginalPages && !textOnly {
+        if format == .pdf && ((keepsOriginalPages && !textOnly) || revisesText) {
             let replacement = destination == PNGOutput.standardOutputName ? nil
                 : try Self.named(destination) { try FileReplacement(destination) }
-            target = .assembled(try Self.named(destination) { try SearchablePDFParts() }, replacement)
+            target = .assembled(try Self.named(destination) { try SearchablePDFParts(textOnly: textOnly) }, replacement)
             return
         }
         let document: Locked<TesseractDocument>
@@ -95,12 +98,13 @@ public final class PageDocument: Sendable {
 
     /// Adds the page at `ticket` (0, 1, 2 ... in input order), read by `engine`, from `origin`
     /// with `add` (nothing for an image that failed: nil). A document written in input order
-    /// waits until every page before it is in, and then lets the next page in.
-    public func addPage(_ ticket: Int, engine: Int = 0, from origin: PageOrigin? = .image,
+    /// waits until every page before it is in, and then lets the next page in. `words` stand
+    /// in for the text of an assembled PDF's page (a text format's page is revised by `add`).
+    public func addPage(_ ticket: Int, engine: Int = 0, from origin: PageOrigin? = .image, words: PDFWords? = nil,
                         _ add: (TesseractDocument) throws -> Void) throws {
         if case .assembled(let parts, _) = target {
             guard let origin else { return }
-            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, add) }
+            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, words: words, add) }
             turns.withLock { $0.added += 1 }
             return
         }

@@ -4,9 +4,10 @@ import Foundation
 import Recognition
 import Threading
 
-/// A searchable PDF that keeps PDFs' own pages, while its pages come in: Tesseract writes the
-/// image pages (image and text) and the text-only layers of PDF pages to files of a private
-/// folder, and `write` assembles them with the PDFs' own pages, in input order.
+/// A searchable PDF that keeps PDFs' own pages, or whose text was revised after Tesseract read
+/// it, while its pages come in: Tesseract writes the image pages (image and text) and the
+/// text-only layers of PDF pages to files of a private folder, and `write` assembles them with
+/// the PDFs' own pages and the revised words, in input order.
 ///
 /// Each engine writes to files of its own, as soon as it has read a page: it waits for no page
 /// before it, so it holds no finished page's recognition (nor its memory) while others read.
@@ -75,16 +76,26 @@ final class SearchablePDFParts: Sendable {
         }
     }
 
-    init() throws {
+    /// Whether the PDF is the invisible text alone, each page the size of the image read: every
+    /// page is a text layer (PDFs' own pages are not kept).
+    private let textOnly: Bool
+
+    init(textOnly: Bool = false) throws {
+        self.textOnly = textOnly
         folder = try PrivateTemporaries.pdfParts.makeFolder()
     }
 
     /// Adds the page at `ticket` (its place in the input), read by `engine`: an image's through
     /// `add` into that engine's image pages, a PDF page's text through `add` into its text
-    /// layers, a PDF page kept as it is without `add`.
-    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin, _ add: (TesseractDocument) throws -> Void) throws {
-        let page: PDFAssembly.Page
+    /// layers, a PDF page kept as it is without `add`. `words`, when given, stand in for the
+    /// text Tesseract's page has.
+    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin, words: PDFWords? = nil,
+                 _ add: (TesseractDocument) throws -> Void) throws {
+        var page: PDFAssembly.Page
         switch origin {
+        case _ where textOnly:
+            let part = try self.part(PartKey(engine: engine, rendered: false))
+            page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
         case .image:
             let part = try self.part(PartKey(engine: engine, rendered: true))
             page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
@@ -96,10 +107,12 @@ final class SearchablePDFParts: Sendable {
             let part = try self.part(PartKey(engine: engine, rendered: false))
             let layer = PDFAssembly.PageReference(path: part.path, page: try part.addPage(add))
             page = PDFAssembly.Page(source: .original(path: path, page: number), textLayer: layer,
-                                    replacesInvisibleText: replacesText, shown: shown)
+                                    replacesInvisibleText: replacesText, shown: shown, words: words)
         case let .pdfPageAsIs(path, number):
             page = PDFAssembly.Page(source: .original(path: path, page: number))
         }
+        // Tesseract's own page, its text replaced by the words, drawn with its font.
+        if case .rendered = page.source { page.words = words }
         plan.withLock { $0[ticket] = page }
     }
 
@@ -130,7 +143,7 @@ final class SearchablePDFParts: Sendable {
         let pages = plan.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         let onlyPart = parts.withLock { $0.count == 1 ? $0.first?.value : nil }
         let renderedInOrder = pages.enumerated().allSatisfy { index, page in
-            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1)
+            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1) && page.words == nil
         }
         if let onlyPart, renderedInOrder {
             try Self.copy(onlyPart.path, to: sink)

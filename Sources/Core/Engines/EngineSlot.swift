@@ -44,8 +44,8 @@ final class EngineOnFirstRead: Recognizer {
         try slot.engine().recognize(image, resolution: resolution, engine: settings, monitor: monitor)
     }
 
-    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
-        try slot.engine().addLastPage(to: document, showing: shown)
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
+        try slot.engine().addLastPage(to: document, showing: shown, revision: revision)
     }
 
     func releaseLastPage() { slot.ifMade?.releaseLastPage() }

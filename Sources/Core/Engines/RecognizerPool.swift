@@ -174,10 +174,10 @@ public final class RecognizerPool: Recognizer, Sendable {
 
     /// Adds the page its engine read last: a pool of one engine only, whose last page is the
     /// one its caller read; the engines of a larger pool keep no pages.
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws -> [UInt8]? {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
         guard count == 1 else { throw RunnerError(message: "a pool of \(count) engines writes no \(document.format.rawValue) pages") }
         // On the caller's thread, the engine's lock held: the engine is not reading then.
-        return try slots[0].withLock { try $0.engine().addLastPage(to: document, showing: shown) }
+        return try slots[0].withLock { try $0.engine().addLastPage(to: document, showing: shown, revision: revision) }
     }
 
     public func releaseLastPage() {

@@ -96,12 +96,12 @@ public struct Pipeline {
         let image = sameSize ? PageImage(image: page, file: shown.geometry.isIdentity ? file : nil)
             : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
                 .apply(to: page, in: settings.space), file: nil)
-        try addLastPage(to: document, showing: image)
+        try addLastPage(to: document, showing: image, revision: result.revision)
     }
 
     /// The page recognised last, as kept for this place in a document of this format; otherwise
     /// the engine's, which reads the image first when the recognition came from the store.
-    private func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
+    private func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws {
         guard let recognized = last.value else { throw RunnerError(message: "no page has been recognised to add") }
         let place = recognized.key.map {
             FragmentKey(recognition: $0, format: document.format.rawValue, pageNumber: document.nextPageNumber,
@@ -109,7 +109,7 @@ public struct Pipeline {
         }
         if recognized.stored {
             if document.format != .pdf, let place, let fragment = store?.fragment(place) {
-                try document.add(fragment: fragment)
+                try document.add(fragment: fragment, revision: revision)
                 return
             }
             _ = try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
@@ -118,7 +118,7 @@ public struct Pipeline {
         }
         var shown = shown
         shown.readScale = recognized.scale
-        let fragment = try engine.addLastPage(to: document, showing: shown)
+        let fragment = try engine.addLastPage(to: document, showing: shown, revision: revision)
         if let fragment, let place { store?.keep(fragment: fragment, for: place) }
     }
 
@@ -139,12 +139,13 @@ public struct Pipeline {
     /// read since (a sweep, a search) or if the report came from the cache.
     public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
                               file: String?, to path: String) throws {
-        let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf)
+        let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf,
+                                        revisesText: result.revision != nil)
         do {
             _ = try recognize(result.image, resolution: resolution(of: original), rendering: result.report.operations,
                               engine: result.report.filters.engine)
             let shown = shownPage(of: result, original: original)
-            try document.addPage(0, from: original.pageOrigin(shown: shown.geometry)) {
+            try document.addPage(0, from: original.pageOrigin(shown: shown.geometry), words: result.pdfWords) {
                 try addPage(of: result, original: original, shown: shown, file: original.page == nil ? file : nil, to: $0)
             }
             try document.finish()
@@ -287,10 +288,26 @@ public struct Pipeline {
 public struct PipelineResult: Sendable {
     public var report: RecognitionReport
     public var image: RGBImage
+    /// The lines whose words `--auto` replaced after the rendering was read (its documents show
+    /// those words); nil when the report's reading is the engine's.
+    public var revision: LineRevision?
 
     public init(report: RecognitionReport, image: RGBImage) {
         self.report = report
         self.image = image
+    }
+}
+
+extension PipelineResult {
+    /// The revised words as a searchable PDF lays them over the page (in the rendering's
+    /// pixels); nil when the engine's reading stands.
+    public var pdfWords: PDFWords? {
+        revision.map { revision in
+            let lines = revision.lines.map { line in
+                line.map { PDFWords.Word(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height) }
+            }
+            return PDFWords(lines: lines, width: image.width, height: image.height)
+        }
     }
 }
 

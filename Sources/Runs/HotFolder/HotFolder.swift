@@ -299,7 +299,8 @@ public final class HotFolder: Sendable {
         var pages = 0
         do {
             let document = try PageDocument(format: options.format, destination: outbox.path(of: temporary),
-                                            keepsOriginalPages: Document.kind(of: held.readablePath) == .pdf)
+                                            keepsOriginalPages: Document.kind(of: held.readablePath) == .pdf,
+                                            revisesText: runner.revisesText)
             let summary: ImageRunner.Summary
             do {
                 summary = try runner.run(held.readablePath, on: &worker, pages: document) { result in

@@ -102,7 +102,8 @@ public struct AutoSearch: Sendable {
         let (chosen, outcome) = try run.choice()
         var recognized = outcome.recognized
         var lines: LineRepairReport?
-        if unit == .line { (recognized, lines) = try run.repairLines(of: outcome) }
+        var revision: LineRevision?
+        if unit == .line { (recognized, revision, lines) = try run.repairLines(of: outcome) }
         var report = run.pipeline.report(original, chosen.filters, recognized, rendered: outcome.image, cached: false,
                                          timings: .init(decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(run.elapsed * 1000)))
         report.timings.stored = run.allStored
@@ -110,6 +111,8 @@ public struct AutoSearch: Sendable {
                                  work: run.plan.spent, budget: budget, timeLimited: run.timeLimited, explained: explain)
         lines?.accuracy = report.accuracy
         report.auto?.lines = lines
-        return PipelineResult(report: report, image: outcome.image)
+        var result = PipelineResult(report: report, image: outcome.image)
+        result.revision = revision
+        return result
     }
 }

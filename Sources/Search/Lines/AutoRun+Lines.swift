@@ -9,11 +9,13 @@ extension AutoRun {
     /// the page's word by word (`LineVote`). Sure lines, and every row of the text that is not an unsure
     /// line's, are kept byte for byte.
     ///
-    /// - Returns: the reading with the lines put back, and what was done, for the report.
-    package mutating func repairLines(of page: Outcome) throws -> (recognized: RecognizedText, report: LineRepairReport) {
+    /// - Returns: the reading with the lines put back, the lines changed (for documents; nil
+    ///   when none was), and what was done, for the report.
+    package mutating func repairLines(of page: Outcome) throws
+        -> (recognized: RecognizedText, revision: LineRevision?, report: LineRepairReport) {
         guard let lines = TextLines(page.recognized) else {
-            return (page.recognized, LineRepairReport(lines: 0, unsure: 0, readAgain: 0, changed: 0, work: 0,
-                                                      details: [], explained: search.explain))
+            return (page.recognized, nil, LineRepairReport(lines: 0, unsure: 0, readAgain: 0, changed: 0, work: 0,
+                                                           details: [], explained: search.explain))
         }
         let doubts = lines.lines.map(LineJudgement.doubt(about:))
         let renderer = pipeline.renderer
@@ -37,7 +39,9 @@ extension AutoRun {
         let report = LineRepairReport(lines: lines.lines.count, unsure: doubts.compactMap { $0 }.count,
                                       readAgain: plan.jobsByLine.count, changed: replacements.count, work: plan.cost,
                                       details: details, explained: search.explain)
-        return (lines.replacing(replacements), report)
+        let changed = replacements.keys.sorted().map { LineRevision.Line(read: lines.lines[$0].words, revised: replacements[$0] ?? []) }
+        let revision = LineRevision(replaced: changed, lines: lines.lines.indices.map { replacements[$0] ?? lines.lines[$0].words })
+        return (lines.replacing(replacements), changed.isEmpty ? nil : revision, report)
     }
 
     /// Reads every crop of `jobs` on the pool's engines, and returns each one's words in the

@@ -46,7 +46,8 @@ struct ImageRun {
         let pages = try Terminal.orExit { () throws -> PageDocument? in
             guard let document = format.document, let documentDestination else { return nil }
             return try PageDocument(format: document, destination: documentDestination,
-                                    keepsOriginalPages: keepsOriginalPages, textOnly: textOnly)
+                                    keepsOriginalPages: keepsOriginalPages, textOnly: textOnly,
+                                    revisesText: runner.revisesText)
         }
         let summary: ImageRunner.Summary
         do {

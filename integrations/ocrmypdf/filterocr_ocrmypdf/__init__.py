@@ -5,9 +5,10 @@ the filters that read it best (`filterocr ocr --auto`) or applies a given script
     ocrmypdf --plugin filterocr_ocrmypdf in.pdf out.pdf
 
 filterocr reports its choice as JSON (with every candidate it scored) into a result store
-private to the page. The text layer is then written for the script chosen: for OCRmyPDF's
-default renderer (sandwich), Tesseract's text-only PDF of the page as filterocr read it, which
-OCRmyPDF fits over the page it keeps; for its hOCR renderer, the hOCR, from the store. The
+private to the page. The text layer is then written for the reading chosen, answered from
+that store (with `--auto`, the lines it read again and repaired included): for OCRmyPDF's
+default renderer (sandwich), a text-only PDF of the page as filterocr read it, which OCRmyPDF
+fits over the page it keeps; for its hOCR renderer, the hOCR. The
 text must lie over the page OCRmyPDF keeps, so only chains that keep the image where it is are
 used (an hOCR page must also keep its size): filterocr's own parser says which do
 (`filterocr script`); orientation and deskew are left to OCRmyPDF's own options, answered by
@@ -168,14 +169,15 @@ def common(options, store: Path) -> list[str]:
     return arguments
 
 
-def choose(input_file: Path, options, store: Path) -> tuple[str, dict]:
-    """The script to read the page with, and filterocr's report of reading it."""
+def choose(input_file: Path, options, store: Path) -> tuple[list[str], dict]:
+    """How to read the page (filterocr's options: `--auto`, or `--ops SCRIPT`), and filterocr's
+    report of reading it so."""
     program = binary(options)
     if options.filterocr_ops is not None or options.filterocr_no_auto:
-        script = options.filterocr_ops or "original"
-        report = json.loads(run([program, "ocr", *common(options, store), "--ops", script, "--json",
+        reading = ["--ops", options.filterocr_ops or "original"]
+        report = json.loads(run([program, "ocr", *common(options, store), *reading, "--json",
                                  os.fspath(input_file)], input_file).stdout)
-        return script, report
+        return reading, report
     budget = ["--auto-budget", f"{options.filterocr_auto_budget:g}"] if options.filterocr_auto_budget else []
     report = json.loads(run([program, "ocr", *common(options, store), "--auto", *budget, "--explain",
                              "--json", os.fspath(input_file)], input_file).stdout)
@@ -190,13 +192,14 @@ def choose(input_file: Path, options, store: Path) -> tuple[str, dict]:
         best = max(kept, key=lambda c: c["score"], default={"script": "original", "score": None})
         log.info("%s: filterocr chose %r (score %s), which moves the page; reading with %r (score %s)",
                  input_file.name, script, auto.get("score"), best["script"], best["score"])
-        script = best["script"]
-        report = json.loads(run([program, "ocr", *common(options, store), "--ops", script, "--json",
+        reading = ["--ops", best["script"]]
+        report = json.loads(run([program, "ocr", *common(options, store), *reading, "--json",
                                  os.fspath(input_file)], input_file).stdout)
-    else:
-        log.info("%s: filterocr chose %r (score %s; original %s)", input_file.name, script,
-                 auto.get("score"), auto.get("original", {}).get("score"))
-    return script, report
+        return reading, report
+    log.info("%s: filterocr chose %r (score %s; original %s)", input_file.name, script,
+             auto.get("score"), auto.get("original", {}).get("score"))
+    # The same search again, answered from the store, lays the lines it repaired in the layer too.
+    return ["--auto", *budget], report
 
 
 def read_page(input_file: Path, output: Path, output_text: Path, options, document: str) -> None:
@@ -205,10 +208,10 @@ def read_page(input_file: Path, output: Path, output_text: Path, options, docume
     store = output.with_name(output.stem + ".filterocr.sqlite")
     layer = ["--format", "hocr"] if document == "hocr" else ["--format", "pdf", "--text-only"]
     try:
-        script, report = choose(input_file, options, store)
-        # The same script again: the hOCR comes from the store, a PDF page from Tesseract's
-        # renderer, which needs the engine's reading itself.
-        run([binary(options), "ocr", *common(options, store), "--ops", script, *layer,
+        reading, report = choose(input_file, options, store)
+        # The same reading again: what it read comes from the store, a PDF page from
+        # Tesseract's renderer, which needs the engine's reading itself.
+        run([binary(options), "ocr", *common(options, store), *reading, *layer,
              "-o", os.fspath(output), os.fspath(input_file)], input_file)
     finally:
         for leftover in store.parent.glob(store.name + "*"):
