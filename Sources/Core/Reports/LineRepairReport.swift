@@ -39,6 +39,8 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
     public var changed: Int
     /// What the crops cost, in readings of the page (`LineRepair.cost`).
     public var work: Double
+    /// The share of the page's ink that no word of its reading covers (`UncoveredInk`), 0-1.
+    public var uncoveredInk: Double = 0
     /// Every line read again, listed with `--explain`.
     public var details: [Line]
     public var explained: Bool
@@ -51,7 +53,7 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
         (self.work, self.details, self.explained) = (work, details, explained)
     }
 
-    private enum CodingKeys: String, CodingKey { case lines, unsure, readAgain, changed, work, details }
+    private enum CodingKeys: String, CodingKey { case lines, unsure, readAgain, changed, work, uncoveredInk, details }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +62,7 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
         try container.encode(readAgain, forKey: .readAgain)
         try container.encode(changed, forKey: .changed)
         try container.encode(AutoChoice.rounded(work), forKey: .work)
+        try container.encode(AutoChoice.rounded(uncoveredInk), forKey: .uncoveredInk)
         if explained { try container.encode(details, forKey: .details) }
     }
 }

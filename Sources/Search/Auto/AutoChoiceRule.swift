@@ -4,9 +4,10 @@ import Recognition
 
 /// How `--auto` decides between readings, without the truth: the whole rule in one place.
 ///
-/// A reading is weighed by its `ReadingScore`, less what it loses or moves of the reference's
-/// sure words (`ReadingAgreement`; a reading in another page segmentation is charged for words
-/// lost, never for their order). The reference is the original's reading, or the righted
+/// A reading is weighed by its `ReadingScore`, less what reading across the page's columns
+/// costs (`ColumnCrossing`) and what it loses or moves of the reference's sure words
+/// (`ReadingAgreement`; a reading in another page segmentation, or against a reference that
+/// reads across columns, is charged for words lost, never for their order). The reference is the original's reading, or the righted
 /// page's once that reads at least as well (a turn OSD is sure of is taken when the turned
 /// page reads at least as well as the page as given). A candidate may replace the reference
 /// only if it keeps the text, reads something, and is not garbled where the reference is not
@@ -36,16 +37,19 @@ package enum AutoChoiceRule {
     /// time (bench/README.md has the figures, and those of the test split).
     package static let promise = 0.1
 
-    /// What a reading read with `engine` is worth as a candidate: its score charged against
-    /// `baseline` (nil: scored on its own, as the original and the righted renderings are),
-    /// the characters it likely reads right, and whether it keeps enough of `baseline`'s text
-    /// to be chosen.
+    /// What a reading read with `engine` is worth as a candidate: its score charged for reading
+    /// across the page's columns (`ColumnCrossing`) and against `baseline` (nil: scored on its
+    /// own, as the original and the righted renderings are), the characters it likely reads
+    /// right, and whether it keeps enough of `baseline`'s text to be chosen. Words out of the
+    /// baseline's order are not charged where the baseline reads across columns: its order is
+    /// the wrong one.
     package static func weigh(_ recognized: RecognizedText, readWith engine: EngineSettings,
                               against baseline: RecognizedText?) -> (score: Double, likelyCharacters: Double, keepsTheText: Bool) {
-        let countsOrder = engine.pageSegmentation == nil
+        let countsOrder = engine.pageSegmentation == nil && baseline.map { !ColumnCrossing($0).readsAcross } ?? true
         let agreement = baseline.map { ReadingAgreement(recognized, against: $0, countsOrder: countsOrder) }
         let score = ReadingScore(recognized)
-        return (score.value - (agreement?.penalty ?? 0), score.likelyCharacters, agreement?.keepsTheText ?? true)
+        let layout = ColumnCrossing(recognized).charge
+        return (score.value - layout - (agreement?.penalty ?? 0), score.likelyCharacters, agreement?.keepsTheText ?? true)
     }
 
     /// The candidate to keep: the best score among those that may replace the reference (the

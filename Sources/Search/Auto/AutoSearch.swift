@@ -93,10 +93,14 @@ public struct AutoSearch: Sendable {
         defer { pipeline = run.pipeline }
         let baseline = try run.baseline()
         let base = run.searchBase(over: baseline)
-        if unit == .page || LineJudgement.pageNeedsSearch(base.recognized, image: base.image) {
+        // By line, only a page too poorly read to judge line by line is searched whole.
+        let ink = unit == .line ? UncoveredInk(image: base.image, reading: base.recognized) : nil
+        if ink.map({ LineJudgement.pageNeedsSearch(base.recognized, image: base.image, ink: $0) }) ?? true {
             run.samples(of: base)
             try run.rounds(on: base, progress: progress)
             try run.finalists(progress: progress)
+        } else {
+            try run.layoutCandidates(on: base)
         }
 
         let (chosen, outcome) = try run.choice()
@@ -110,6 +114,7 @@ public struct AutoSearch: Sendable {
         report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: run.tried, seconds: run.elapsed,
                                  work: run.plan.spent, budget: budget, timeLimited: run.timeLimited, explained: explain)
         lines?.accuracy = report.accuracy
+        lines?.uncoveredInk = ink?.share ?? 0
         report.auto?.lines = lines
         var result = PipelineResult(report: report, image: outcome.image)
         result.revision = revision

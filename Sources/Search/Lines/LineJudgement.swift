@@ -23,15 +23,23 @@ package enum LineJudgement {
     /// development set's tune split, such pages (a fax, heavy noise, a copier's stains) read
     /// far better under a rendering of the whole page, and their crops cost as much as the page.
     static let mostlyUnsure = 0.6
+    /// A page where this share of the ink, and at least this many word-high cells of it, lies
+    /// where no word was read (`UncoveredInk`) is searched whole: the reading missed text that
+    /// no line's crop brings back. On the tune split a share of 0.3 also took in pages whose
+    /// shadows or photographed ground read as ink, searched for nothing; at 0.5 the pages it
+    /// adds are those a search mends (a chart slide whose labels the reading missed).
+    static let mostlyUncovered = 0.5
+    static let leastUncoveredCells = 40
 
     /// Whether the filter chains are searched on the page as a whole (`AutoSearch.Unit.line`):
     /// it read too little to judge line by line, most of it is unsure, or its print is faded
     /// (Tesseract's global threshold then drops whole lines, which no line's crop can bring back).
-    package static func pageNeedsSearch(_ reading: RecognizedText, image: RGBImage) -> Bool {
+    package static func pageNeedsSearch(_ reading: RecognizedText, image: RGBImage, ink: UncoveredInk) -> Bool {
         guard reading.words.count >= fewestWords, let lines = TextLines(reading) else { return true }
         let characters = lines.lines.reduce(0) { $0 + $1.characterCount }
         let unsure = lines.lines.filter { doubt(about: $0) != nil }.reduce(0) { $0 + $1.characterCount }
         return Double(unsure) >= mostlyUnsure * Double(max(1, characters)) || AutoCandidates.looksFaded(image)
+            || (ink.uncoveredCells >= leastUncoveredCells && ink.share >= mostlyUncovered)
     }
 
     /// Why a line is unsure, as `--explain` says it; nil for a sure line.
