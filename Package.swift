@@ -95,7 +95,7 @@ let package = Package(
                                              "ResultStore", "TextComparison", "Threading",
                                              .product(name: "Crypto", package: "swift-crypto")]),
         // Charts as SVG text: the sweep chart, and the scale, numbers and escaping every chart shares.
-        .target(name: "Charts", dependencies: ["Core", "Imaging"]),
+        .target(name: "Charts", dependencies: ["Core", "Formats", "Imaging"]),
         // The REPL session: the driver every front end types into, and speculation.
         .target(name: "REPL", dependencies: ["Core", "Search", "Session", "Imaging", "ImageCodec", "Recognition", "FileSystem",
                                              "Formats", "ResultStore", "TextComparison", "Threading", "WordFrequency"]),
@@ -106,7 +106,7 @@ let package = Package(
                            "TextComparison", "FileSystem"]
         ),
         // The corpus report as one self-contained HTML page: a pure function of the report.
-        .target(name: "CorpusReportPage", dependencies: ["Core", "Runs", "Charts", "TextComparison",
+        .target(name: "CorpusReportPage", dependencies: ["Core", "Runs", "Charts", "Formats", "TextComparison",
                                                          .product(name: "Crypto", package: "swift-crypto")]),
         // The web front end on Hummingbird: the workbench and watch pages, their API, the feed's events.
         .target(

@@ -1,5 +1,6 @@
 import Charts
 import Core
+import Formats
 import TextComparison
 
 /// A truth and its recognition side by side: a table row per stretch of about a row's width,

@@ -1,5 +1,6 @@
 import Charts
 import Core
+import Formats
 import Foundation
 import Runs
 

@@ -1,6 +1,7 @@
 import Charts
 import Core
 import Crypto
+import Formats
 import Foundation
 import Runs
 import TextComparison

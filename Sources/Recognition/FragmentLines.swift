@@ -48,14 +48,14 @@ struct FragmentLines {
                 let box = word.box
                 return "<span class='ocrx_word' id='\(identifier(index, of: line, prefix: "word_\(page + 1)_"))' "
                     + "title='bbox \(box.x) \(box.y) \(box.x + box.width) \(box.y + box.height); x_wconf \(Int(word.confidence.rounded()))'>"
-                    + Self.escaped(word.text) + "</span>"
+                    + MarkupText.escaped(word.text) + "</span>"
             }.joined(separator: "\n" + line.indentation)
         case .alto:
             return words.enumerated().map { index, word in
                 let box = word.box
                 var element = "<String ID=\"\(identifier(index, of: line, prefix: "string_"))\" HPOS=\"\(box.x)\" VPOS=\"\(box.y)\" "
                     + "WIDTH=\"\(box.width)\" HEIGHT=\"\(box.height)\" WC=\"\(String(format: "%.2f", word.confidence / 100))\" "
-                    + "CONTENT=\"\(Self.escaped(word.text))\"/>"
+                    + "CONTENT=\"\(MarkupText.escaped(word.text))\"/>"
                 if index + 1 < words.count {
                     let gap = max(0, words[index + 1].box.x - (box.x + box.width))
                     element += "<SP WIDTH=\"\(gap)\" VPOS=\"\(box.y)\" HPOS=\"\(box.x + box.width)\"/>"
@@ -154,23 +154,7 @@ struct FragmentLines {
         return lines
     }
 
-    // MARK: Markup text
-
-    /// As Tesseract escapes a word in hOCR and ALTO.
-    private static func escaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    // MARK: Markup text (written with `MarkupText.escaped`, which escapes as Tesseract does)
 
     private static func unescaped(_ text: String) -> String {
         guard text.contains("&") else { return text }
