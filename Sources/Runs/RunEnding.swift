@@ -1,5 +1,7 @@
-/// How a run of `ocr` or `batch` ends: whether the document it writes (a searchable PDF, hOCR,
-/// …) is finished or abandoned, and its exit status, decided from what happened in the run.
+/// How a run ends: for `ocr` and `batch`, whether the document it writes (a searchable PDF,
+/// hOCR, …) is finished or abandoned; for every command that runs until its work is done or it
+/// is stopped (`ocr`, `batch`, `sweep`, `tune`, `repl`, `watch`), its exit status, decided
+/// from what happened in the run.
 ///
 /// No I/O here: the front end asks, finishes or abandons the document as told, and exits with
 /// `exitStatus`, so that each rule is a unit test.
@@ -16,14 +18,15 @@ public struct RunEnding: Sendable, Equatable {
 
     /// Whether the run stopped before its last input (a signal, or the reader of its output gone).
     public private(set) var cancelled: Bool
-    /// The inputs that could not be read.
+    /// The inputs that could not be read (the commands a script had refused, the files a hot
+    /// folder could not move).
     public private(set) var failed: Int
     /// The signal that stopped the run (SIGINT, SIGTERM, SIGHUP); 0 when none did.
     public private(set) var signal: Int32
     /// Whether the reader of standard output (the results, or a document written there) went away.
     public private(set) var outputClosed: Bool
 
-    public init(cancelled: Bool, failed: Int, signal: Int32 = 0, outputClosed: Bool = false) {
+    public init(cancelled: Bool = false, failed: Int, signal: Int32 = 0, outputClosed: Bool = false) {
         (self.cancelled, self.failed, self.signal, self.outputClosed) = (cancelled, failed, signal, outputClosed)
     }
 
@@ -49,10 +52,11 @@ public struct RunEnding: Sendable, Equatable {
     }
 
     /// The status the command exits with, the first that applies: 141 when the reader of the
-    /// output went away, 128 + the signal when one stopped the run, 1 when any input failed, 0.
+    /// output went away, 128 + the signal when one stopped the run (1 when it stopped for
+    /// another reason), 1 when any input failed, 0.
     public var exitStatus: Int32 {
         if outputClosed { return ExitStatus.outputClosed }
-        if cancelled { return ExitStatus.stopped(by: signal) }
+        if cancelled { return signal > 0 ? ExitStatus.stopped(by: signal) : ExitStatus.failure }
         return failed > 0 ? ExitStatus.failure : ExitStatus.success
     }
 }

@@ -2,8 +2,7 @@ import Foundation
 import Runs
 import Testing
 
-/// How a run of `ocr` or `batch` ends: its document finished or abandoned, and the exit status;
-/// one test per rule.
+/// How a run ends: its document finished or abandoned, and the exit status; one test per rule.
 @Suite("Run ending: the document and the exit status")
 struct RunEndingTests {
     @Test("Every input read: the document is finished and the status is 0")
@@ -30,6 +29,11 @@ struct RunEndingTests {
         let document = ending.document(readerGone: { false })
         #expect(document == .abandon)
         #expect(ending.exitStatus == status)
+    }
+
+    @Test("Stopped before its end for another reason than a signal (a sweep cut short): the status is 1")
+    func stoppedWithoutSignal() {
+        #expect(RunEnding(cancelled: true, failed: 0).exitStatus == 1)
     }
 
     @Test("A run stopped by a signal does not ask whether the document's reader has gone, and keeps the signal's status")

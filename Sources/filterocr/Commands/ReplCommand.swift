@@ -105,9 +105,8 @@ struct ReplCommand: ParsableCommand {
             }
             printer.print(outputs)
         }
-        if Terminal.outputClosed { throw ExitCode(ExitStatus.outputClosed) }
-        if endedBySignal { throw ExitCode(Interrupt.exitStatus) }
         // A script whose commands were refused failed; at a terminal the user saw each refusal.
-        if driver.refusals > 0 && !input.isInteractive { throw ExitCode.failure }
+        try RunEnding(cancelled: endedBySignal, failed: input.isInteractive ? 0 : driver.refusals, signal: Interrupt.signal,
+                      outputClosed: Terminal.outputClosed).exit()
     }
 }

@@ -164,7 +164,7 @@ struct ReportCommand: ParsableCommand {
         case .cancelled:
             progress?.finish()
             Interrupt.sayStopped(after: reached.done, of: reached.total, .pages, outcome: "no report")
-            throw ExitCode(Interrupt.exitStatus)
+            throw ExitCode(RunEnding(cancelled: true, failed: 0, signal: Interrupt.signal).exitStatus)
         }
     }
 }

@@ -117,7 +117,7 @@ struct SweepCommand: ParsableCommand {
             let chart = SweepChart.svg(rows, plan: plan, image: AtomicFile.name(of: image), partial: !complete)
             try Terminal.orExit { () throws -> Void in try AtomicFile.write(Array(chart.utf8), to: plot) }
         }
-        if !complete { throw ExitCode(Interrupt.happened ? Interrupt.exitStatus : 1) }
+        try RunEnding(cancelled: !complete, failed: 0, signal: Interrupt.signal).exit()
     }
 
     static func strength(_ text: String) throws -> Double {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Core
 import FileSystem
 import Foundation
+import Runs
 import Search
 import TerminalText
 
@@ -88,7 +89,7 @@ struct TuneCommand: ParsableCommand {
             let named = inputs.map { $0.contains(where: { " \"'$;&|".contains($0) }) ? "'\($0)'" : $0 }.joined(separator: " ")
             for line in HumanText.tune(report, inputs: PathEncoding.displayed(named)) { Terminal.print(line) }
         }
-        if report.interrupted { throw ExitCode(Interrupt.happened ? Interrupt.exitStatus : 1) }
-        if !report.unreadable.isEmpty || !found.failures.isEmpty { throw ExitCode.failure }
+        try RunEnding(cancelled: report.interrupted, failed: report.unreadable.count + found.failures.count,
+                      signal: Interrupt.signal).exit()
     }
 }

@@ -106,13 +106,14 @@ struct WatchCommand: ParsableCommand {
         switch ending {
         case .inboxGone:
             Terminal.printError("\(PathEncoding.displayed(inbox)) was deleted or moved away: stopped watching it")
-            throw ExitCode.failure
         case .stopped where failures > 0:
             Terminal.printError("stopped; \(failures) file\(failures == 1 ? "" : "s") could not be moved or recorded (see above)")
-            throw ExitCode.failure
         case .stopped:
             Terminal.printNote("stopped")
         }
+        // A signal is how a hot folder is meant to end: it finishes what it read, and the run
+        // counts as complete.
+        try RunEnding(failed: Int(failures) + (ending == .inboxGone ? 1 : 0)).exit()
     }
 
     /// One line for a file: what it became, or why it could not be read, and where its original went.

@@ -100,6 +100,6 @@ struct ImageRun {
                                      + (destinationExisted ? "is left as it was" : "was not written"))
             }
         }
-        if ending.exitStatus != ExitStatus.success { throw ExitCode(ending.exitStatus) }
+        try ending.exit()
     }
 }

@@ -35,9 +35,6 @@ enum Interrupt {
     /// where SIGTERM lets it finish.
     static var ctrlC: StopSignal { stops.withLock { $0.sigint } }
 
-    /// The exit status for the signal caught, as a shell reports a process ended by it.
-    static var exitStatus: Int32 { ExitStatus.stopped(by: signal) }
-
     /// The signals that end a run cleanly.
     static let endingSignals = [SIGINT, SIGTERM, SIGHUP]
 
