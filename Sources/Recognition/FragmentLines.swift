@@ -12,8 +12,6 @@ import Foundation
 /// - TSV: a line's level-5 rows, after its level-4 row.
 struct FragmentLines {
     let format: DocumentFormat
-    /// The page's number in its document, from 0.
-    let page: Int
 
     /// One line of the fragment.
     struct Line {
@@ -46,14 +44,14 @@ struct FragmentLines {
         case .hocr:
             return words.enumerated().map { index, word in
                 let box = word.box
-                return "<span class='ocrx_word' id='\(identifier(index, of: line, prefix: "word_\(page + 1)_"))' "
+                return "<span class='ocrx_word' id='\(identifier(index, of: line))' "
                     + "title='bbox \(box.x) \(box.y) \(box.x + box.width) \(box.y + box.height); x_wconf \(Int(word.confidence.rounded()))'>"
                     + MarkupText.escaped(word.text) + "</span>"
             }.joined(separator: "\n" + line.indentation)
         case .alto:
             return words.enumerated().map { index, word in
                 let box = word.box
-                var element = "<String ID=\"\(identifier(index, of: line, prefix: "string_"))\" HPOS=\"\(box.x)\" VPOS=\"\(box.y)\" "
+                var element = "<String ID=\"\(identifier(index, of: line))\" HPOS=\"\(box.x)\" VPOS=\"\(box.y)\" "
                     + "WIDTH=\"\(box.width)\" HEIGHT=\"\(box.height)\" WC=\"\(String(format: "%.2f", word.confidence / 100))\" "
                     + "CONTENT=\"\(MarkupText.escaped(word.text))\"/>"
                 if index + 1 < words.count {
@@ -75,10 +73,9 @@ struct FragmentLines {
 
     /// The identifier of the word at `index`: the one the line's word there had, and for words
     /// beyond those the line had, its last one's with a count after it (`word_1_17_2`).
-    private func identifier(_ index: Int, of line: Line, prefix: String) -> String {
+    private func identifier(_ index: Int, of line: Line) -> String {
         if index < line.identifiers.count { return line.identifiers[index] }
-        let last = line.identifiers.last ?? prefix + "0"
-        return last + "_\(index - line.identifiers.count + 2)"
+        return (line.identifiers.last ?? "") + "_\(index - line.identifiers.count + 2)"
     }
 
     // MARK: Finding the lines

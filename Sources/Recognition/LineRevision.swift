@@ -25,13 +25,13 @@ public struct LineRevision: Sendable, Equatable {
         (self.replaced, self.lines) = (replaced, lines)
     }
 
-    /// `fragment`, the bytes a text format's renderer wrote for a page (numbered `page` from 0
-    /// in its document), with each replaced line's words written in place of those read. A
+    /// `fragment`, the bytes a text format's renderer wrote for a page, with each replaced
+    /// line's words written in place of those read. A
     /// line is found by its words' letters, in order; one that cannot be found (the fragment is
     /// not of this reading) is left as it is.
-    public func revise(_ fragment: [UInt8], format: DocumentFormat, page: Int) -> [UInt8] {
+    public func revise(_ fragment: [UInt8], format: DocumentFormat) -> [UInt8] {
         guard !replaced.isEmpty, format != .pdf, let text = String(bytes: fragment, encoding: .utf8) else { return fragment }
-        let layout = FragmentLines(format: format, page: page)
+        let layout = FragmentLines(format: format)
         let found = layout.lines(in: text)
         var edits: [(range: Range<String.Index>, replacement: String)] = []
         var next = 0

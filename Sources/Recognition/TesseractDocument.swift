@@ -78,8 +78,7 @@ public final class TesseractDocument: Sendable {
     /// in place of those read.
     public func add(fragment: [UInt8], revision: LineRevision? = nil) throws(RecognitionError) {
         try withAssembled({ document throws(RecognitionError) in
-            let page = document.pageCount
-            try document.append(revision?.revise(fragment, format: document.format, page: page) ?? fragment)
+            try document.append(revision?.revise(fragment, format: document.format) ?? fragment)
         }) { [format] _, _ throws(RecognitionError) in
             throw .documentFailed("a \(format.rawValue) page can only come from the engine")
         }
@@ -94,8 +93,7 @@ public final class TesseractDocument: Sendable {
         try withAssembled({ document throws(RecognitionError) in
             var bytes = try document.fragment(from: engine)
             if scale != 1 { bytes = PageCoordinates(format: document.format, scale: scale).rescale(bytes) }
-            let page = document.pageCount
-            try document.append(revision?.revise(bytes, format: document.format, page: page) ?? bytes)
+            try document.append(revision?.revise(bytes, format: document.format) ?? bytes)
             fragment = bytes
         }) { handle, _ throws(RecognitionError) in
             guard handle.map({ TessResultRendererAddImage($0, engine) }) == 1 else {

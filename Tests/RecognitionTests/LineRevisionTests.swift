@@ -16,8 +16,8 @@ struct LineRevisionTests {
         return LineRevision(replaced: [.init(read: read, revised: revised)], lines: [revised])
     }
 
-    private func revised(_ text: String, _ format: TesseractDocument.Format, page: Int = 0) -> String {
-        String(decoding: revision.revise(Array(text.utf8), format: format, page: page), as: UTF8.self)
+    private func revised(_ text: String, _ format: TesseractDocument.Format) -> String {
+        String(decoding: revision.revise(Array(text.utf8), format: format), as: UTF8.self)
     }
 
     private let hocrFirstLine = """
@@ -91,8 +91,8 @@ struct LineRevisionTests {
 
     @Test("Text: the line's row, a page's form feed before it kept")
     func text() {
-        #expect(revised("\u{0C}PRIDE AND I\n\nCHAPTER I\nIt is\n", .txt, page: 1) == "\u{0C}PRIDE AND I\n\nCHAPTER 1 <&'>\nIt is\n")
-        #expect(revised("\u{0C}CHAPTER I\n", .txt, page: 1) == "\u{0C}CHAPTER 1 <&'>\n")
+        #expect(revised("\u{0C}PRIDE AND I\n\nCHAPTER I\nIt is\n", .txt) == "\u{0C}PRIDE AND I\n\nCHAPTER 1 <&'>\nIt is\n")
+        #expect(revised("\u{0C}CHAPTER I\n", .txt) == "\u{0C}CHAPTER 1 <&'>\n")
     }
 
     @Test("A fragment without the line read (another reading), and a PDF, are left as they are")
@@ -100,6 +100,6 @@ struct LineRevisionTests {
         let other = "PRIDE AND PREJUDICE\n\nCHAPTER II\n"
         #expect(revised(other, .txt) == other)
         #expect(revised(hocrFirstLine, .hocr) == hocrFirstLine)
-        #expect(revision.revise([1, 2, 3], format: .pdf, page: 0) == [1, 2, 3])
+        #expect(revision.revise([1, 2, 3], format: .pdf) == [1, 2, 3])
     }
 }

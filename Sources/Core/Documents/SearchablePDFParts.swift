@@ -93,6 +93,10 @@ final class SearchablePDFParts: Sendable {
                  _ add: (TesseractDocument) throws -> Void) throws {
         var page: PDFAssembly.Page
         switch origin {
+        case .pdfPageAsIs where textOnly:
+            // A layer of text alone has no page for a page kept as it is, as Tesseract's
+            // text-only renderer writes none.
+            return
         case _ where textOnly:
             let part = try self.part(PartKey(engine: engine, rendered: false))
             page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))

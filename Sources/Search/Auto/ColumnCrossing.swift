@@ -52,9 +52,9 @@ package struct ColumnCrossing: Equatable {
             }
         }
         // The x most gaps cover, and the lines whose gap covers it.
-        let edges = gaps.flatMap { [$0.from, $0.to] }
-        let gutter = edges.max { x, y in gaps.filter { $0.from <= x && x <= $0.to }.count < gaps.filter { $0.from <= y && y <= $0.to }.count }
-        let across = gutter.map { x in gaps.filter { $0.from <= x && x <= $0.to }.map(\.line) } ?? []
+        let edges: [Int] = gaps.flatMap { [$0.from, $0.to] }
+        let covering: [[Int]] = edges.map { x in gaps.filter { $0.from <= x && x <= $0.to }.map(\.line) }
+        let across = covering.max { $0.count < $1.count } ?? []
         self.lines = across.count
         characters = across.reduce(0) { $0 + lines[$1].reduce(0) { $0 + $1.text.count + 1 } }
         proseLines = lines.filter { $0.count >= 2 * Self.leastWords }.count

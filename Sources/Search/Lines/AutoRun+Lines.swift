@@ -52,7 +52,7 @@ extension AutoRun {
         let report = LineRepairReport(lines: lines.lines.count, unsure: doubts.compactMap { $0 }.count,
                                       readAgain: plan.jobsByLine.count, changed: replacements.count, work: plan.cost,
                                       details: details, explained: search.explain)
-        let changed = replacements.keys.sorted().map { LineRevision.Line(read: lines.lines[$0].words, revised: replacements[$0] ?? []) }
+        let changed = replacements.sorted { $0.key < $1.key }.map { LineRevision.Line(read: lines.lines[$0.key].words, revised: $0.value) }
         let revision = LineRevision(replaced: changed, lines: lines.lines.indices.map { replacements[$0] ?? lines.lines[$0].words })
         return (lines.replacing(replacements), changed.isEmpty ? nil : revision, report)
     }
