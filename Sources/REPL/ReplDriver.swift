@@ -31,7 +31,7 @@ public final class ReplDriver {
     private var originalText: String?
 
     /// The engines `best` searches with, started the first time it is used.
-    private var searchPool: RecognizerPool?
+    private var searchPool: Engines?
     /// While `best` shows its choice: the search's reading of the chosen rendering, and its
     /// accuracy, which the rendering's report takes in place of the rendering's own reading.
     private var adoptedReading: (RecognizedText, Accuracy?)?
@@ -75,9 +75,9 @@ public final class ReplDriver {
     public init(pipeline: Pipeline, images: [String], seed: UInt64, publisher: FeedPublisher?, home: String?,
                 searchEngines: Int = ProcessInfo.processInfo.activeProcessorCount,
                 factory: @escaping RecognizerFactory = RecognitionSettings.tesseract, store: ResultStore? = nil,
-                searchPool: RecognizerPool? = nil) {
+                searchPool: Engines? = nil) {
         machine = SessionMachine(images: images, seed: seed)
-        self.searchPool = searchPool.map(RecognizerPool.init(sharing:))
+        self.searchPool = searchPool
         self.searchEngines = max(1, searchEngines)
         self.factory = factory
         self.store = store
@@ -220,12 +220,12 @@ public final class ReplDriver {
         guard let original else { return [refusal("no image loaded; try next or open PATH", command: command)] }
         speculation?.pause()
         do {
-            let pool = try searchPool ?? RecognizerPool(count: searchEngines, settings: pipeline.settings, factory: factory)
+            let pool = try searchPool ?? Engines(count: searchEngines, settings: pipeline.settings, factory: factory)
             searchPool = pool
             // The search always says how it chose.
             let monitor = RecognitionMonitor(following: interruption())
             onSearchStart()
-            let searched = try AutoSearch().run(original, pipeline: &pipeline, pool: pool, monitor: monitor, progress: onSearchProgress)
+            let searched = try AutoSearch().run(original, pipeline: &pipeline, engines: pool, monitor: monitor, progress: onSearchProgress)
             guard let choice = searched.report.auto else { return [] }
             // The chosen rendering is shown with the search's reading of it: its unsure lines
             // read again and put back, which the rendering's own reading has not.

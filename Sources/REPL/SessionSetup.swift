@@ -19,7 +19,7 @@ public struct SessionSetup {
     /// The folder a leading `~` in a typed path stands for; nil where paths are not typed.
     public var home: String?
     /// Engines that `best` shares with other sessions, instead of starting its own.
-    public var searchPool: RecognizerPool?
+    public var searchPool: Engines?
     /// How `best` and speculation make engines of their own.
     public var factory: RecognizerFactory
     /// The result store before every engine of the session; nil for none.
@@ -27,7 +27,7 @@ public struct SessionSetup {
 
     public init(settings: RecognitionSettings, recognizer: any Recognizer, cacheBytes: Int, truth: TruthSource,
                 images: [String], seed: UInt64? = nil, publisher: FeedPublisher?, home: String? = nil,
-                searchPool: RecognizerPool? = nil, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
+                searchPool: Engines? = nil, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
                 store: ResultStore? = nil) {
         self.settings = settings
         self.recognizer = recognizer

@@ -138,8 +138,8 @@ public final class ImageRunner: Sendable {
         func record(_ result: Result) { deliver(result, tally.record(result)) }
         if auto != nil {
             // One image at a time, its candidates on every engine.
-            var worker = try makeWorker(engines: jobs, forDocuments: pages != nil)
-            try runHere(inputs, shard: shard, isCancelled: isCancelled, on: &worker, pages: pages, searching: searching,
+            var pipeline = Pipeline(settings: settings, recognizer: try makeEngines(count: jobs), store: store, truth: truth)
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages, searching: searching,
                         deliver: record)
             tally.summary.cancelled = isCancelled()
             return tally.summary
@@ -152,8 +152,8 @@ public final class ImageRunner: Sendable {
         let wanted = pages?.addsInInputOrder == true && self.jobs > 1 ? 2 * self.jobs : self.jobs
         let jobs = min(wanted, max(1, total ?? wanted))
         if jobs == 1 {
-            var worker = try makeWorker(forDocuments: pages != nil)
-            try runHere(inputs, shard: shard, isCancelled: isCancelled, on: &worker, pages: pages, deliver: record)
+            var pipeline = try makePipeline(start: .aside)
+            try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages, deliver: record)
         } else {
             try runInParallel(inputs, jobs: jobs, shard: shard, isCancelled: isCancelled, pages: pages, deliver: record)
         }
@@ -161,63 +161,50 @@ public final class ImageRunner: Sendable {
         return tally.summary
     }
 
-    /// Reads `input` (an image or a document) on `worker`'s engines, here: a hot folder's file,
-    /// on engines that last as long as the folder is watched.
-    package func run(_ input: String, on worker: inout Worker, pages: PageDocument?,
+    /// Reads `input` (an image or a document) with `pipeline`, here: a hot folder's file, on an
+    /// engine that lasts as long as the folder is watched.
+    package func run(_ input: String, with pipeline: inout Pipeline, pages: PageDocument?,
                      deliver: (Result) -> Void) throws -> Summary {
         var tally = Tally(total: 1, ignoredWords: settings.ignoredWords, publisher: nil)
-        try runHere(CollectionOfOne(input), shard: nil, isCancelled: { false }, on: &worker, pages: pages) {
+        try runHere(CollectionOfOne(input), shard: nil, isCancelled: { false }, pipeline: &pipeline, pages: pages) {
             _ = tally.record($0)
             deliver($0)
         }
         return tally.summary
     }
 
-    /// One engine (or one pool of them): every input in turn on this thread, with nothing to
-    /// put in order.
+    /// Engines for this run's settings: made when they first read behind a result store, so that
+    /// a run the store answers makes none.
+    package func makeEngines(count: Int) throws(RunnerError) -> Engines {
+        try Engines(count: count, settings: settings, factory: factory, start: store == nil ? .now : .lazily)
+    }
+
+    /// A pipeline of this run over `engine`: a worker's, reading with the engine of its thread.
+    package func pipeline(over engine: Engine) -> Pipeline {
+        Pipeline(settings: settings, recognizer: engine, store: store, truth: truth)
+    }
+
+    /// Every input in turn on this thread, with nothing to put in order: with the filters, on
+    /// the pipeline's engine; with `--auto`, each searched on the engines it reads with (a pool,
+    /// or a worker's own engine), and its document page read again and added on one of them.
     func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
-                 on worker: inout Worker, pages: PageDocument?, searching: (String, AutoSearch.Progress) -> Void = { _, _ in },
+                 pipeline: inout Pipeline, pages: PageDocument?, searching: (String, AutoSearch.Progress) -> Void = { _, _ in },
                  deliver: (Result) -> Void) throws {
-        guard let auto, let pool = worker.pool else {
-            return try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &worker.pipeline, pages: pages,
-                               deliver: deliver, recognize: { [state] original, pipeline in try pipeline.run(original, state: state) },
-                               addPage: Self.addPageFromSamePipeline)
+        guard let auto else {
+            return try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages,
+                               deliver: deliver, recognize: { [state] original, pipeline in try pipeline.run(original, state: state) })
         }
-        try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &worker.pipeline, pages: pages, deliver: deliver) {
-            [pagePipeline = worker.pagePipeline] original, pipeline in
-            let chosen = try auto.run(original, pipeline: &pipeline, pool: pool) { searching(original.name, $0) }
-            guard var pagePipeline else { return chosen }
-            var page = try pagePipeline.run(original, state: chosen.report.filters)
-            page.report = chosen.report
-            page.revision = chosen.revision
-            return page
-        } addPage: { [pagePipeline = worker.pagePipeline] _, result, original, shown, file, document in
-            try pagePipeline?.addPage(of: result, original: original, shown: shown, file: file, to: document)
+        try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages, deliver: deliver) {
+            original, pipeline in
+            let chosen = try auto.run(original, pipeline: &pipeline) { searching(original.name, $0) }
+            if pages != nil { pipeline.toBeRead(chosen, original: original) }
+            return chosen
         }
-    }
-
-    /// The engines one thread reads with, kept from input to input (and, for a hot folder, from
-    /// run to run): a pipeline, and for `--auto` the pool its candidates are read on and the
-    /// engine that reads the chosen filters once more for a document.
-    package struct Worker {
-        var pipeline: Pipeline
-        let pool: RecognizerPool?
-        let pagePipeline: Pipeline?
-    }
-
-    /// A worker of `engines` engines; for a document, with `--auto`, one more that adds the
-    /// pages (the pool's engines keep no pages).
-    package func makeWorker(engines: Int = 1, forDocuments: Bool) throws -> Worker {
-        guard auto != nil else { return Worker(pipeline: try makePipeline(start: .aside), pool: nil, pagePipeline: nil) }
-        let pool = try RecognizerPool(count: engines, settings: settings, factory: factory)
-        return Worker(pipeline: Pipeline(settings: settings, recognizer: pool, store: store, truth: truth), pool: pool,
-                      pagePipeline: forDocuments ? try makePipeline() : nil)
     }
 
     private func runHere(_ inputs: some Sequence<String>, shard: Shard?, isCancelled: @escaping () -> Bool,
                          pipeline: inout Pipeline, pages: PageDocument?, deliver: (Result) -> Void,
-                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
-                         addPage: PageAdder) throws {
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) throws {
         // The engine starts while the first image is decoded; whether it started is known
         // before any result goes out, so that one that cannot start is one error for the run.
         var ticket = 0
@@ -225,7 +212,7 @@ public final class ImageRunner: Sendable {
             var item = item
             item.ticket = ticket
             ticket += 1
-            let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize, addPage: addPage)
+            let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize)
             if ticket == 1 { try engineStarted(pipeline) }
             pages?.endTurn(item.ticket)
             deliver(item.result(outcome))
@@ -260,11 +247,7 @@ public final class ImageRunner: Sendable {
             .prefix { _ in !isCancelled() }
     }
 
-    /// How a page gets into the document: from the recognition just made, by the pipeline
-    /// that made it, or (for `--auto`) by one of its own.
-    private typealias PageAdder = (Pipeline, PipelineResult, LoadedImage, ShownPage, String?, TesseractDocument) throws -> Void
-
-    private func makePipeline(start: RecognizerPool.Start = .now) throws(RunnerError) -> Pipeline {
+    private func makePipeline(start: Engines.Start = .now) throws(RunnerError) -> Pipeline {
         do {
             return try Pipeline.make(settings, factory: factory, store: store, truth: truth, start: start)
         } catch {
@@ -279,9 +262,7 @@ public final class ImageRunner: Sendable {
                                deliver: (Result) -> Void) throws {
         let gate = MemoryGate(budget: Self.recognitionBudget)
         // Each engine is numbered, so that a document can tell whose page it is given.
-        let engines = try Engines.workers(count: jobs, settings: settings, factory: factory, store: store, truth: truth) {
-            (number: $0, pipeline: $1)
-        }
+        let engines = try makeEngines(count: jobs)
         // Pages that wait for no other start largest first, so that no large page is read
         // alone at the end (a document's 12 MP photo, last, left a core idle for seconds), and
         // two large ones not side by side while smaller ones wait (`pairedPixels`); the engines
@@ -296,7 +277,8 @@ public final class ImageRunner: Sendable {
             item.ticket = ticket
             defer { pages?.endTurn(ticket) }
             if isCancelled() { return item.result(.skipped) }
-            return item.result(process(item, engine: engine.number, with: &engine.pipeline, pages: pages, gate: gate))
+            var worker = pipeline(over: engine)
+            return item.result(process(item, engine: engine.number, with: &worker, pages: pages, gate: gate))
         }, deliver: deliver)
     }
 
@@ -338,8 +320,7 @@ public final class ImageRunner: Sendable {
         process(item, engine: engine, with: &pipeline, pages: pages,
                 recognize: { [state] original, pipeline in
                     try gate.admitting(cost: Self.recognitionCost(of: original.image)) { try pipeline.run(original, state: state) }
-                },
-                addPage: Self.addPageFromSamePipeline)
+                })
     }
 
     /// The bytes of Tesseract's copies of pages that engines may hold at once; a page alone
@@ -361,16 +342,10 @@ public final class ImageRunner: Sendable {
         image.width * image.height * (image.isGreyscale ? 2 : 5)
     }
 
-    private static func addPageFromSamePipeline(_ pipeline: Pipeline, _ result: PipelineResult, _ original: LoadedImage,
-                                                _ shown: ShownPage, _ file: String?, _ document: TesseractDocument) throws {
-        try pipeline.addPage(of: result, original: original, shown: shown, file: file, to: document)
-    }
-
     /// Loads, recognises, adds the page to the document in its turn and saves the filtered
     /// image; the caller ends the turn (`PageDocument.endTurn`) whatever became of it.
     private func process(_ item: Item, engine: Int = 0, with pipeline: inout Pipeline, pages: PageDocument?,
-                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult,
-                         addPage: PageAdder) -> Outcome {
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) -> Outcome {
         let loaded: (LoadedImage, PipelineResult)
         do {
             if let failure = item.unit.failure { throw RunnerError(message: failure) }
@@ -411,7 +386,7 @@ public final class ImageRunner: Sendable {
                 let shown = pipeline.shownPage(of: result, original: original)
                 try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry),
                                   words: result.pdfWords) { [pipeline] in
-                    try addPage(pipeline, result, original, shown, file, $0)
+                    try pipeline.addPage(of: result, original: original, shown: shown, file: file, to: $0)
                 }
             } catch {
                 problems.append(oneLineMessage(for: error))

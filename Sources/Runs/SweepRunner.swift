@@ -54,17 +54,18 @@ public final class SweepRunner: Sendable {
         let jobs = min(self.jobs, states.count)
         let resolution = settings.resolution(of: original)
         var done = 0
-        let engines = try Engines.pipelines(count: jobs, settings: settings, factory: factory, store: store)
+        let engines = try Engines(count: jobs, settings: settings, factory: factory, start: store == nil ? .now : .lazily)
+        let reading = Pipeline.template(settings, store: store)
         engines.map(window: jobs * 2, produce: { emit in
             var rendering = Pipeline.rendering(settings, cacheBudget: 1 << 30)
             for state in states {
                 if isCancelled() { break }
                 emit(Work(image: rendering.renderer.render(original, operations: state.operations), state: state))
             }
-        }, transform: { pipeline, _, item in
+        }, transform: { engine, _, item in
             let result: Result<RecognizedText, RunnerError>
             do {
-                result = .success(try pipeline.recognize(item.image, resolution: resolution,
+                result = .success(try reading.reading(with: engine).recognize(item.image, resolution: resolution,
                                                                rendering: item.state.operations,
                                                                engine: item.state.engine).recognized)
             } catch {

@@ -74,8 +74,9 @@ public struct WorkbenchServer: Sendable {
     /// (with `port` 0, the one the system chose).
     public func run(publisher: FeedPublisher?, onListening: @escaping @Sendable (String) -> Void) async throws {
         let configuration = configuration
-        let engines = try RecognizerPool(count: configuration.engines, settings: configuration.settings,
-                                         factory: configuration.factory)
+        // The sessions share the engines, so that the engines, not the sessions, bound the work in flight.
+        let engines = try Engines(count: configuration.engines, settings: configuration.settings, factory: configuration.factory,
+                                  sharedByCallers: true)
         // A server killed before it could remove its uploads leaves them; the next one does.
         PrivateTemporaries.uploads.removeStale()
         let uploads = URL(fileURLWithPath: PrivateTemporaries.directory, isDirectory: true)

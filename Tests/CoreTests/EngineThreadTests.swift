@@ -33,7 +33,7 @@ struct EngineThreadTests {
     @Test("A cancelled caller returns at once while the engine is still busy; the next call waits for it and reads")
     func cancelWithoutWaiting() throws {
         let gated = GatedRecognizer()
-        let engine = try RecognizerPool(count: 1, settings: RecognitionSettings(), factory: { _ in gated })
+        let engine = try Engines(count: 1, settings: RecognitionSettings(), factory: { _ in gated })
         let monitor = RecognitionMonitor()
         monitor.cancel()
         // Cancelled before it starts: it never reaches the engine.
@@ -72,14 +72,14 @@ struct EngineStartTests {
 
     @Test("An engine started aside that cannot start says why when waited for, and to every reading")
     func asideFailure() throws {
-        let pool = try RecognizerPool(count: 1, settings: RecognitionSettings(), factory: { _ in throw Refused() }, start: .aside)
+        let pool = try Engines(count: 1, settings: RecognitionSettings(), factory: { _ in throw Refused() }, start: .aside)
         #expect { try pool.started() } throws: { "\($0)".contains("no language data") }
         #expect { try pool.recognize(RGBImage(width: 8, height: 8), resolution: nil) } throws: { "\($0)".contains("no language data") }
     }
 
     @Test("An engine started now that cannot start is one error from init")
     func nowFailure() {
-        #expect { try RecognizerPool(count: 2, settings: RecognitionSettings(), factory: { _ in throw Refused() }) }
+        #expect { try Engines(count: 2, settings: RecognitionSettings(), factory: { _ in throw Refused() }) }
             throws: { "\($0)".contains("no language data") }
     }
 
@@ -105,9 +105,9 @@ struct EngineStartTests {
         #expect(made.load(ordering: .relaxed) == 1)
     }
 
-    @Test("runAside gives the work's value, or nil at once when the stop is raised")
+    @Test("Work run aside gives the work's value, or nil at once when the stop is raised")
     func aside() {
-        #expect(Engines.runAside(unless: StopSignal()) { 6 * 7 } == 42)
+        #expect(Aside.run(unless: StopSignal()) { 6 * 7 } == 42)
         let stop = StopSignal()
         let started = Completion<Void>()
         let finish = Completion<Void>()
@@ -116,7 +116,7 @@ struct EngineStartTests {
             stop.raise()
         }
         raiser.start()
-        let value: Int? = Engines.runAside(unless: stop) {
+        let value: Int? = Aside.run(unless: stop) {
             started.fulfil(())
             _ = finish.wait()
             return 1
@@ -154,7 +154,7 @@ struct PoolFedByPipelinesTests {
     func sizedOnce() throws {
         let recorder = WidthRecorder()
         let settings = RecognitionSettings(textSizing: .fit)
-        let pool = try RecognizerPool(count: 2, settings: settings, factory: { _ in recorder })
+        let pool = try Engines(count: 2, settings: settings, factory: { _ in recorder })
         var pipeline = Pipeline(settings: settings, recognizer: pool)
         let original = try pipeline.loader.load(bytes: try PNGEncoder.encode(page()), name: "page.png")
         _ = try pipeline.run(original, state: FilterState())
@@ -163,18 +163,20 @@ struct PoolFedByPipelinesTests {
         #expect(recorder.widths.withLock { $0 } == [600, result.image.width], "\(recorder.widths.withLock { $0 })")
     }
 
-    @Test("Jobs submitted with a pipeline's reader ask its store first, and the engines keep no store of their own")
+    @Test("Jobs of a batch read with a pipeline's reader ask its store first, and the engines keep no store of their own")
     func storeAskedByTheReader() throws {
         let fake = FakeRecognizer()
         let store = try ResultStore(path: try Paths.temporaryDirectory() + "/results.sqlite", warn: { _ in })
-        let pool = try RecognizerPool(count: 2, settings: RecognitionSettings(), factory: fake.factory)
+        let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: fake.factory)
         let withStore = Pipeline(settings: RecognitionSettings(), recognizer: pool, store: store)
         let image = TestImages.image(width: 40, height: 20)
-        pool.submit(.init(tag: 1, image: image, resolution: nil), readBy: withStore.reader)
-        #expect(pool.next().stored == false)
-        pool.submit(.init(tag: 2, image: image, resolution: nil), readBy: withStore.reader)
-        let second = pool.next()
-        #expect(second.stored && second.tag == 2)
+        let batch = pool.batch(of: PageReader.Timed.self)
+        let reader = withStore.reader
+        batch.submit(1) { reader.timed(image, resolution: nil, rendering: [], engine: EngineSettings(), monitor: nil, with: $0) }
+        #expect(batch.next()?.output.stored == false)
+        batch.submit(2) { reader.timed(image, resolution: nil, rendering: [], engine: EngineSettings(), monitor: nil, with: $0) }
+        let second = try #require(batch.next())
+        #expect(second.output.stored && second.tag == 2)
         #expect(fake.calls.load(ordering: .relaxed) == 1)
         // Read through the pool directly, nothing is stored: the store is the pipeline's.
         _ = try pool.recognize(image, resolution: nil)

@@ -1,6 +1,8 @@
 import Core
 import Dispatch
 import Foundation
+import Imaging
+import Recognition
 import Synchronization
 import Testing
 
@@ -8,28 +10,36 @@ import Testing
 /// queue, and the ordered parallel map over them.
 @Suite("A run's engines")
 struct EnginesTests {
-    /// An engine that says which it is, and when it is gone (its thread has ended).
-    final class Engine: Sendable {
-        let number: Int
+    /// A recognizer that says when it is gone (its thread has ended).
+    final class Counted: Recognizer, Sendable {
         let gone: DispatchSemaphore?
-        let jobs = Atomic<Int>(0)
 
-        init(number: Int, gone: DispatchSemaphore? = nil) {
-            self.number = number
-            self.gone = gone
-        }
+        init(gone: DispatchSemaphore? = nil) { self.gone = gone }
 
         deinit { gone?.signal() }
+
+        func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+            RecognizedText(text: "read", meanConfidence: 90, words: [])
+        }
     }
 
-    struct CannotStart: Error, Equatable {
+    struct CannotStart: Error, CustomStringConvertible {
         let number: Int
+        var description: String { "engine \(number) cannot start" }
     }
 
-    /// Hands out 0, 1, 2, ... to the engines as they are made.
+    /// Hands out 0, 1, 2, ... as engines are made.
     final class Numbers: Sendable {
         private let next = Atomic<Int>(0)
         func take() -> Int { next.add(1, ordering: .relaxed).oldValue }
+    }
+
+    /// Engines whose recognizers are `Counted`, counting how many were made.
+    private static func engines(_ count: Int, made: Numbers = Numbers(), start: Engines.Start = .now) throws -> Engines {
+        try Engines(count: count, settings: RecognitionSettings(), factory: { _ in
+            _ = made.take()
+            return Counted()
+        }, start: start)
     }
 
     /// How long a test waits for what must happen before it calls it a failure (a hang), not
@@ -38,70 +48,66 @@ struct EnginesTests {
 
     @Test("Every engine is made before init returns, one per thread; a count below one is one")
     func count() throws {
-        let made = Atomic<Int>(0)
-        let three = Engines(count: 3, make: { Engine(number: made.add(1, ordering: .relaxed).oldValue) })
+        let made = Numbers()
+        let three = try Self.engines(3, made: made)
         #expect(three.count == 3)
-        #expect(made.load(ordering: .relaxed) == 3)
-        let none = Engines(count: 0, make: { Engine(number: 0) })
-        #expect(none.count == 1)
+        #expect(made.take() == 3)
+        #expect(try Self.engines(0).count == 1)
     }
 
-    @Test("submit runs each job on an engine's thread, with the engine the thread made, in the order given")
-    func submitRunsOnEngines() throws {
-        let engines = Engines(count: 1, make: { Engine(number: 7) })
-        let seen = Mutex<[(engine: Int, job: Int, onCaller: Bool)]>([])
-        let done = DispatchSemaphore(value: 0)
+    @Test("Engines started lazily are made when a job first reads, each once, on its own thread")
+    func lazily() throws {
+        let made = Numbers()
+        let engines = try Self.engines(2, made: made, start: .lazily)
+        try engines.started()
+        #expect(engines.perform { _ in 1 } == 1)
+        let readings = engines.batch(of: Bool.self)
+        for tag in 0..<6 { readings.submit(tag) { (try? $0.recognize(RGBImage(width: 8, height: 8), resolution: nil)) != nil } }
+        #expect(readings.all().allSatisfy { $0.output })
+        #expect((1...2).contains(made.take()), "one engine made by each thread that read, at most two")
+    }
+
+    @Test("A batch's jobs on one engine run on its thread, not the caller's, in the order given")
+    func batchOnOneEngine() throws {
+        let engines = try Self.engines(1)
         let caller = pthread_self()
-        for job in 0..<5 {
-            engines.submit { engine in
-                engine.jobs.add(1, ordering: .relaxed)
-                seen.withLock { $0.append((engine.number, job, pthread_equal(pthread_self(), caller) != 0)) }
-                done.signal()
-            }
-        }
-        for _ in 0..<5 { #expect(done.wait(timeout: .now() + Self.patience) == .success) }
-        let runs = seen.withLock { $0 }
-        #expect(runs.map(\.job) == [0, 1, 2, 3, 4], "one engine takes the queue in order")
-        #expect(runs.allSatisfy { $0.engine == 7 && !$0.onCaller })
+        let batch = engines.batch(of: (number: Int, onCaller: Bool).self)
+        for tag in 0..<5 { batch.submit(tag) { ($0.number, pthread_equal(pthread_self(), caller) != 0) } }
+        let runs = batch.all()
+        #expect(runs.map(\.tag) == [0, 1, 2, 3, 4], "one engine takes the queue in order")
+        #expect(runs.allSatisfy { $0.output.number == 0 && !$0.output.onCaller })
     }
 
-    @Test("Jobs submitted to several engines run on all of them at once, each engine keeping what its jobs change")
-    func submitSharesEngines() throws {
-        let numbers = Numbers()
-        let engines = Engines(count: 3, make: { Engine(number: numbers.take()) })
-        let counts = Mutex<[Int: Int]>([:])
-        for round in 1...2 {
-            let started = DispatchSemaphore(value: 0)
-            let release = DispatchSemaphore(value: 0)
-            let counted = DispatchSemaphore(value: 0)
-            // Three jobs that hold their engines until all three have started: three engines run them.
-            for _ in 0..<3 {
-                engines.submit { engine in
-                    started.signal()
-                    _ = release.wait(timeout: .now() + 30)
-                    let total = engine.jobs.add(1, ordering: .relaxed).newValue
-                    counts.withLock { $0[engine.number] = total }
-                    counted.signal()
-                }
+    @Test("A batch's jobs run on every engine at once, each job given the engine of its thread")
+    func batchSharesEngines() throws {
+        let engines = try Self.engines(3)
+        let started = DispatchSemaphore(value: 0)
+        let release = DispatchSemaphore(value: 0)
+        let batch = engines.batch(of: Int.self)
+        // Three jobs that hold their engines until all three have started: three engines run them.
+        for tag in 0..<3 {
+            batch.submit(tag) { engine in
+                started.signal()
+                _ = release.wait(timeout: .now() + 30)
+                return engine.number
             }
-            for _ in 0..<3 { #expect(started.wait(timeout: .now() + Self.patience) == .success, "round \(round): three at once") }
-            for _ in 0..<3 { release.signal() }
-            for _ in 0..<3 { #expect(counted.wait(timeout: .now() + Self.patience) == .success) }
-            #expect(counts.withLock { $0 } == [0: round, 1: round, 2: round])
         }
+        for _ in 0..<3 { #expect(started.wait(timeout: .now() + Self.patience) == .success, "three at once") }
+        for _ in 0..<3 { release.signal() }
+        #expect(Set(batch.all().map(\.output)) == [0, 1, 2])
     }
 
     @Test("An engine that cannot start makes init throw its error, and the engines that started end")
     func startFailure() throws {
         let gone = DispatchSemaphore(value: 0)
         let numbers = Numbers()
-        #expect(throws: CannotStart(number: 1)) {
-            _ = try Engines(count: 3, make: { () throws(CannotStart) -> Engine in
+        #expect {
+            _ = try Engines(count: 3, settings: RecognitionSettings(), factory: { _ in
                 let number = numbers.take()
                 if number == 1 { throw CannotStart(number: 1) }
-                return Engine(number: number, gone: gone)
+                return Counted(gone: gone)
             })
-        }
+        } throws: { "\($0)".contains("engine 1 cannot start") }
         // The two engines made are freed as their threads end: no thread is left waiting for jobs.
         for _ in 0..<2 { #expect(gone.wait(timeout: .now() + Self.patience) == .success, "an engine's thread ended") }
     }
@@ -110,24 +116,24 @@ struct EnginesTests {
     func allFail() throws {
         let numbers = Numbers()
         do {
-            _ = try Engines(count: 4, make: { () throws(CannotStart) -> Engine in throw CannotStart(number: numbers.take()) })
+            _ = try Engines(count: 4, settings: RecognitionSettings(), factory: { _ in throw CannotStart(number: numbers.take()) })
             Issue.record("init returned though no engine started")
         } catch {
-            #expect((0..<4).contains(error.number))
+            #expect(error.message.contains("cannot start"))
         }
         #expect(numbers.take() == 4, "each engine tried once")
     }
 
     @Test("map delivers outputs in the order of the items, though the engines finish them out of order")
     func mapOrder() throws {
-        let engines = Engines(count: 3, make: { Engine(number: 0) })
+        let engines = try Self.engines(3)
         // Item 0 waits until items 1 and 2 have finished, so it finishes after them.
         let laterDone = DispatchSemaphore(value: 0)
         let finishedOrder = Mutex<[Int]>([])
         var delivered: [String] = []
         engines.map(window: 8, produce: { (emit: (Int) -> Void) in
             for item in 0..<12 { emit(item) }
-        }, transform: { (_: inout Engine, ticket: Int, item: Int) -> String in
+        }, transform: { (_: Engine, ticket: Int, item: Int) -> String in
             if item == 0 { _ = laterDone.wait(timeout: .now() + 30); _ = laterDone.wait(timeout: .now() + 30) }
             finishedOrder.withLock { $0.append(item) }
             if item == 1 || item == 2 { laterDone.signal() }
@@ -140,7 +146,7 @@ struct EnginesTests {
 
     @Test("A costliest-first map gives a free engine the costliest item waiting (the first emitted of equals), and delivers in the order emitted")
     func costliestFirst() throws {
-        let engines = Engines(count: 1, make: { Engine(number: 0) })
+        let engines = try Self.engines(1)
         let costs = [3, 9, 1, 7, 7, 2, 0]
         let allEmitted = DispatchSemaphore(value: 0)
         let taken = Mutex<[Int]>([])
@@ -148,7 +154,7 @@ struct EnginesTests {
         engines.map(window: 16, costliestFirst: .max, produce: { (emit: (Int, Int) -> Void) in
             for (item, cost) in costs.enumerated() { emit(item, cost) }
             allEmitted.signal()
-        }, transform: { (_: inout Engine, ticket: Int, item: Int) -> String in
+        }, transform: { (_: Engine, ticket: Int, item: Int) -> String in
             // The first item is taken before the others are emitted; the rest wait for it.
             if taken.withLock({ $0.append(item); return $0.count == 1 }) {
                 _ = allEmitted.wait(timeout: .now() + Self.patience)
@@ -202,7 +208,7 @@ struct EnginesTests {
 
     @Test("A producer that stops early ends the map, with everything it emitted delivered")
     func producerStopsEarly() throws {
-        let engines = Engines(count: 2, make: { Engine(number: 0) })
+        let engines = try Self.engines(2)
         let stop = Atomic<Bool>(false)
         let emitted = Atomic<Int>(0)
         var delivered: [Int] = []
@@ -214,7 +220,7 @@ struct EnginesTests {
                 emitted.add(1, ordering: .relaxed)
                 item += 1
             }
-        }, transform: { (_: inout Engine, _: Int, item: Int) -> Int in item }, deliver: { output in
+        }, transform: { (_: Engine, _: Int, item: Int) -> Int in item }, deliver: { output in
             delivered.append(output)
             if delivered.count == 3 { stop.store(true, ordering: .relaxed) }
         })
@@ -225,15 +231,15 @@ struct EnginesTests {
 
     @Test("A producer that emits nothing ends the map at once, delivering nothing")
     func emptyProducer() throws {
-        let engines = Engines(count: 2, make: { Engine(number: 0) })
+        let engines = try Self.engines(2)
         var delivered = 0
-        engines.map(window: 4, produce: { _ in }, transform: { (_: inout Engine, _: Int, item: Int) -> Int in item }, deliver: { _ in delivered += 1 })
+        engines.map(window: 4, produce: { _ in }, transform: { (_: Engine, _: Int, item: Int) -> Int in item }, deliver: { _ in delivered += 1 })
         #expect(delivered == 0)
     }
 
     @Test("The producer runs at most `window` items ahead of the delivery", arguments: [1, 3])
     func windowBoundsProducer(window: Int) throws {
-        let engines = Engines(count: 4, make: { Engine(number: 0) })
+        let engines = try Self.engines(4)
         let emitted = Atomic<Int>(0)
         // Set when the producer asks to emit one item more than the window holds.
         let pastWindow = DispatchSemaphore(value: 0)
@@ -245,7 +251,7 @@ struct EnginesTests {
                 emit(item)
                 emitted.add(1, ordering: .relaxed)
             }
-        }, transform: { (_: inout Engine, ticket: Int, item: Int) -> Int in
+        }, transform: { (_: Engine, ticket: Int, item: Int) -> Int in
             // The first item is held until the producer has had the chance to run ahead.
             if ticket == 0 { _ = pastWindow.wait(timeout: .now() + 30) }
             return item

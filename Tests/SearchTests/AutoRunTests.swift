@@ -41,7 +41,7 @@ struct AutoRunTests {
         try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
         let pipeline = Pipeline.rendering(RecognitionSettings())
         let original = try pipeline.load(file)
-        let pool = try RecognizerPool(count: 2, settings: RecognitionSettings(), factory: { _ in recognizer })
+        let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: { _ in recognizer })
         return AutoRun(AutoSearch(budget: 1000, explain: true, sampling: sampling, unit: .page), original: original,
                        pipeline: pipeline, pool: pool, monitor: nil)
     }

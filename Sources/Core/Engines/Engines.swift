@@ -1,81 +1,175 @@
 import Dispatch
 import Foundation
-import ResultStore
+import Imaging
+import Recognition
 import Threading
 
-/// A run's engines: `count` threads, each with an engine of its own (Tesseract serves one
-/// thread at a time) kept for the thread's life, taking work from one queue in the order it
-/// was given. Every engine thread of the application starts here, and nowhere else.
+/// The application's engines: `count` threads, each with a Tesseract engine of its own (an
+/// engine serves one thread at a time) kept for the thread's life, taking work from one queue
+/// in the order it was given. Every engine of the application is made here, and every piece of
+/// work reaches an engine through here, in one of three ways:
 ///
-/// Work comes as single jobs (`submit`), as one job waited for and given up on at once when
-/// its caller stops (`perform`: the REPL's engine, a shared pool's reading, a filter rendered
-/// aside), or as an ordered parallel map (`map`: `ocr`/`batch` and `sweep`). A job replies
-/// through whatever it captures. The threads end when the engines go.
-package final class Engines<Engine>: Sendable {
-    private let jobs = WorkQueue<Job>()
-    package let count: Int
+/// - `perform`: one job, waited for, and given up on at once when its caller stops (the REPL's
+///   engine, a shared pool's reading, a document page read and added on one engine);
+/// - `map`: an ordered parallel map, its items produced while the engines work (`ocr`/`batch`,
+///   `sweep`), in the order emitted or costliest first;
+/// - `Batch`: a caller's own jobs, whose outputs come back tagged as each finishes (`--auto`'s
+///   candidates and lines, a recipe over a corpus's pages, a hot folder's files, speculation).
+///
+/// A worker is a pipeline over the engine of the thread it runs on (`Pipeline.reading(with:)`);
+/// there is no pool of pipelines. As a `Recognizer` the pool reads each image on the next free
+/// engine, for any number of callers at once, and a caller whose recognition is cancelled stops
+/// waiting at once while the engine finishes on its own: the REPL's engine (a pool of one),
+/// `--auto`'s engines, and the web server's sessions, which share one pool so that the engines,
+/// not the sessions, bound the work in flight. The threads end when the pool goes.
+public final class Engines: Recognizer, EngineSet, Sendable {
+    /// When the engines are made.
+    public enum Start: Sendable {
+        /// Before `init` returns, which throws if one cannot be.
+        case now
+        /// On their threads while the caller goes on; `started()` waits and says whether they could be.
+        case aside
+        /// When each is first asked to read: a run the result store answers makes none.
+        case lazily
+    }
 
     /// Work for an engine, run on its thread.
-    package typealias Job = @Sendable (inout Engine) -> Void
+    public typealias Job = @Sendable (Engine) -> Void
 
-    /// Starts `count` threads that each make their engine with `make`; returns once every
-    /// engine is made, so that an engine that cannot start is one error for the run (the
-    /// first engine's that failed), not one per input. Engines that cannot fail (`Failure` is
-    /// `Never`) start without `try`.
-    package convenience init<Failure: Error>(count: Int, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
-        try self.init(count: count, waiting: true, make: make)
-    }
+    private let jobs = WorkQueue<Job>()
+    private let engines: [Engine]
+    private let start: Start
+    /// Whether callers that know nothing of one another read with these engines (a server's sessions).
+    private let sharedByCallers: Bool
 
-    /// Starts `count` threads that make their engines with `make` while the caller goes on: a
-    /// job waits for its thread's engine. For engines whose making cannot fail, or that keep
-    /// their failure to answer each job with (`EngineSlot`). A function of its own, not an
-    /// `init` beside `init(count:make:)`, so that a trailing closure cannot pick it by mistake.
-    package static func startingAside(count: Int, make: @escaping @Sendable () -> Engine) -> Engines {
-        Engines(count: count, waiting: false, make: make)
-    }
+    /// How many images are read at once.
+    public var count: Int { engines.count }
 
-    private init<Failure: Error>(count: Int, waiting: Bool, make: @escaping @Sendable () throws(Failure) -> Engine) throws(Failure) {
-        self.count = max(1, count)
-        let (jobs, started, failure) = (jobs, DispatchSemaphore(value: 0), Locked<Failure?>(nil))
-        for _ in 0..<self.count {
-            let thread = Thread {
-                var engine: Engine
-                do throws(Failure) {
-                    engine = try make()
-                } catch {
-                    failure.withLock { $0 = $0 ?? error }
-                    started.signal()
-                    return
-                }
-                started.signal()
-                while let job = jobs.pop() { job(&engine) }
+    /// Starts `count` threads (at least one), each with an engine made by `factory` for
+    /// `settings` when `start` says.
+    /// - Parameter sharedByCallers: callers that know nothing of one another read with them (a
+    ///   server's sessions), so the page read last is no one caller's.
+    /// - Parameter background: the threads run at the lowest CPU priority, so that everything
+    ///   else the process does comes first (speculation's engines).
+    /// - Throws: with `start: .now`, the first engine's failure to be made, in the run's words:
+    ///   one error for the run, not one per input.
+    public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory, start: Start = .now,
+                background: Bool = false, sharedByCallers: Bool = false) throws(RunnerError) {
+        let engines = (0..<max(1, count)).map { number in Engine(number: number) { try factory(settings) } }
+        self.engines = engines
+        self.start = start
+        self.sharedByCallers = sharedByCallers
+        for engine in engines {
+            let thread = Thread { [jobs] in
+                if background { BackgroundPriority.lowerForThisThread() }
+                if start != .lazily { engine.make() }
+                while let job = jobs.pop() { job(engine) }
             }
             // Tesseract recurses deeply on some pages, and some filters' libraries need more
             // than the default 512 KB too.
             thread.stackSize = 8 << 20
             thread.start()
         }
-        guard waiting else { return }
-        for _ in 0..<self.count { started.wait() }
-        if let error = failure.withLock({ $0 }) {
-            jobs.close(consumers: self.count)
-            throw error
+        guard start == .now else { return }
+        do {
+            try started()
+        } catch {
+            jobs.close(consumers: engines.count)
+            throw RunnerError(message: oneLineMessage(for: error))
         }
     }
 
     deinit { jobs.close(consumers: count) }
 
-    /// Queues `job` for the next free engine.
-    package func submit(_ job: @escaping Job) { jobs.push(job) }
+    /// Waits until every engine started now or aside is made; throws what stopped one. Engines
+    /// started lazily are not made by asking.
+    public func started() throws {
+        guard start != .lazily else { return }
+        // Every engine is waited for, so that none is still being made when this throws.
+        let outcomes = engines.map { engine in Result { try engine.started() } }
+        for outcome in outcomes { try outcome.get() }
+    }
+
+    /// The one place work is queued for the engines.
+    private func submit(_ job: @escaping Job) { jobs.push(job) }
 
     /// Runs `work` on the next free engine and waits for its value; nil at once when `stop` is
-    /// raised first, and the work, which cannot stop halfway (a filter over a large image,
-    /// Tesseract's layout analysis), finishes unseen. A later job waits for the engine to be free.
-    package func perform<Value: Sendable>(unless stop: StopSignal? = nil,
-                                          _ work: @escaping @Sendable (inout Engine) -> Value) -> Value? {
+    /// raised first, and the work, which cannot stop halfway (Tesseract's layout analysis),
+    /// finishes unseen. A later job waits for the engine to be free.
+    public func perform<Value: Sendable>(unless stop: StopSignal? = nil, _ work: @escaping @Sendable (Engine) -> Value) -> Value? {
         let reply = Completion<Value>()
-        submit { engine in reply.fulfil(work(&engine)) }
+        submit { engine in reply.fulfil(work(engine)) }
         return reply.wait(unless: stop)
+    }
+
+    /// A caller's jobs on these engines, whose outputs come back as each finishes.
+    public func batch<Output: Sendable>(of output: Output.Type = Output.self) -> Batch<Output> {
+        Batch(submit: submit)
+    }
+
+    /// One caller's jobs on the engines: each is submitted with a tag, and `next` gives the
+    /// outputs as they finish, whichever engine ran them. Several batches share the engines
+    /// (a search beside the sessions of a server), each seeing only its own outputs. Used by
+    /// the thread that made it.
+    public final class Batch<Output: Sendable>: Sendable {
+        private let submitJob: @Sendable (@escaping Job) -> Void
+        private let finished = Locked<[(tag: Int, output: Output)]>([])
+        private let available = DispatchSemaphore(value: 0)
+        private let pending = Locked(0)
+        private let whenFinished: (@Sendable () -> Void)?
+
+        init(submit: @escaping @Sendable (@escaping Job) -> Void, whenFinished: (@Sendable () -> Void)? = nil) {
+            submitJob = submit
+            self.whenFinished = whenFinished
+        }
+
+        /// A batch like this one that calls `whenFinished` on the engine's thread after each
+        /// output is ready (a hot folder's loop, woken from its wait for the folder's events).
+        public func waking(_ whenFinished: @escaping @Sendable () -> Void) -> Batch {
+            Batch(submit: submitJob, whenFinished: whenFinished)
+        }
+
+        /// Queues `work` for the next free engine; its output comes out of `next` with `tag`.
+        public func submit(_ tag: Int, _ work: @escaping @Sendable (Engine) -> Output) {
+            pending.withLock { $0 += 1 }
+            let (finished, available, whenFinished) = (finished, available, whenFinished)
+            submitJob { engine in
+                let output = work(engine)
+                finished.withLock { $0.append((tag, output)) }
+                available.signal()
+                whenFinished?()
+            }
+        }
+
+        /// Jobs submitted and not yet given out by `next` or `finishedNow`.
+        public var inFlight: Int { pending.withLock { $0 } }
+
+        /// The next output to finish, waited for; nil when no job is in flight.
+        public func next() -> (tag: Int, output: Output)? {
+            guard inFlight > 0 else { return nil }
+            available.wait()
+            return take()
+        }
+
+        /// The outputs finished so far and not yet given out, without waiting.
+        public func finishedNow() -> [(tag: Int, output: Output)] {
+            var outputs: [(tag: Int, output: Output)] = []
+            while available.wait(timeout: .now()) == .success, let output = take() { outputs.append(output) }
+            return outputs
+        }
+
+        /// Every job's output, in the order they finish; waits for all.
+        public func all() -> [(tag: Int, output: Output)] {
+            var outputs: [(tag: Int, output: Output)] = []
+            while let output = next() { outputs.append(output) }
+            return outputs
+        }
+
+        private func take() -> (tag: Int, output: Output)? {
+            let output = finished.withLock { $0.isEmpty ? nil : $0.removeFirst() }
+            if output != nil { pending.withLock { $0 -= 1 } }
+            return output
+        }
     }
 
     private enum Event<Output: Sendable>: Sendable {
@@ -83,18 +177,18 @@ package final class Engines<Engine>: Sendable {
         case produced(count: Int)
     }
 
-    /// Maps every item `produce` emits through `transform` on the engines (given the item's
-    /// place in the order) and hands the outputs to `deliver` in that order, on this thread,
-    /// as soon as each is next in line. Returns once the producer has finished and every
+    /// Maps every item `produce` emits through `transform` on the engines (given the engine and
+    /// the item's place in the order) and hands the outputs to `deliver` in that order, on this
+    /// thread, as soon as each is next in line. Returns once the producer has finished and every
     /// output is delivered; `produce` stops early by returning.
     ///
     /// `produce` runs on a thread of its own, at most `window` items ahead of the delivery,
     /// so a producer that outruns the engines (rendering a sweep's points, reading a folder's
     /// names) holds memory for a few items, not for all of them.
-    package func map<Item: Sendable, Output: Sendable>(
+    public func map<Item: Sendable, Output: Sendable>(
         window: Int,
         produce: @escaping @Sendable (_ emit: (Item) -> Void) -> Void,
-        transform: @escaping @Sendable (inout Engine, _ ticket: Int, Item) -> Output,
+        transform: @escaping @Sendable (Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
         map(window: window, costliestFirst: nil, produce: { emit in produce { emit($0, 0) } }, transform: transform,
@@ -108,11 +202,11 @@ package final class Engines<Engine>: Sendable {
     /// while smaller ones wait. The outputs are still delivered in the order emitted. For work
     /// whose items never wait for one another (an engine that waited for an earlier item's turn
     /// while that item waited behind costlier ones would hold the run).
-    package func map<Item: Sendable, Output: Sendable>(
+    public func map<Item: Sendable, Output: Sendable>(
         window: Int,
         costliestFirst budget: Int?,
         produce: @escaping @Sendable (_ emit: (Item, _ cost: Int) -> Void) -> Void,
-        transform: @escaping @Sendable (inout Engine, _ ticket: Int, Item) -> Output,
+        transform: @escaping @Sendable (Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
         let events = WorkQueue<Event<Output>>()
@@ -125,14 +219,14 @@ package final class Engines<Engine>: Sendable {
                 let ticket = count
                 count += 1
                 guard budget != nil else {
-                    submit { engine in events.push(.finished(ticket: ticket, transform(&engine, ticket, item))) }
+                    submit { engine in events.push(.finished(ticket: ticket, transform(engine, ticket, item))) }
                     return
                 }
                 // One job for each item, which takes whichever item is then the one to take.
                 waiting.withLock { $0.add(item, ticket: ticket, cost: cost) }
                 submit { engine in
                     guard let taken = waiting.withLock({ $0.take() }) else { return }
-                    let output = transform(&engine, taken.ticket, taken.item)
+                    let output = transform(engine, taken.ticket, taken.item)
                     waiting.withLock { $0.done(cost: taken.cost) }
                     events.push(.finished(ticket: taken.ticket, output))
                 }
@@ -155,70 +249,137 @@ package final class Engines<Engine>: Sendable {
             }
         }
     }
-}
 
-extension Engines where Engine == Void {
-    /// Runs `work` on a thread of its own and waits for it unless `stop` is raised first; nil
-    /// then, at once, and the work finishes unseen. For work that cannot stop halfway, such as
-    /// a filter over a large image, when the caller must be able to give up on it at once.
-    package static func runAside<Value: Sendable>(unless stop: StopSignal, _ work: @escaping @Sendable () -> Value) -> Value? {
-        Engines.startingAside(count: 1) {}.perform(unless: stop) { _ in work() }
+    // MARK: Recognizer
+
+    public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, monitor: nil)
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try recognize(image, resolution: resolution, engine: EngineSettings(), monitor: monitor)
+    }
+
+    /// Reads `image` on the next free engine, as it is (the caller's pipeline sized it); when
+    /// `monitor` is cancelled, returns at once while the engine finishes on its own, and a
+    /// reading cancelled while it waited for an engine does not start.
+    public func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
+                          monitor: RecognitionMonitor?) throws -> RecognizedText {
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        let result = perform(unless: monitor?.stop) { engine -> Result<RecognizedText, any Error> in
+            if monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
+            return Result { try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor) }
+        }
+        guard let result else { throw RecognitionError.cancelled }
+        return try result.get()
+    }
+
+    /// Runs `body` on this thread with the next free engine, whose own thread waits meanwhile,
+    /// so that no other job reads with it: a page read and added to a document on one engine.
+    public func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value {
+        let reserved = Completion<Engine>()
+        let released = DispatchSemaphore(value: 0)
+        submit { engine in
+            reserved.fulfil(engine)
+            released.wait()
+        }
+        defer { released.signal() }
+        return try body(reserved.wait()!)
+    }
+
+    /// Whether the page the engines read last is the caller's: only for a pool of one engine
+    /// that no other caller shares (the REPL's, a run's of one engine); a server's sessions share theirs.
+    public var keepsCallersLastPage: Bool { count == 1 && !sharedByCallers }
+
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
+        guard keepsCallersLastPage else { throw RunnerError(message: "these engines keep no one caller's page to add") }
+        return try exclusively { try $0.addLastPage(to: document, showing: shown, revision: revision) }
+    }
+
+    public func releaseLastPage() {
+        guard keepsCallersLastPage else { return }
+        _ = try? exclusively { $0.releaseLastPage() }
     }
 }
 
-extension Engines where Engine == Pipeline {
-    /// `count` pipelines behind `store`, each reading with an engine made by `factory` for
-    /// `settings` on its own thread; one that cannot start is one error, in the run's words.
-    package static func pipelines(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-                                  store: ResultStore?, truth: TruthSource = .none) throws(RunnerError) -> Engines {
-        try workers(count: count, settings: settings, factory: factory, store: store, truth: truth) { _, pipeline in pipeline }
-    }
+/// Engines a search hands its readings to in batches: a pool (`Engines`), whose engines read
+/// them side by side, or the engine of the thread a job runs on (`Engine`), which reads each as
+/// it is submitted (a hot folder's file searched on its worker's engine).
+public protocol EngineSet: Sendable {
+    /// How many readings go on at once.
+    var count: Int { get }
+    func batch<Output: Sendable>(of output: Output.Type) -> Engines.Batch<Output>
 }
 
-extension Engines {
-    /// `count` workers, each made by `worker` from its number (0 up) and a pipeline behind
-    /// `store` that reads with an engine made by `factory` on the worker's thread, kept for its
-    /// life; one that cannot start is one error, in the run's words.
-    package static func workers(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-                                store: ResultStore?, truth: TruthSource = .none,
-                                _ worker: @escaping @Sendable (Int, Pipeline) -> Engine) throws(RunnerError) -> Engines {
-        let numbers = Locked(0)
-        do {
-            return try Engines(count: count) { () throws -> Engine in
-                let number = numbers.withLock { number in
-                    defer { number += 1 }
-                    return number
-                }
-                let engine = try workerEngine(settings: settings, factory: factory, lazily: store != nil)
-                return worker(number, Pipeline(settings: settings, recognizer: engine, store: store, truth: truth))
-            }
-        } catch {
-            throw RunnerError(message: oneLineMessage(for: error))
+/// One thread's engine, made on that thread when its pool starts or when it is first asked to
+/// read, and kept for the thread's life; one that could not be made keeps why, to answer every
+/// reading with. Only its thread reads with it; the lock lets `started()` look from another.
+public final class Engine: Recognizer, EngineSet, Sendable {
+    /// Which of its pool's engines it is (from 0): a document tells whose page it is given by it.
+    public let number: Int
+
+    public var count: Int { 1 }
+
+    /// Jobs read here, at once, on the caller's thread: this engine's own.
+    public func batch<Output: Sendable>(of output: Output.Type = Output.self) -> Engines.Batch<Output> {
+        Engines.Batch { [self] job in job(self) }
+    }
+    private let slot: Locked<Slot>
+    private let made = Completion<Void>()
+
+    private struct Slot {
+        let make: @Sendable () throws -> any Recognizer
+        var made: Result<any Recognizer, any Error>?
+
+        mutating func engine() throws -> any Recognizer {
+            if made == nil { made = Result { try make() } }
+            return try made!.get()
         }
     }
-}
 
-/// A worker's engine, made on the worker's thread: now, or (`lazily`, behind a result store)
-/// when the worker first reads, so that a run the store answers starts none.
-private func workerEngine(settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-                          lazily: Bool) throws -> any Recognizer {
-    lazily ? EngineOnFirstRead { try factory(settings) } : try factory(settings)
-}
+    init(number: Int, make: @escaping @Sendable () throws -> any Recognizer) {
+        self.number = number
+        slot = Locked(Slot(make: make))
+    }
 
-extension Engines where Engine == Result<Pipeline, RunnerError> {
-    /// `pipelines(count:...)` started while the caller goes on: each thread's pipeline, or why
-    /// its engine could not start, for engines the caller does not wait for (speculation's).
-    package static func pipelinesStartingAside(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
-                                               store: ResultStore?, truth: TruthSource = .none) -> Engines {
-        Engines.startingAside(count: count) {
-            Result { () throws(RunnerError) in
-                do {
-                    let engine = try workerEngine(settings: settings, factory: factory, lazily: store != nil)
-                    return Pipeline(settings: settings, recognizer: engine, store: store, truth: truth)
-                } catch {
-                    throw RunnerError(message: oneLineMessage(for: error))
-                }
-            }
+    /// Makes the engine now, on its thread.
+    func make() {
+        slot.withLock { _ = try? $0.engine() }
+        made.fulfil(())
+    }
+
+    /// Waits for the engine to be made (`make`, which its pool's start calls); throws what stopped it.
+    func started() throws {
+        _ = made.wait()
+        try slot.withLock { slot throws -> Void in _ = try slot.made?.get() }
+    }
+
+    private func withEngine<Value: Sendable>(_ body: (any Recognizer) throws -> Value) throws -> Value {
+        try slot.withLock { slot throws -> Value in try body(slot.engine()) }
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
+        try withEngine { engine in try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution) } }
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try withEngine { engine in
+            try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution, monitor: monitor) }
         }
+    }
+
+    public func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
+                          monitor: RecognitionMonitor?) throws -> RecognizedText {
+        try withEngine { engine in
+            try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor) }
+        }
+    }
+
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
+        try withEngine { try $0.addLastPage(to: document, showing: shown, revision: revision) }
+    }
+
+    public func releaseLastPage() {
+        slot.withLock { slot in (try? slot.made?.get())?.releaseLastPage() }
     }
 }

@@ -4,9 +4,9 @@ import Recognition
 import ResultStore
 
 /// The reading step of a `Pipeline`: the result store asked first, the text sized once, the
-/// engine given the page. A pipeline reads with its own engine; a pool of engines reads a
-/// pipeline's pages with this same step on whichever engine is free (`RecognizerPool.submit`),
-/// so that no engine ever sees the store and no page is sized twice.
+/// engine given the page. A pipeline reads with its own engine; a search reads a pipeline's
+/// pages with this same step on whichever of its pool's engines is free (`Engines.Batch`), so
+/// that no engine ever sees the store and no page is sized twice.
 public struct PageReader: Sendable {
     public let settings: RecognitionSettings
     /// Asked before the engine; nil for no result store.
@@ -18,10 +18,10 @@ public struct PageReader: Sendable {
     }
 
     /// A page read, and what a document page made from it needs to know.
-    struct Reading {
-        var recognized: RecognizedText
+    package struct Reading: Sendable {
+        package var recognized: RecognizedText
         /// Whether it came from the result store (the engine has not read it then).
-        var stored: Bool
+        package var stored: Bool
         /// Where it is kept; nil without a store.
         var key: RecognitionKey?
         /// The scale the engine read it at (for a stored reading, the one it was read at).
@@ -37,8 +37,8 @@ public struct PageReader: Sendable {
     ///   - reduced: set when `image` is its file decoded at a fraction of its size, as the text
     ///     sizing would have read it (`ImageLoader.loadReduced`): it is read as it is, and its
     ///     words are given in the file's pixels, as a page read shrunk gives them.
-    func read(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation], engine reading: EngineSettings,
-              monitor: RecognitionMonitor?, with engine: any Recognizer, reduced: ReducedDecoding? = nil) throws -> Reading {
+    package func read(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation], engine reading: EngineSettings,
+                      monitor: RecognitionMonitor?, with engine: any Recognizer, reduced: ReducedDecoding? = nil) throws -> Reading {
         let asRendered = operations.contains { $0.kind == .scale }
         let resolution = reduced.map { $0.resolution(resolution) } ?? resolution
         let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
@@ -54,6 +54,38 @@ public struct PageReader: Sendable {
         if let key { store?.keep(recognized, for: key, engine: reading) }
         return Reading(recognized: reduced?.inFilePixels(recognized, read: image) ?? recognized, stored: false, key: key,
                        scale: reduced?.scale ?? scale)
+    }
+
+    /// Where the store keeps the reading of `image` (nil without a store), and the scale the
+    /// engine reads it at: for a page to be read again as it is added to a document.
+    func place(of image: RGBImage, resolution: Int?, rendering operations: [FilterOperation],
+               engine reading: EngineSettings) -> (key: RecognitionKey?, scale: Double) {
+        let asRendered = operations.contains { $0.kind == .scale }
+        let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
+        return (key, asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space))
+    }
+
+    /// A reading made on a pool's engine for a search, and what the search keeps of it.
+    package struct Timed: Sendable {
+        package var result: Result<RecognizedText, RunnerError>
+        /// Wall time of the reading.
+        package var seconds: Double
+        /// Whether it came from the result store.
+        package var stored = false
+    }
+
+    /// `read`, timed, its failure in the run's words: a search's reading of a candidate or a line.
+    package func timed(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation], engine reading: EngineSettings,
+                       monitor: RecognitionMonitor?, with engine: any Recognizer) -> Timed {
+        let start = ContinuousClock.now
+        do {
+            let read = try self.read(image, resolution: resolution, rendering: operations, engine: reading, monitor: monitor,
+                                     with: engine)
+            return Timed(result: .success(read.recognized), seconds: (ContinuousClock.now - start).inSeconds, stored: read.stored)
+        } catch {
+            return Timed(result: .failure(RunnerError(message: oneLineMessage(for: error))),
+                         seconds: (ContinuousClock.now - start).inSeconds)
+        }
     }
 
     /// `resolution` for pixels at `scale` of the page's.

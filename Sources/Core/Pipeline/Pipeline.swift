@@ -18,17 +18,18 @@ public struct Pipeline {
     public let loader: ImageLoader
     public var renderer: Renderer
     /// The store asked first, the text sized once: the step a pool's engines read this
-    /// pipeline's pages with too (`RecognizerPool.submit`).
+    /// pipeline's pages with too (`reading(with:)`).
     public let reader: PageReader
-    /// Recognises and adds pages, nothing else: an engine made by `Engines`, or a pool of them.
+    /// Recognises and adds pages, nothing else: the engine of the thread this pipeline runs
+    /// on, or a pool of engines (`Engines`).
     private let engine: any Recognizer
     private var store: StoreCache? { reader.store }
     /// What was recognised last, for `addPage`; shared by the copies of this pipeline.
     private let last = LastRecognition()
 
     /// - Parameters:
-    ///   - recognizer: an engine made on the thread that reads with this pipeline (`Engines`),
-    ///     or a `RecognizerPool`, whose engines have threads of their own.
+    ///   - recognizer: the engine of the thread that reads with this pipeline (`Engine`), or a
+    ///     pool of engines on threads of their own (`Engines`).
     ///   - store: the result store, consulted before `recognizer` and given what it reads.
     ///   - cacheBudget: bytes of renderings kept for revisits; nil for none.
     ///   - truth: where the text each image really contains comes from, for accuracy.
@@ -47,8 +48,8 @@ public struct Pipeline {
         Pipeline(settings: settings, recognizer: NoEngine(), cacheBudget: cacheBudget, truth: truth)
     }
 
-    /// A pipeline reading with an engine of its own, on a thread of its own (`RecognizerPool`
-    /// of one), so that a caller whose recognition is cancelled stops waiting at once.
+    /// A pipeline reading with an engine of its own, on a thread of its own (`Engines` of
+    /// one), so that a caller whose recognition is cancelled stops waiting at once.
     ///
     /// - Parameter start: when the engine starts. Behind a store it starts when a page is first
     ///   not kept there (`.lazily`), so that a run the store answers starts none, whatever is
@@ -56,15 +57,48 @@ public struct Pipeline {
     ///   and `engineStarted()` then says whether it could.
     public static func make(_ settings: RecognitionSettings, factory: @escaping RecognizerFactory = RecognitionSettings.tesseract,
                             store: ResultStore? = nil, cacheBudget: Int? = nil, truth: TruthSource = .none,
-                            start: RecognizerPool.Start = .now) throws -> Pipeline {
-        let engine = try RecognizerPool(count: 1, settings: settings, factory: factory, start: store == nil ? start : .lazily)
+                            start: Engines.Start = .now) throws -> Pipeline {
+        let engine = try Engines(count: 1, settings: settings, factory: factory, start: store == nil ? start : .lazily)
         return Pipeline(settings: settings, recognizer: engine, store: store, cacheBudget: cacheBudget, truth: truth)
     }
 
     /// Waits for an engine started aside (`make(start: .aside)`); throws what stopped it.
     public func engineStarted() throws {
-        try (engine as? RecognizerPool)?.started()
+        try (engine as? Engines)?.started()
     }
+
+    /// This pipeline (its settings, store, truth and renderings kept) reading with `engine`: a
+    /// search's over a pool, or a worker's over the engine of the thread it runs on.
+    public func reading(with engine: any Recognizer) -> Pipeline {
+        template.reading(with: engine)
+    }
+
+    /// What a pipeline is besides its engine, to be handed to engines' threads, where each job
+    /// reads with a pipeline over the engine of the thread it runs on (`reading(with:)`).
+    public struct Template: Sendable {
+        let loader: ImageLoader
+        let renderer: Renderer
+        let reader: PageReader
+
+        /// A pipeline over `engine`, with nothing recognised yet.
+        public func reading(with engine: any Recognizer) -> Pipeline {
+            Pipeline(loader: loader, renderer: renderer, reader: reader, engine: engine)
+        }
+    }
+
+    public var template: Template { Template(loader: loader, renderer: renderer, reader: reader) }
+
+    /// The template of a pipeline for `settings` behind `store`: what a pool's jobs read with.
+    public static func template(_ settings: RecognitionSettings, store: ResultStore?, truth: TruthSource = .none) -> Template {
+        Pipeline(settings: settings, recognizer: NoEngine(), store: store, truth: truth).template
+    }
+
+    private init(loader: ImageLoader, renderer: Renderer, reader: PageReader, engine: any Recognizer) {
+        (self.loader, self.renderer, self.reader, self.engine) = (loader, renderer, reader, engine)
+    }
+
+    /// The engines this pipeline reads with, for a search: a pool, or a worker's own engine.
+    public var engines: (any EngineSet)? { engine as? any EngineSet }
 
     /// `image` read: from the result store when it keeps it, else by the engine (and then kept).
     /// - Parameters:
@@ -99,6 +133,17 @@ public struct Pipeline {
         try addLastPage(to: document, showing: image, revision: result.revision)
     }
 
+    /// Makes `result`'s rendering the page `addPage` adds, to be read again as it is added:
+    /// a rendering this pipeline's engine did not read last (a search's choice, a cached state).
+    public func toBeRead(_ result: PipelineResult, original: LoadedImage) {
+        let operations = result.report.operations
+        let resolution = resolution(of: original)
+        let (key, scale) = reader.place(of: result.image, resolution: resolution, rendering: operations,
+                                        engine: result.report.filters.engine)
+        last.value = LastRecognition.Page(image: result.image, resolution: resolution, key: key, stored: true, scale: scale,
+                                          engine: result.report.filters.engine)
+    }
+
     /// The page recognised last, as kept for this place in a document of this format; otherwise
     /// the engine's, which reads the image first when the recognition came from the store.
     private func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws {
@@ -107,18 +152,24 @@ public struct Pipeline {
             FragmentKey(recognition: $0, format: document.format.rawValue, pageNumber: document.nextPageNumber,
                         inputName: shown.file)
         }
-        if recognized.stored {
-            if document.format != .pdf, let place, let fragment = store?.fragment(place) {
-                try document.add(fragment: fragment, revision: revision)
-                return
-            }
-            _ = try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
-                                engine: recognized.engine, with: engine)
-            last.value?.stored = false
+        if recognized.stored, document.format != .pdf, let place, let fragment = store?.fragment(place) {
+            try document.add(fragment: fragment, revision: revision)
+            return
         }
         var shown = shown
         shown.readScale = recognized.scale
-        let fragment = try engine.addLastPage(to: document, showing: shown, revision: revision)
+        // The page is read again, on the engine that adds it, unless that engine read it last
+        // for this pipeline: it came from the store, or a pool's engine read it.
+        let readAgain = recognized.stored || !engine.keepsCallersLastPage
+        let reader = reader
+        let fragment = try engine.exclusively { engine in
+            if readAgain {
+                _ = try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
+                                    engine: recognized.engine, with: engine)
+            }
+            return try engine.addLastPage(to: document, showing: shown, revision: revision)
+        }
+        if engine.keepsCallersLastPage { last.value?.stored = false }
         if let fragment, let place { store?.keep(fragment: fragment, for: place) }
     }
 
@@ -135,15 +186,14 @@ public struct Pipeline {
     }
 
     /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
-    /// rendering is recognised again first, so that the page is this one whatever the engine
-    /// read since (a sweep, a search) or if the report came from the cache.
+    /// rendering is read again as the page is added (`addPage`), so that the page is this one
+    /// whatever the engine read since (a sweep, a search) or if the report came from the cache.
     public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
                               file: String?, to path: String) throws {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf,
                                         revisesText: result.revision != nil)
         do {
-            _ = try recognize(result.image, resolution: resolution(of: original), rendering: result.report.operations,
-                              engine: result.report.filters.engine)
+            toBeRead(result, original: original)
             let shown = shownPage(of: result, original: original)
             try document.addPage(0, from: original.pageOrigin(shown: shown.geometry), words: result.pdfWords) {
                 try addPage(of: result, original: original, shown: shown, file: original.page == nil ? file : nil, to: $0)

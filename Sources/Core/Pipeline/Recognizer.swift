@@ -29,6 +29,14 @@ public protocol Recognizer {
     /// page and its results): a run calls it once the page is in its document, so that an
     /// engine does not hold one page while it reads the next.
     func releaseLastPage()
+
+    /// Runs `body` with an engine that reads for no one else while it runs: this one, or the
+    /// next free one of a pool (`Engines`), so that a page read there can be added from it.
+    func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value
+
+    /// Whether the page this recognizer read last is its caller's last reading, to be added to
+    /// a document without reading it again.
+    var keepsCallersLastPage: Bool { get }
 }
 
 extension Recognizer {
@@ -54,6 +62,10 @@ extension Recognizer {
     }
 
     public func releaseLastPage() {}
+
+    public func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value { try body(self) }
+
+    public var keepsCallersLastPage: Bool { true }
 }
 
 extension TesseractEngine: Recognizer {}

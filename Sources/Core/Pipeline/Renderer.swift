@@ -45,7 +45,7 @@ public struct Renderer: Sendable {
         let (base, done) = renderedPrefix(original, operations)
         guard done < operations.count else { return base }
         let (remaining, space) = (operations[done...], space)
-        guard let images = Engines.runAside(unless: stop, { Self.steps(remaining, from: base, in: space) }) else { return nil }
+        guard let images = Aside.run(unless: stop, { Self.steps(remaining, from: base, in: space) }) else { return nil }
         keep(images, of: original, operations, after: done)
         return images.last ?? base
     }

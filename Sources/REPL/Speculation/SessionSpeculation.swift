@@ -56,8 +56,10 @@ final class SessionSpeculation {
     ///   - truth: the session's, so that a report prepared here has the accuracy the command's would.
     init(engines: Int, budget: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory,
          store: ResultStore?, truth: TruthSource) {
-        speculator = Speculator(budget: budget, pipelines: .pipelinesStartingAside(
-            count: max(1, engines), settings: settings, factory: factory, store: store, truth: truth))
+        // Started aside, so their making cannot fail here: an engine that cannot start fails each job.
+        let pool = try? Engines(count: max(1, engines), settings: settings, factory: factory, start: .aside, background: true)
+        speculator = Speculator(budget: budget, engines: pool,
+                                pipeline: Pipeline.template(settings, store: store, truth: truth))
     }
 
     /// Moves finished outcomes into `pipeline`'s cache; images read ahead are kept for `claimLoad`.

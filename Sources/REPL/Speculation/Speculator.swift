@@ -50,6 +50,8 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         /// Told the progress of a running job someone waits for.
         var listeners: [Target: @Sendable (Int) -> Void] = [:]
         var closed = false
+        /// Engine jobs queued to take a waiting job, not yet running.
+        var queuedTakers = 0
 
         var heldBytes: Int { running.values.reduce(0) { $0 + $1.job.bytes } + finished.values.reduce(0) { $0 + $1.bytes } }
 
@@ -64,25 +66,36 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         }
     }
 
-    /// What the engines' threads share with the speculator; closed when the speculator goes.
+    /// What the engines' jobs share with the speculator; closed when the speculator goes.
     private final class Core: Sendable {
         let state = Locked(State())
-        /// Signalled when there may be work for an engine; an engine that finds none waits again.
-        let wake = DispatchSemaphore(value: 0)
         /// Signalled whenever a job ends, and on closing, for `waitUntilIdle` and `deinit`.
         let ended = DispatchSemaphore(value: 0)
-        /// The engines; dropped on closing, which ends their threads once their jobs return.
-        let started = Locked<Engines<Result<Pipeline, RunnerError>>?>(nil)
+        /// The engines' jobs, each of which takes the first waiting job that fits when it runs.
+        let takers: Engines.Batch<Void>?
         let engines: Int
         let budget: Int
+        /// How to read with the engine a job runs on.
+        let pipeline: Pipeline.Template
 
-        init(engines: Int, budget: Int) {
-            self.engines = engines
+        init(engines: Engines?, budget: Int, pipeline: Pipeline.Template) {
+            takers = engines?.batch(of: Void.self)
+            self.engines = engines?.count ?? 1
             self.budget = budget
+            self.pipeline = pipeline
         }
 
-        func wakeEngines(_ count: Int) {
-            for _ in 0..<min(count, engines) { wake.signal() }
+        /// Queues a taker for each waiting job an engine could start now, beyond those queued.
+        func schedule() {
+            guard let takers else { return }
+            _ = takers.finishedNow()
+            let wanted: Int = state.withLock { state in
+                guard !state.closed else { return 0 }
+                let wanted = max(0, min(state.waiting.count, engines - state.running.count) - state.queuedTakers)
+                state.queuedTakers += wanted
+                return wanted
+            }
+            for _ in 0..<wanted { takers.submit(0) { [self] engine in runNextJob(on: engine) } }
         }
 
         func close() {
@@ -90,63 +103,47 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
                 state.closed = true
                 for running in state.running.values { running.monitor.cancel() }
             }
-            started.withLock { $0 = nil }
-            wakeEngines(engines)
             ended.signal()
         }
 
-        /// Runs the next job that fits, or waits to be woken; false once closed.
-        func runNextJob(with pipeline: Pipeline) -> Bool {
+        /// Runs the first waiting job that fits, if any, on `engine`; then lets the next start.
+        private func runNextJob(on engine: Engine) {
             let next: Running? = state.withLock { state in
-                state.closed ? nil : state.start(budget: budget) { target in
+                state.queuedTakers -= 1
+                return state.closed ? nil : state.start(budget: budget) { target in
                     RecognitionMonitor { [state = self.state] progress in state.withLock { $0.listeners[target] }?(progress) }
                 }
             }
-            guard let next else {
-                if state.withLock({ $0.closed }) { return false }
-                wake.wait()
-                return !state.withLock { $0.closed }
-            }
-            let outcome = try? LibraryDiagnostics.silenced { try next.job.work(pipeline, next.monitor) }
+            guard let next else { return }
+            let outcome = try? next.job.work(pipeline.reading(with: engine), next.monitor)
             state.withLock { state in
                 state.running.removeValue(forKey: next.job.target)
                 if let outcome, !next.monitor.isCancelled { state.finished[next.job.target] = (outcome, next.job.bytes) }
             }
             next.done.fulfil(())
             ended.signal()
-            // A job that ended frees memory: another may now fit.
-            wake.signal()
-            return true
+            // A job that ended frees an engine and memory: another may now start.
+            schedule()
         }
     }
 
     private let core: Core
     private var state: Locked<State> { core.state }
+    /// Kept for the speculator's life; their threads end once their last jobs return.
+    private let pool: Engines?
 
     /// - Parameters:
     ///   - budget: bytes of outcomes held and jobs running, at most.
-    ///   - pipelines: one engine for each job run at once, started while the caller goes on;
-    ///     engines that could not start leave nothing prepared, and every claim does the work itself.
-    package init(budget: Int, pipelines: Engines<Result<Pipeline, RunnerError>>) {
-        let core = Core(engines: pipelines.count, budget: budget)
-        self.core = core
-        for _ in 0..<pipelines.count {
-            pipelines.submit { made in
-                guard case .success(let pipeline) = made else {
-                    core.close()
-                    return
-                }
-                BackgroundPriority.lowerForThisThread()
-                while core.runNextJob(with: pipeline) {}
-            }
-        }
-        core.started.withLock { $0 = pipelines }
-        // An engine that could not start closed the core, perhaps before the engines were kept.
-        if core.state.withLock({ $0.closed }) { core.started.withLock { $0 = nil } }
+    ///   - engines: one for each job run at once, at the lowest CPU priority; engines that could
+    ///     not start (or none) leave nothing prepared, and every claim does the work itself.
+    ///   - pipeline: what each job reads with, over the engine it runs on.
+    package init(budget: Int, engines: Engines?, pipeline: Pipeline.Template) {
+        core = Core(engines: engines, budget: budget, pipeline: pipeline)
+        pool = engines
+        if engines == nil { core.close() }
     }
 
-    /// Cancels what runs and waits for it to stop, so that no job outlives its owner (a job
-    /// silences the libraries' standard error while it runs).
+    /// Cancels what runs and waits for it to stop, so that no job outlives its owner.
     deinit {
         core.close()
         // Each job that ends signals `ended`.
@@ -161,7 +158,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
             for (target, running) in state.running where !wanted.contains(target) { running.monitor.cancel() }
             state.waiting = jobs.filter { state.running[$0.target] == nil && state.finished[$0.target] == nil }
         }
-        core.wakeEngines(jobs.count)
+        core.schedule()
     }
 
     /// Stops all speculation until the next `prepare`: the waiting jobs are dropped and the
@@ -181,7 +178,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
             return taken
         }
         // The memory they held may let a waiting job start.
-        if !taken.isEmpty { core.wakeEngines(core.engines) }
+        if !taken.isEmpty { core.schedule() }
         return taken
     }
 
@@ -235,17 +232,5 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         }) {
             core.ended.wait()
         }
-    }
-}
-
-/// Work done in the background yields the CPU to the work the user waits for.
-enum BackgroundPriority {
-    /// The calling thread gets the lowest scheduling priority (nice 19). On Linux the nice
-    /// value belongs to a thread, and `who` 0 is the calling one, so the process's other
-    /// threads keep theirs.
-    static func lowerForThisThread() {
-        #if os(Linux)
-        _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 19)
-        #endif
     }
 }

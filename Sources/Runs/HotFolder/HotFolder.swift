@@ -151,15 +151,14 @@ public final class HotFolder: Sendable {
         let wakeID = stop.whenRaised { events.wake() }
         defer { if let wakeID { stop.removeHandler(wakeID) } }
         var arrivals = Arrivals(settle: options.settle)
-        // Names dealt with, and what is to become of each.
-        let finished = Locked<[(name: String, next: Next)]>([])
-        let inFlight = Locked(0)
         // The files an engine is reading now, in the order they were started.
         let reading = Locked<[String]>([])
         // Why the engines cannot read (they could not start): the watcher stops, files stay.
         let broken = Locked<String?>(nil)
-        let allDone = DispatchSemaphore(value: 0)
-        let engines = try Engines(count: options.jobs) { [runner] in try runner.makeWorker(forDocuments: true) }
+        // Each file is a job on an engine, read with a pipeline over that engine; what is to
+        // become of it comes back to this loop, woken from its wait for the inbox's events.
+        let engines = try runner.makeEngines(count: options.jobs)
+        let files = engines.batch(of: (name: String, next: Next).self).waking { events.wake() }
         var now: Double { Date().timeIntervalSince1970 }
         func start(_ names: [String]) {
             for name in names {
@@ -167,14 +166,14 @@ public final class HotFolder: Sendable {
                     arrivals.putBack(name, now: now)
                     continue
                 }
-                inFlight.withLock { $0 += 1 }
-                engines.submit { [self] worker in
+                files.submit(0) { [self] engine in
                     var next = Next.done
                     if !stop.isRaised, broken.withLock({ $0 == nil }) {
                         reading.withLock { $0.append(name) }
                         defer { reading.withLock { $0.removeAll { $0 == name } } }
                         do {
-                            let outcome = try process(name, on: &worker, problem: problem)
+                            var pipeline = runner.pipeline(over: engine)
+                            let outcome = try process(name, with: &pipeline, problem: problem)
                             if let outcome { log(outcome) }
                             switch outcome {
                             case .postponed: next = .again
@@ -185,9 +184,7 @@ public final class HotFolder: Sendable {
                             broken.withLock { $0 = $0 ?? oneLineMessage(for: error) }
                         }
                     }
-                    finished.withLock { $0.append((name, next)) }
-                    if inFlight.withLock({ $0 -= 1; return $0 }) == 0 { allDone.signal() }
-                    events.wake()
+                    return (name, next)
                 }
             }
         }
@@ -204,11 +201,7 @@ public final class HotFolder: Sendable {
         while !stop.isRaised, broken.withLock({ $0 == nil }) {
             // The inbox is looked at every few seconds too: a folder renamed over it sends nothing.
             let changes = events.next(timeout: max(0.05, min(arrivals.untilNextSettles(now: now) ?? Self.inboxCheck, Self.inboxCheck)))
-            let dealtWith: [(name: String, next: Next)] = finished.withLock { names in
-                defer { names = [] }
-                return names
-            }
-            for file in dealtWith {
+            for (_, file) in files.finishedNow() {
                 switch file.next {
                 case .done: arrivals.finished(file.name)
                 case .again: arrivals.putBack(file.name, now: now)
@@ -228,14 +221,13 @@ public final class HotFolder: Sendable {
         }
         if ending == .inboxGone { stop.raise() }
         stopping(reading.withLock { $0 }.map(PathEncoding.displayed))
-        // Each time the count falls to 0 it signals: an earlier signal only means looking again.
-        while inFlight.withLock({ $0 }) > 0 { allDone.wait() }
+        _ = files.all()
         if let reason = broken.withLock({ $0 }) { throw StartError(message: reason) }
         return ending
     }
 
     /// What becomes of a file once an engine has dealt with it.
-    private enum Next {
+    private enum Next: Sendable {
         case done
         /// Waited for again, from now: it changed while it was read.
         case again
@@ -262,7 +254,7 @@ public final class HotFolder: Sendable {
     /// Reads the file `name` of the inbox into the outbox, and moves it on; nil when there was
     /// nothing to do (it went, it is empty, or it was finished and is kept).
     /// - Throws: only when the engine cannot read at all.
-    private func process(_ name: String, on worker: inout ImageRunner.Worker,
+    private func process(_ name: String, with pipeline: inout Pipeline,
                          problem: (String) -> Void) throws -> Outcome? {
         let shown = PathEncoding.displayed(name)
         let held: HeldFile
@@ -303,7 +295,7 @@ public final class HotFolder: Sendable {
                                             revisesText: runner.revisesText)
             let summary: ImageRunner.Summary
             do {
-                summary = try runner.run(held.readablePath, on: &worker, pages: document) { result in
+                summary = try runner.run(held.readablePath, with: &pipeline, pages: document) { result in
                     switch result.outcome {
                     case .failed(let message): failures.append(message)
                     case .recognized(_, let problem, _): if let problem { failures.append(problem) } else { pages += 1 }

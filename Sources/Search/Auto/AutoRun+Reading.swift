@@ -42,7 +42,7 @@ extension AutoRun {
         package var image: RGBImage
     }
 
-    /// Reads `list` in parallel with the pool's engines, admitting each in order while the
+    /// Reads `list` in parallel on the pool's engines (a batch of its own), admitting each in order while the
     /// budget lasts (all but `alwaysRead` and what a detector asked for), and returns the
     /// readings in the list's order. Once the first is submitted, `thenAlso` may add to the
     /// list: what it decides is decided while an engine reads. The next candidate is rendered
@@ -53,6 +53,7 @@ extension AutoRun {
         var inFlight: [Int: Rendered] = [:]
         var finished: [Int: Reading] = [:]
         var ahead: (index: Int, rendered: Rendered)?
+        let batch = pool.batch(of: PageReader.Timed.self)
         func renderNext() -> (index: Int, rendered: Rendered)? {
             guard next < list.endIndex else { return nil }
             if let timeLimit, elapsed >= timeLimit {
@@ -68,9 +69,12 @@ extension AutoRun {
                 ahead = nil
                 guard admitted(rendered) else { continue }
                 inFlight[index] = rendered
-                pool.submit(.init(tag: index, image: rendered.image, resolution: resolution,
-                                  rendering: rendered.probe.filters.operations, engine: rendered.probe.filters.engine,
-                                  monitor: monitor), readBy: pipeline.reader)
+                let (reader, resolution, monitor, image, filters) = (pipeline.reader, resolution, monitor, rendered.image,
+                                                                     rendered.probe.filters)
+                batch.submit(index) { engine in
+                    reader.timed(image, resolution: resolution, rendering: filters.operations, engine: filters.engine,
+                                 monitor: monitor, with: engine)
+                }
                 if let thenAlso, index == list.startIndex {
                     list += thenAlso(&self)
                 }
@@ -78,17 +82,13 @@ extension AutoRun {
             if ahead == nil, monitor?.isCancelled != true { ahead = renderNext() }
         }
         submitWhileEnginesFree()
-        while !inFlight.isEmpty {
-            let done = pool.next()
-            guard let job = inFlight.removeValue(forKey: done.tag) else { continue }
-            if monitor?.isCancelled == true {
-                // The engines are the pool's: they are handed back free.
-                for _ in inFlight { _ = pool.next() }
-                throw PipelineError(source: original.name, underlying: RecognitionError.cancelled)
-            }
+        while let (tag, done) = batch.next() {
+            guard let job = inFlight.removeValue(forKey: tag) else { continue }
+            // The readings still in flight finish on their engines unseen.
+            if monitor?.isCancelled == true { throw PipelineError(source: original.name, underlying: RecognitionError.cancelled) }
             switch done.result {
             case .success(let recognized):
-                finished[done.tag] = Reading(rendered: job, recognized: recognized, seconds: done.seconds)
+                finished[tag] = Reading(rendered: job, recognized: recognized, seconds: done.seconds)
                 keep(recognized, of: job, stored: done.stored, seconds: done.seconds)
             case .failure(let error):
                 if job.probe.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }

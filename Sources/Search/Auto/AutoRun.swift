@@ -21,7 +21,8 @@ package struct AutoRun {
     /// The search's pipeline: its renderer renders the candidates and keeps the whole readings
     /// (the REPL's `best` then answers every candidate at once).
     var pipeline: Pipeline
-    let pool: RecognizerPool
+    /// The engines every candidate and line is read on, through batches of its own.
+    let pool: any EngineSet
     /// Stops every recognition of the search when cancelled.
     let monitor: RecognitionMonitor?
     let start = ContinuousClock.now
@@ -69,7 +70,7 @@ package struct AutoRun {
     /// The righted renderings' readings, made beside the original's.
     var rightedReadings: [Reading] = []
 
-    package init(_ search: AutoSearch, original: LoadedImage, pipeline: Pipeline, pool: RecognizerPool, monitor: RecognitionMonitor?) {
+    package init(_ search: AutoSearch, original: LoadedImage, pipeline: Pipeline, pool: any EngineSet, monitor: RecognitionMonitor?) {
         (self.search, self.original, self.pipeline, self.pool, self.monitor) = (search, original, pipeline, pool, monitor)
         resolution = pipeline.resolution(of: original)
         plan = AutoPlan(budget: search.budget)

@@ -82,13 +82,17 @@ public struct AutoSearch: Sendable {
         public var bestScore: Double
     }
 
-    /// Searches `original` with the engines of `pool` and returns the chosen rendering's
-    /// report (with `auto` set) and image.
+    /// Searches `original` on `engines`, or on the pool `pipeline` reads with, and returns the
+    /// chosen rendering's report (with `auto` set) and image. The pipeline's renderer keeps the
+    /// whole readings (the REPL's `best` then answers every candidate at once).
     ///
     /// - Parameter monitor: stops every recognition of the search when cancelled; the search
-    ///   then waits for its engines and throws `RecognitionError.cancelled`.
-    public func run(_ original: LoadedImage, pipeline: inout Pipeline, pool: RecognizerPool,
+    ///   then throws `RecognitionError.cancelled` at once, its engines finishing unseen.
+    public func run(_ original: LoadedImage, pipeline: inout Pipeline, engines: (any EngineSet)? = nil,
                     monitor: RecognitionMonitor? = nil, progress: (Progress) -> Void = { _ in }) throws -> PipelineResult {
+        guard let pool = engines ?? pipeline.engines else {
+            throw PipelineError(source: original.name, underlying: RunnerError(message: "a search needs a pool of engines"))
+        }
         var run = AutoRun(self, original: original, pipeline: pipeline, pool: pool, monitor: monitor)
         defer { pipeline = run.pipeline }
         let baseline = try run.baseline()

@@ -61,14 +61,17 @@ extension AutoRun {
     /// page's pixels, in the jobs' order; a crop that could not be read has no words.
     private mutating func readCrops(_ jobs: [LineRepairPlan.Job]) throws -> [[RecognizedWord]] {
         var words = [[RecognizedWord]](repeating: [], count: jobs.count)
+        let batch = pool.batch(of: PageReader.Timed.self)
+        let (reader, resolution, monitor) = (pipeline.reader, resolution, monitor)
         for (tag, job) in jobs.enumerated() {
-            pool.submit(.init(tag: tag, image: job.image, resolution: resolution, rendering: job.filters.operations,
-                              engine: job.filters.engine, monitor: monitor), readBy: pipeline.reader)
+            batch.submit(tag) { engine in
+                reader.timed(job.image, resolution: resolution, rendering: job.filters.operations, engine: job.filters.engine,
+                             monitor: monitor, with: engine)
+            }
         }
-        for _ in jobs {
-            let done = pool.next()
+        for (tag, done) in batch.all() {
             allStored = allStored && done.stored
-            if case .success(let recognized) = done.result { words[done.tag] = jobs[done.tag].inPagePixels(recognized.words) }
+            if case .success(let recognized) = done.result { words[tag] = jobs[tag].inPagePixels(recognized.words) }
         }
         if monitor?.isCancelled == true { throw PipelineError(source: original.name, underlying: RecognitionError.cancelled) }
         return words

@@ -251,8 +251,8 @@ public struct CorpusTuner: Sendable {
     /// `--auto` on each page in turn, its candidates on every engine; stops when cancelled.
     private func compare(_ auto: AutoSearch, on pages: [TunePage], stop: StopSignal?,
                          pageDone: (Int, Int) -> Void) throws -> ([Int: (script: String, count: ErrorCount)], Bool) {
-        let pool = try RecognizerPool(count: jobs, settings: settings, factory: factory)
-        var pipeline = Pipeline(settings: settings, recognizer: pool, store: store)
+        var pipeline = Pipeline(settings: settings, recognizer: try Engines(count: jobs, settings: settings, factory: factory),
+                                store: store)
         let monitor = RecognitionMonitor(following: stop)
         var readings: [Int: (script: String, count: ErrorCount)] = [:]
         for (index, page) in pages.enumerated() {
@@ -260,7 +260,7 @@ public struct CorpusTuner: Sendable {
             pageDone(index, readings.count)
             do {
                 let original = try pipeline.load(page.input, page: page.page)
-                let chosen = try auto.run(original, pipeline: &pipeline, pool: pool, monitor: monitor)
+                let chosen = try auto.run(original, pipeline: &pipeline, monitor: monitor)
                 readings[index] = (chosen.report.filters.description,
                                    ErrorCount(charactersOf: chosen.report.recognized.text, truth: page.truth))
             } catch let error as PipelineError where error.isCancellation {

@@ -86,7 +86,6 @@ package final class TuneReader: Sendable {
     struct Job: Sendable {
         var page: Int
         var recipe: TuneRecipe
-        var reply: WorkQueue<Reply>
     }
 
     struct Reply: Sendable {
@@ -98,14 +97,17 @@ package final class TuneReader: Sendable {
     }
 
     private let shared: Shared
-    private let engines: Engines<Pipeline>
+    private let engines: Engines
+    /// What each engine reads with: a pipeline over the engine of the thread it runs on.
+    private let pipeline: Pipeline.Template
     private let made = Locked(0)
 
     /// Starts `jobs` engines made by `factory`, behind `store`; throws if one cannot start.
     package init(pages: [TunePage], settings: RecognitionSettings, factory: @escaping RecognizerFactory, store: ResultStore?,
          jobs: Int, isCancelled: @escaping @Sendable () -> Bool) throws(RunnerError) {
         shared = Shared(pages: pages, settings: settings, isCancelled: isCancelled)
-        engines = try .pipelines(count: jobs, settings: settings, factory: factory, store: store)
+        engines = try Engines(count: jobs, settings: settings, factory: factory, start: store == nil ? .now : .lazily)
+        pipeline = Pipeline.template(settings, store: store)
     }
 
     /// Recognitions made so far.
@@ -113,8 +115,8 @@ package final class TuneReader: Sendable {
 
     /// Decodes page `page`, to find a file that cannot be read before the search starts.
     package func check(_ page: Int) throws {
-        let shared = shared
-        let loaded = engines.perform { pipeline in Result { try shared.original(page, by: pipeline) } }
+        let (shared, pipeline) = (shared, pipeline)
+        let loaded = engines.perform { engine in Result { try shared.original(page, by: pipeline.reading(with: engine)) } }
         _ = try loaded!.get()
     }
 
@@ -131,16 +133,15 @@ package final class TuneReader: Sendable {
     /// `recipe` read on each of `pages`, in parallel; nil when the run was cancelled first.
     /// `pageRead` is called on this thread as each page is done.
     package func read(_ recipe: TuneRecipe, pages: [Int], pageRead: () -> Void = {}) -> [Int: ErrorCount]? {
-        let reply = WorkQueue<Reply>()
+        let batch = engines.batch(of: Reply.self)
         for page in pages {
-            let (job, shared) = (Job(page: page, recipe: recipe, reply: reply), shared)
-            engines.submit { pipeline in job.reply.push(shared.read(job, with: pipeline)) }
+            let (job, shared, pipeline) = (Job(page: page, recipe: recipe), shared, pipeline)
+            batch.submit(page) { engine in shared.read(job, with: pipeline.reading(with: engine)) }
         }
         var counts: [Int: ErrorCount] = [:]
         var complete = true
-        for _ in pages {
-            // Every job pushed is answered, cancelled or not.
-            guard let answer = reply.pop() else { break }
+        // Every job is answered, cancelled or not.
+        while let (_, answer) = batch.next() {
             if answer.recognized { made.withLock { $0 += 1 } }
             if let count = answer.count { counts[answer.page] = count } else { complete = false }
             pageRead()

@@ -55,7 +55,7 @@ struct ReplCommand: ParsableCommand {
         // The session's engine has a thread of its own, so that Ctrl-C returns to the prompt
         // at once even while Tesseract is still analysing the page's layout.
         let store = try recognition.store()
-        let engine = try Terminal.orExit { try RecognizerPool(count: 1, settings: settings, factory: RecognitionSettings.tesseract) }
+        let engine = try Terminal.orExit { try Engines(count: 1, settings: settings, factory: RecognitionSettings.tesseract) }
         let publisher = feedOptions.makePublisher(source: "repl")
         defer { publisher?.finish() }
         let driver = SessionSetup(settings: settings, recognizer: engine, cacheBytes: cacheMegabytes << 20,
