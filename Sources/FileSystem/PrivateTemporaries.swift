@@ -21,9 +21,6 @@ public struct PrivateTemporaries: Sendable {
     public static let storeCopies = PrivateTemporaries(kind: "store")
     public static let rendererProbe = PrivateTemporaries(kind: "renderer")
 
-    /// Kinds this process has cleaned up after already: one listing each, however many it makes.
-    private static let cleaned = Locked<Set<String>>([])
-
     /// The name of a new one of this process.
     public func name(pid: Int32 = getpid(), random: String = Self.randomHex()) -> String {
         "\(prefix)\(pid)-\(random)"
@@ -73,7 +70,8 @@ public struct PrivateTemporaries: Sendable {
     }
 
     private func cleanOnce() {
-        if Self.cleaned.withLock({ $0.insert(prefix).inserted }) { removeStale() }
+        // One listing for each kind, however many the process makes.
+        LeftoverCleanup.process.once("temporaries " + prefix) { removeStale() }
     }
 
     /// The temporary folder, without a trailing slash.

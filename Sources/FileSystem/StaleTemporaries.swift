@@ -9,13 +9,9 @@ import Threading
 /// (a library's extension may follow, `.tmp.pdf`), named after a process that no longer
 /// exists. The next writer in the same folder removes them.
 public enum StaleTemporaries {
-    /// Folders this process has already cleaned: one listing each, however many files it writes.
-    private static let cleaned = Locked<Set<String>>([])
-
     /// Removes the stale temporaries in `folder`, the first time this process writes there.
     public static func removeOnce(in folder: String) {
-        let isFirst = cleaned.withLock { $0.insert(folder).inserted }
-        if isFirst { remove(in: folder) }
+        LeftoverCleanup.process.once("folder " + folder) { remove(in: folder) }
     }
 
     /// Removes the stale temporaries in `folder`.

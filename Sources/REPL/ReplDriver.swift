@@ -374,7 +374,8 @@ public final class ReplDriver {
                 let file = original.page == nil ? machine.currentImage : nil
                 try pipeline.writeDocument(format, of: last, original: original, file: file, to: path)
             } else {
-                try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
+                try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path,
+                                    libraryOutput: pipeline.settings.runtime.libraryOutput)
             }
             return ReplOutput(command: command, content: .saved(path: path))
         } catch {

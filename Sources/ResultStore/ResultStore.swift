@@ -54,37 +54,22 @@ public final class ResultStore: Sendable {
         } catch {
             throw .unusable(path: PathEncoding.displayed(path), reason: Self.reason(error))
         }
-        Self.opened.withLock { $0.append(OpenedStore(store: self)) }
     }
 
-    /// A store this process opened, for `checkpointOpenedStores`.
-    private struct OpenedStore: Sendable {
-        weak var store: ResultStore?
-    }
-
-    /// Every store this process opened that is still in use.
-    private static let opened = Mutex<[OpenedStore]>([])
-
-    /// Folds each store this process opened into its own file (a checkpoint that empties its
-    /// write-ahead log), so that a store copied as its `.sqlite` alone, once the command that
-    /// wrote it has exited, holds everything. A store another process is using is left to that
-    /// process, which does the same when it ends. Returns why each that could not be folded failed.
-    public static func checkpointOpenedStores() -> [String] {
-        let stores = opened.withLock { opened in
-            opened.removeAll { $0.store == nil }
-            return opened.compactMap(\.store)
-        }
-        return stores.compactMap { store in
-            guard !store.failed.load(ordering: .relaxed) else { return nil }
-            do {
-                try store.pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
-                return nil
-            } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
-                return nil
-            } catch {
-                return "result store \(PathEncoding.displayed(store.path)): its write-ahead log could not be folded into it "
-                    + "(\(reason(error))); the .sqlite file alone does not hold every result"
-            }
+    /// Folds the store into its own file (a checkpoint that empties its write-ahead log), so
+    /// that a store copied as its `.sqlite` alone, once the command that wrote it has exited,
+    /// holds everything. A store another process is using is left to that process, which does
+    /// the same when it ends. Returns why it could not be folded; nil when it was, or was left.
+    public func checkpoint() -> String? {
+        guard !failed.load(ordering: .relaxed) else { return nil }
+        do {
+            try pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            return nil
+        } catch let error as DatabaseError where [.SQLITE_BUSY, .SQLITE_LOCKED].contains(error.resultCode) {
+            return nil
+        } catch {
+            return "result store \(PathEncoding.displayed(path)): its write-ahead log could not be folded into it "
+                + "(\(Self.reason(error))); the .sqlite file alone does not hold every result"
         }
     }
 

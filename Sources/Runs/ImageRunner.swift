@@ -396,7 +396,8 @@ public final class ImageRunner: Sendable {
         if let saveDirectory, let name = item.saveName {
             let path = (saveDirectory.hasSuffix("/") ? saveDirectory : saveDirectory + "/") + name
             do {
-                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path)
+                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path,
+                                    libraryOutput: settings.runtime.libraryOutput)
                 saved = PathEncoding.displayed(path)
             } catch {
                 problems.append(oneLineMessage(for: error))

@@ -8,8 +8,8 @@ import Imaging
 import Recognition
 
 MemoryTuning.keepLargeBuffers()
-// orient's cost is Tesseract's orientation detection, as the application installs it.
-OrientationDetection.install(TesseractOrientation().detector)
+// orient's cost is Tesseract's orientation detection, as the application gives it to its filters.
+let context = FilterContext(space: .linear, orientation: TesseractOrientation().detector)
 let arguments = CommandLine.arguments
 guard arguments.count >= 2 else {
     FileHandle.standardError.write(Data("usage: filterbench IMAGE [RUNS]\n".utf8))
@@ -59,6 +59,6 @@ for sigma in sigmas {
 let chosen = ProcessInfo.processInfo.environment["FILTERBENCH_FILTERS"].map { Set($0.split(separator: ",").map(String.init)) }
 for kind in FilterKind.allCases where !FilterKind.brief.contains(kind) && chosen.map({ $0.contains(kind.rawValue) }) ?? true {
     for intensity in [0.25, 0.75] {
-        report("\(kind.rawValue)-\(Int(intensity * 100))", best { FilterOperation(kind, intensity: intensity).apply(to: image) })
+        report("\(kind.rawValue)-\(Int(intensity * 100))", best { FilterOperation(kind, intensity: intensity).apply(to: image, in: context) })
     }
 }

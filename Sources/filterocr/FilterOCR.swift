@@ -53,6 +53,10 @@ struct FilterOCR: ParsableCommand {
         }
     }
 
+    /// What every run of this command needs of the process (`CommandLineProcess`): every front
+    /// end (ocr, batch, filter, sweep, the REPL, the workbench) is handed this one.
+    static var runtime: Runtime { CommandLineProcess.current.runtime }
+
     static func main() {
         // The answer of a script that checks for the tool, given before anything is set up or
         // parsed (the parser reflects over every command: a third of the start-up).
@@ -66,9 +70,6 @@ struct FilterOCR: ParsableCommand {
         // Tesseract's OpenMP regions run on the engine's own thread (COpenMPLimit).
         _ = filterocr_openmp_single_threaded()
         MemoryTuning.keepLargeBuffers()
-        // Every front end (ocr, batch, filter, sweep, the REPL, the workbench) runs in this
-        // process, so this one call gives them all the orient filter's model.
-        OrientationDetection.install(TesseractOrientation().detector)
         do {
             var command = try parseAsRoot(arguments)
             try command.run()
@@ -88,7 +89,7 @@ struct FilterOCR: ParsableCommand {
     /// Folds every result store the command wrote into its own file; false (each failure said)
     /// when one could not be.
     private static func checkpointStores() -> Bool {
-        let failures = ResultStore.checkpointOpenedStores()
+        let failures = runtime.stores.checkpoint()
         for failure in failures { Terminal.printError(failure) }
         return failures.isEmpty
     }

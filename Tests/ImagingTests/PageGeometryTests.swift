@@ -68,6 +68,6 @@ struct PageGeometryTests {
 
 extension FilterOperation {
     static func render(_ operations: [FilterOperation], from image: RGBImage) -> RGBImage {
-        operations.reduce(image) { $1.apply(to: $0, in: .linear) }
+        operations.reduce(image) { $1.apply(to: $0, in: WorkingSpace.linear) }
     }
 }

@@ -164,7 +164,7 @@ struct SheetPerspectiveTests {
         #expect(FilterKind.sheet.move(at: 0.25, on: photo, in: .linear) == nil)
         let shown = ShownPage.of([FilterOperation(.sheet)], on: photo, in: .linear)
         #expect(shown.geometry.isRedrawn)
-        #expect(shown.image == FilterOperation(.sheet).apply(to: photo, in: .linear))
+        #expect(shown.image == FilterOperation(.sheet).apply(to: photo, in: WorkingSpace.linear))
     }
 
     @Test("A sheet that fills the frame, or a ground brighter than the bound allows, is left alone")

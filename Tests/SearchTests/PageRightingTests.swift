@@ -9,7 +9,7 @@ import Testing
 /// Tesseract in RecognitionTests).
 @Suite("Page righting before the automatic choice's search")
 struct PageRightingTests {
-    private static let renderer = Renderer(space: .linear)
+    private static let renderer = Renderer(context: .linear)
 
     /// A white page with dark bars for lines of text.
     private static let page: RGBImage = {

@@ -10,8 +10,9 @@ public enum PNGOutput {
     /// The name that means standard output, as Unix tools write it.
     public static let standardOutputName = "-"
 
-    public static func write(_ image: RGBImage, resolution: Int?, to path: String) throws {
-        let bytes = try encoded(image, resolution: resolution, for: path)
+    /// - Parameter libraryOutput: the run's silencing of the image libraries' messages.
+    public static func write(_ image: RGBImage, resolution: Int?, to path: String, libraryOutput: LibraryDiagnostics) throws {
+        let bytes = try encoded(image, resolution: resolution, for: path, libraryOutput: libraryOutput)
         if path == standardOutputName {
             if let code = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: STDOUT_FILENO) }) {
                 throw ApplicationError.cannotWrite(path: "standard output", reason: DescriptorWrite.reason(code))
@@ -22,9 +23,10 @@ public enum PNGOutput {
     }
 
     /// `image` as PNG bytes, for the file at `path`.
-    public static func encoded(_ image: RGBImage, resolution: Int?, for path: String) throws -> [UInt8] {
+    public static func encoded(_ image: RGBImage, resolution: Int?, for path: String,
+                               libraryOutput: LibraryDiagnostics) throws -> [UInt8] {
         do {
-            return try LibraryDiagnostics.silenced { try PNGEncoder.encode(image, resolution: resolution) }
+            return try libraryOutput.silenced { try PNGEncoder.encode(image, resolution: resolution) }
         } catch {
             throw ApplicationError.cannotWrite(path: path, reason: oneLineMessage(for: error))
         }

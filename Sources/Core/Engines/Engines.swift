@@ -55,7 +55,9 @@ public final class Engines: Recognizer, EngineSet, Sendable {
     ///   one error for the run, not one per input.
     public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory, start: Start = .now,
                 background: Bool = false, sharedByCallers: Bool = false) throws(RunnerError) {
-        let engines = (0..<max(1, count)).map { number in Engine(number: number) { try factory(settings) } }
+        let engines = (0..<max(1, count)).map { number in
+            Engine(number: number, libraryOutput: settings.runtime.libraryOutput) { try factory(settings) }
+        }
         self.engines = engines
         self.start = start
         self.sharedByCallers = sharedByCallers
@@ -326,6 +328,8 @@ public final class Engine: Recognizer, EngineSet, Sendable {
     }
     private let slot: Locked<Slot>
     private let made = Completion<Void>()
+    /// Silences the libraries' messages while it reads (the run's, `Runtime`).
+    private let libraryOutput: LibraryDiagnostics
 
     private struct Slot {
         let make: @Sendable () throws -> any Recognizer
@@ -337,8 +341,9 @@ public final class Engine: Recognizer, EngineSet, Sendable {
         }
     }
 
-    init(number: Int, make: @escaping @Sendable () throws -> any Recognizer) {
+    init(number: Int, libraryOutput: LibraryDiagnostics, make: @escaping @Sendable () throws -> any Recognizer) {
         self.number = number
+        self.libraryOutput = libraryOutput
         slot = Locked(Slot(make: make))
     }
 
@@ -359,19 +364,19 @@ public final class Engine: Recognizer, EngineSet, Sendable {
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
-        try withEngine { engine in try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution) } }
+        try withEngine { engine in try libraryOutput.silenced { try engine.recognize(image, resolution: resolution) } }
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         try withEngine { engine in
-            try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution, monitor: monitor) }
+            try libraryOutput.silenced { try engine.recognize(image, resolution: resolution, monitor: monitor) }
         }
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
                           monitor: RecognitionMonitor?) throws -> RecognizedText {
         try withEngine { engine in
-            try LibraryDiagnostics.silenced { try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor) }
+            try libraryOutput.silenced { try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor) }
         }
     }
 

@@ -21,7 +21,7 @@ public struct LoadedImage: Sendable {
     /// Where the image is in its document, when it is a document's page.
     public var page: Page?
     /// Set when the pixels are the file's decoded at a fraction of its size, for a reading
-    /// that would shrink them anyway (`ImageLoader.loadReduced`).
+    /// that would shrink them anyway (`PageSizing.reducedDecoding`).
     public var reduced: ReducedDecoding?
 
     /// `reduced`, for a rendering by `operations`: only the page itself is read as its file's.

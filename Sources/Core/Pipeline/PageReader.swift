@@ -11,10 +11,13 @@ public struct PageReader: Sendable {
     public let settings: RecognitionSettings
     /// Asked before the engine; nil for no result store.
     let store: StoreCache?
+    /// Decides the scale a page is read at, once the store has no reading of it.
+    let sizing: PageSizing
 
     init(settings: RecognitionSettings, store: ResultStore?) {
         self.settings = settings
         self.store = store.map { StoreCache(store: $0, settings: settings) }
+        sizing = PageSizing(rule: settings.textSizing, space: settings.space)
     }
 
     /// A page read, and what a document page made from it needs to know.
@@ -35,11 +38,11 @@ public struct PageReader: Sendable {
     ///   - reading: the engine's own settings for this reading (`psm 6`), part of the store's key.
     ///   - monitor: told the engine's progress, and able to cancel it.
     ///   - reduced: set when `image` is its file decoded at a fraction of its size, as the text
-    ///     sizing would have read it (`ImageLoader.loadReduced`): it is read as it is, and its
+    ///     sizing would have read it (`PageSizing.reducedDecoding`): it is read as it is, and its
     ///     words are given in the file's pixels, as a page read shrunk gives them.
     package func read(_ image: RGBImage, resolution: Int?, rendering operations: [FilterOperation], engine reading: EngineSettings,
                       monitor: RecognitionMonitor?, with engine: any Recognizer, reduced: ReducedDecoding? = nil) throws -> Reading {
-        let asRendered = operations.contains { $0.kind == .scale }
+        let asRendered = PageSizing.readsAsRendered(operations)
         let resolution = reduced.map { $0.resolution(resolution) } ?? resolution
         let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
         // The store keeps the reading of the pixels read, in their own pixels, whatever file they
@@ -48,8 +51,8 @@ public struct PageReader: Sendable {
             return Reading(recognized: reduced?.inFilePixels(kept, read: image) ?? kept, stored: true, key: key,
                            scale: reduced?.scale ?? kept.readScale ?? 1)
         }
-        // A filter that scaled the rendering chose its size; a reduced decoding was sized already.
-        let scale = asRendered || reduced != nil ? 1 : settings.textSizing.scale(for: image, in: settings.space)
+        // Sized here, once the store had no reading of these pixels.
+        let scale = sizing.scale(for: image, rendering: operations, reduced: reduced)
         let recognized = try read(image, resolution: resolution, scale: scale, engine: reading, monitor: monitor, with: engine)
         if let key { store?.keep(recognized, for: key, engine: reading) }
         return Reading(recognized: reduced?.inFilePixels(recognized, read: image) ?? recognized, stored: false, key: key,
@@ -60,9 +63,8 @@ public struct PageReader: Sendable {
     /// engine reads it at: for a page to be read again as it is added to a document.
     func place(of image: RGBImage, resolution: Int?, rendering operations: [FilterOperation],
                engine reading: EngineSettings) -> (key: RecognitionKey?, scale: Double) {
-        let asRendered = operations.contains { $0.kind == .scale }
-        let key = store?.key(of: image, resolution: resolution, asRendered: asRendered, engine: reading)
-        return (key, asRendered ? 1 : settings.textSizing.scale(for: image, in: settings.space))
+        let key = store?.key(of: image, resolution: resolution, asRendered: PageSizing.readsAsRendered(operations), engine: reading)
+        return (key, sizing.scale(for: image, rendering: operations))
     }
 
     /// A reading made on a pool's engine for a search, and what the search keeps of it.
@@ -107,17 +109,14 @@ public struct PageReader: Sendable {
     func read(_ image: RGBImage, resolution: Int?, scale: Double, engine reading: EngineSettings,
               monitor: RecognitionMonitor? = nil, with engine: any Recognizer) throws -> RecognizedText {
         guard scale != 1 else {
-            return try LibraryDiagnostics.silenced {
-                try engine.recognize(image, resolution: resolution, engine: reading, monitor: monitor)
-            }
+            return try engine.recognize(image, resolution: resolution, engine: reading, monitor: monitor)
         }
         // Resampled as the file's values, not as light: averaging in linear light thins and
         // lightens dark strokes, and Tesseract thresholds the values it is given (the photo of
         // images/ read at half size: CER 0.0022 resampled as light, 0.0004 as values, as whole).
         let scaled = LanczosScale(factor: scale).apply(to: image, in: .sRGB)
-        let recognized = try LibraryDiagnostics.silenced {
-            try engine.recognize(scaled, resolution: Self.resolution(resolution, at: scale), engine: reading, monitor: monitor)
-        }
+        let recognized = try engine.recognize(scaled, resolution: Self.resolution(resolution, at: scale), engine: reading,
+                                              monitor: monitor)
         return Self.inPagePixels(recognized, read: scaled, at: scale, width: image.width, height: image.height)
     }
 }

@@ -38,8 +38,8 @@ public struct Pipeline {
         engine = recognizer
         reader = PageReader(settings: settings, store: store)
         loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution,
-                             sizing: settings.textSizing, space: settings.space)
-        renderer = Renderer(space: settings.space, cacheBudget: cacheBudget)
+                             libraryOutput: settings.runtime.libraryOutput)
+        renderer = Renderer(context: settings.filterContext, cacheBudget: cacheBudget)
     }
 
     /// A pipeline that loads and renders, and reads nothing: for `filter`, and for a run that
@@ -182,7 +182,7 @@ public struct Pipeline {
     /// moved the rendering, and where it lies on that page (what a PDF's own page is cropped
     /// and turned by).
     public func shownPage(of result: PipelineResult, original: LoadedImage) -> ShownPage {
-        ShownPage.of(result.report.operations, on: original.image, in: settings.space)
+        ShownPage.of(result.report.operations, on: original.image, in: settings.filterContext)
     }
 
     /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
@@ -211,10 +211,13 @@ public struct Pipeline {
         try loader.load(path, page: page, identified: identified || renderer.cache != nil, digestsFile: store != nil)
     }
 
-    /// Whether an image loaded to be read with `state`, whose pixels are wanted for nothing
-    /// else, may be decoded at the size its reading shrinks it to (`ImageLoader.loadReduced`).
-    private func mayReduce(for state: FilterState, needsPixels: Bool) -> Bool {
-        !needsPixels && state.operations.isEmpty && renderer.cache == nil
+    /// For an image loaded to be read with `state`, whose pixels are wanted for nothing else,
+    /// its file decoded at the size its reading shrinks it to, where the sizing says so
+    /// (`PageSizing.reducedDecoding`): decided once the store has no reading of the file.
+    private func reducedLoad(for state: FilterState, needsPixels: Bool) -> ImageLoader.ReducedLoad? {
+        guard !needsPixels, state.operations.isEmpty, renderer.cache == nil else { return nil }
+        let (sizing, loader) = (reader.sizing, loader)
+        return { bytes, name in sizing.reducedDecoding(of: bytes, name: name, by: loader) }
     }
 
     /// What `loadOrAnswer` found: the report, or the image to recognise.
@@ -230,11 +233,11 @@ public struct Pipeline {
     public func loadOrAnswer(_ path: String, page: Int? = nil, state: FilterState,
                              needsPixels: Bool = false) throws -> StoreLookup {
         // A rendering's stored recognition is the run's engine's: one read with other settings is looked up by its pixels.
-        let reducing = mayReduce(for: state, needsPixels: needsPixels)
+        let reduced = reducedLoad(for: state, needsPixels: needsPixels)
         guard !needsPixels, page == nil, let store, state.engine.isDefault, path != ImageLoader.standardInputName,
               Document.kind(of: path) == nil else {
             return .loaded(try loader.load(path, page: page, identified: renderer.cache != nil, digestsFile: store != nil,
-                                           reducing: reducing))
+                                           reduced: reduced))
         }
         var stopwatch = Stopwatch()
         let bytes = try ImageFile.readBytes(path, decoder: settings.decoder)
@@ -242,7 +245,7 @@ public struct Pipeline {
         let source = RenderingSource.key(fileDigest: digest, page: nil, operations: state.operations, settings: settings)
         guard let (recognized, rendering) = store.recognition(ofRendering: source, resolution: settings.resolution) else {
             return .loaded(try loader.load(path, bytes: bytes, digest: digest, identified: renderer.cache != nil, since: stopwatch,
-                                           reducing: reducing))
+                                           reduced: reduced))
         }
         // No pixels to add a document page from.
         last.value = nil

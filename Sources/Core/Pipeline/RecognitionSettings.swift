@@ -22,10 +22,16 @@ public struct RecognitionSettings: Sendable, Encodable {
     /// Words left out of the top words, such as `StopWords.english`.
     public var ignoredWords: Set<String>
     public var decoder: ImageDecoder
+    /// What the run needs of its process (orientation, library silencing, stores); not a setting
+    /// of the reading, so no report carries it.
+    public var runtime: Runtime
+
+    /// What the filters are applied with.
+    public var filterContext: FilterContext { runtime.filterContext(space) }
 
     public init(language: String = "eng", pageSegmentation: PageSegmentation = .default, resolution: Int? = nil,
                 textSizing: TextSizing = .off, space: WorkingSpace = .linear, ignoredWords: Set<String> = [],
-                decoder: ImageDecoder = ImageDecoder()) {
+                decoder: ImageDecoder = ImageDecoder(), runtime: Runtime = Runtime()) {
         self.language = language
         self.pageSegmentation = pageSegmentation
         self.resolution = resolution
@@ -33,6 +39,7 @@ public struct RecognitionSettings: Sendable, Encodable {
         self.space = space
         self.ignoredWords = ignoredWords
         self.decoder = decoder
+        self.runtime = runtime
     }
 
     /// The settings one reading is made with: these, with the page segmentation a script set

@@ -9,12 +9,14 @@ import Threading
 public struct Renderer: Sendable {
     public typealias Cache = RenderCache<RecognizedText>
 
-    public let space: WorkingSpace
+    /// What the filters are applied with: the values they work on, and the run's orientation detector.
+    public let context: FilterContext
+    public var space: WorkingSpace { context.space }
     public private(set) var cache: Cache?
 
     /// - Parameter cacheBudget: bytes of renderings to keep; nil for no cache.
-    public init(space: WorkingSpace, cacheBudget: Int? = nil) {
-        self.space = space
+    public init(context: FilterContext, cacheBudget: Int? = nil) {
+        self.context = context
         cache = cacheBudget.map { Cache(budget: $0) }
     }
 
@@ -34,7 +36,7 @@ public struct Renderer: Sendable {
     /// The image after `operations`, starting from the longest prefix already rendered.
     public mutating func render(_ original: LoadedImage, operations: [FilterOperation]) -> RGBImage {
         let (base, done) = renderedPrefix(original, operations)
-        let images = Self.steps(operations[done...], from: base, in: space)
+        let images = Self.steps(operations[done...], from: base, in: context)
         keep(images, of: original, operations, after: done)
         return images.last ?? base
     }
@@ -44,8 +46,8 @@ public struct Renderer: Sendable {
     public mutating func render(_ original: LoadedImage, operations: [FilterOperation], unless stop: StopSignal) -> RGBImage? {
         let (base, done) = renderedPrefix(original, operations)
         guard done < operations.count else { return base }
-        let (remaining, space) = (operations[done...], space)
-        guard let images = Aside.run(unless: stop, { Self.steps(remaining, from: base, in: space) }) else { return nil }
+        let (remaining, context) = (operations[done...], context)
+        guard let images = Aside.run(unless: stop, { Self.steps(remaining, from: base, in: context) }) else { return nil }
         keep(images, of: original, operations, after: done)
         return images.last ?? base
     }
@@ -53,7 +55,7 @@ public struct Renderer: Sendable {
     /// `base` after `operations`, uncached: a rendering that goes on from one made elsewhere
     /// (the rendering shown, a righted page, a page as loaded by another pipeline).
     public func render(_ operations: some Sequence<FilterOperation>, from base: RGBImage) -> RGBImage {
-        operations.reduce(base) { image, operation in operation.apply(to: image, in: space) }
+        operations.reduce(base) { image, operation in operation.apply(to: image, in: context) }
     }
 
     /// The longest prefix of `operations` already rendered: its image and its length.
@@ -68,9 +70,9 @@ public struct Renderer: Sendable {
     }
 
     /// Each rendering of `operations`, each from the one before, the first from `base`.
-    private static func steps(_ operations: ArraySlice<FilterOperation>, from base: RGBImage, in space: WorkingSpace) -> [RGBImage] {
+    private static func steps(_ operations: ArraySlice<FilterOperation>, from base: RGBImage, in context: FilterContext) -> [RGBImage] {
         var images: [RGBImage] = []
-        for operation in operations { images.append(operation.apply(to: images.last ?? base, in: space)) }
+        for operation in operations { images.append(operation.apply(to: images.last ?? base, in: context)) }
         return images
     }
 

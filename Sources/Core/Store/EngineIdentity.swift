@@ -17,11 +17,12 @@ public struct EngineIdentity: Sendable, Equatable {
     ///   `psm 6` has the identity of a run with `--psm 6`.
     public init(settings: RecognitionSettings, engine: EngineSettings = EngineSettings(),
                 dataDirectory: String = TesseractEngine.defaultDataDirectory) {
+        let checksums = settings.runtime.modelChecksums
         let settings = settings.reading(with: engine)
         // Tesseract's default method leaves the identity as it was before methods could be chosen.
         let thresholding = engine.thresholding.flatMap { $0 == .otsu ? nil : $0.rawValue }
         let models = settings.language.split(separator: "+").map { code in
-            (String(code), Self.checksum(of: "\(dataDirectory)/\(code).traineddata"))
+            (String(code), Self.checksum(of: "\(dataDirectory)/\(code).traineddata", known: checksums))
         }
         // Reading as rendered keeps the identity it had before text sizing existed, so that a
         // store's earlier recognitions still answer for it.
@@ -36,11 +37,9 @@ public struct EngineIdentity: Sendable, Equatable {
             + (thresholding.map { ", thresholding \($0)" } ?? "")
     }
 
-    /// Model checksums already computed in this process, by path, size and modification time.
-    private static let checksums = Locked<[String: String]>([:])
-
-    /// The SHA-256 of a model file, or `missing` (the engine then fails to start anyway).
-    private static func checksum(of path: String) -> String {
+    /// The SHA-256 of a model file, or `missing` (the engine then fails to start anyway); `known`
+    /// keeps those the run computed, by path, size and modification time.
+    private static func checksum(of path: String, known checksums: Locked<[String: String]>) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         let stamp = "\(path)|\(attributes?[.size] ?? 0)|\((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0)"
         if let known = checksums.withLock({ $0[stamp] }) { return known }

@@ -158,5 +158,5 @@ extension FilterKind {
         parameter: .init(name: "tile", symbol: "tile ", title: "tile (pixels)") { $0 > 0 ? max(4, (16 / $0).rounded()) : 0 },
         nanosecondsPerPixel: 6,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 5) },
-        apply: { BackgroundNormalization(tile: Int($0)).apply(to: $1, in: $2) })
+        apply: { BackgroundNormalization(tile: Int($0)).apply(to: $1, in: $2.space) })
 }

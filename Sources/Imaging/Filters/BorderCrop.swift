@@ -107,8 +107,8 @@ extension FilterKind {
         parameter: .init(name: "share", symbol: "dark > ", title: "dark share of an edge line (0-1)") { max(0.05, 1 - $0) },
         nanosecondsPerPixel: 4,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 5) },
-        moves: { value, image, space in
-            BorderCrop(darkShare: value).content(of: image, in: space).map { .crop(columns: $0.columns, rows: $0.rows) }
+        moves: { value, image, context in
+            BorderCrop(darkShare: value).content(of: image, in: context.space).map { .crop(columns: $0.columns, rows: $0.rows) }
         },
-        apply: { BorderCrop(darkShare: $0).apply(to: $1, in: $2) })
+        apply: { BorderCrop(darkShare: $0).apply(to: $1, in: $2.space) })
 }

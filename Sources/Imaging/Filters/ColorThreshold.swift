@@ -65,5 +65,5 @@ extension FilterKind {
         isBriefSegment: true, nanosecondsPerPixel: 1,
         // The whole range of thresholds a page's ink can be in.
         defaultSweep: { _ in evenly(from: 0.1, to: 1.9, steps: 13) },
-        apply: { ColorThreshold(threshold: $0).apply(to: $1, in: $2) })
+        apply: { ColorThreshold(threshold: $0).apply(to: $1, in: $2.space) })
 }

@@ -30,5 +30,5 @@ extension FilterKind {
         parameter: .init(name: "contrast", symbol: "×", title: "contrast (×)") { 1 + 4 * $0 },
         nanosecondsPerPixel: 1,
         defaultSweep: { _ in evenly(from: 0, to: 0.75, steps: 7) },
-        apply: { Contrast(factor: $0).apply(to: $1, in: $2) })
+        apply: { Contrast(factor: $0).apply(to: $1, in: $2.space) })
 }

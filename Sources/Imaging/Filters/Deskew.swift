@@ -60,9 +60,9 @@ extension FilterKind {
         parameter: .init(name: "maximum-angle", symbol: "±", title: "search range (± degrees)") { 28 * $0 },
         nanosecondsPerPixel: 12,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 6) },
-        redraws: { value, image, page, space in
+        redraws: { value, image, page, context in
             let skew = Deskew.detectAngle(in: image, maximumAngle: value)
-            return (Deskew.straighten(image, skew: skew, in: space), Deskew.straighten(page, skew: skew, in: space))
+            return (Deskew.straighten(image, skew: skew, in: context.space), Deskew.straighten(page, skew: skew, in: context.space))
         },
-        apply: { Deskew(maximumAngle: $0).apply(to: $1, in: $2) })
+        apply: { Deskew(maximumAngle: $0).apply(to: $1, in: $2.space) })
 }

@@ -100,5 +100,5 @@ extension FilterKind {
         parameter: .init(name: "area", symbol: "area ≤ ", title: "largest speck (pixels)") { (64 * $0).rounded() },
         nanosecondsPerPixel: 8,
         defaultSweep: { _ in evenly(from: 0, to: 0.75, steps: 4) },
-        apply: { Despeckle(largestArea: Int($0)).apply(to: $1, in: $2) })
+        apply: { Despeckle(largestArea: Int($0)).apply(to: $1, in: $2.space) })
 }

@@ -48,7 +48,7 @@ extension FilterKind {
         parameter: .init(name: "sigma", symbol: "σ", title: "σ (pixels)") { 100 * $0 },
         isBriefSegment: true, nanosecondsPerPixel: 6,
         defaultSweep: { evenly(from: 0, to: GaussianBlur.reach(textHeight: $0) / 100, steps: 13) },
-        apply: { GaussianBlur(sigma: $0).apply(to: $1, in: $2) })
+        apply: { GaussianBlur(sigma: $0).apply(to: $1, in: $2.space) })
 }
 
 extension GaussianBlur {

@@ -73,7 +73,7 @@ extension FilterKind {
         "greyscale", reproduces: "CIPhotoEffectMono",
         summary: "luminance only (fully grey from 25%; below, part of the colour kept)",
         parameter: .blendAmount, nanosecondsPerPixel: 1, defaultSweep: FilterKind.blendSweep,
-        apply: { Greyscale(amount: $0).apply(to: $1, in: $2) })
+        apply: { Greyscale(amount: $0).apply(to: $1, in: $2.space) })
 }
 
 extension FilterKind.ParameterScale {

@@ -63,5 +63,5 @@ extension FilterKind {
         "invert", reproduces: "CIColorInvert",
         summary: "negative (fully from 25%; below, blended with the image)",
         parameter: .blendAmount, nanosecondsPerPixel: 1, defaultSweep: FilterKind.blendSweep,
-        apply: { Invert(amount: $0).apply(to: $1, in: $2) })
+        apply: { Invert(amount: $0).apply(to: $1, in: $2.space) })
 }

@@ -89,5 +89,5 @@ extension FilterKind {
         nanosecondsPerPixel: 12,
         // ½× to 3×.
         defaultSweep: { _ in evenly(from: 0.0625, to: 0.375, steps: 11) },
-        apply: { LanczosScale(factor: $0).apply(to: $1, in: $2) })
+        apply: { LanczosScale(factor: $0).apply(to: $1, in: $2.space) })
 }

@@ -78,5 +78,5 @@ extension FilterKind {
         parameter: .init(name: "ink", symbol: "%", title: "ink (% of the page)") { 2 * $0 },
         nanosecondsPerPixel: 2,
         defaultSweep: { _ in evenly(from: 0.05, to: 1.5, steps: 7) },
-        apply: { LevelStretch(inkShare: min(0.89, $0 / 100)).apply(to: $1, in: $2) })
+        apply: { LevelStretch(inkShare: min(0.89, $0 / 100)).apply(to: $1, in: $2.space) })
 }

@@ -74,5 +74,5 @@ extension FilterKind {
         parameter: .init(name: "share", symbol: "dark > ", title: "dark share of a region's box (0-1)") { max(0.5, 1 - $0) },
         nanosecondsPerPixel: 8,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 5) },
-        apply: { LightTextInversion(darkShare: $0).apply(to: $1, in: $2) })
+        apply: { LightTextInversion(darkShare: $0).apply(to: $1, in: $2.space) })
 }

@@ -34,7 +34,7 @@ extension FilterKind {
         summary: "median of a square window of radius 4 × intensity px: 3×3 at 25% (denoise)",
         parameter: .windowRadius, nanosecondsPerPixel: 12,
         defaultSweep: FilterKind.windowSweep,
-        apply: { MedianFilter(radius: Int($0)).apply(to: $1, in: $2) })
+        apply: { MedianFilter(radius: Int($0)).apply(to: $1, in: $2.space) })
 }
 
 extension FilterKind.ParameterScale {

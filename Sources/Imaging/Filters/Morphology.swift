@@ -38,11 +38,11 @@ extension FilterKind {
         "erode", reproduces: "CIMorphologyMinimum",
         summary: "minimum over radius 4 × intensity px: dark text grows, 1 px at 25%",
         parameter: .windowRadius, nanosecondsPerPixel: 12, defaultSweep: FilterKind.windowSweep,
-        apply: { Morphology(.minimum, radius: Int($0)).apply(to: $1, in: $2) })
+        apply: { Morphology(.minimum, radius: Int($0)).apply(to: $1, in: $2.space) })
 
     public static let dilate = FilterKind(
         "dilate", reproduces: "CIMorphologyMaximum",
         summary: "maximum over radius 4 × intensity px: dark text thins, 1 px at 25%",
         parameter: .windowRadius, nanosecondsPerPixel: 12, defaultSweep: FilterKind.windowSweep,
-        apply: { Morphology(.maximum, radius: Int($0)).apply(to: $1, in: $2) })
+        apply: { Morphology(.maximum, radius: Int($0)).apply(to: $1, in: $2.space) })
 }

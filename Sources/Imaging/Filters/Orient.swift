@@ -1,4 +1,4 @@
-/// Turns a page upright by quarter turns, as OCRmyPDF's `--rotate-pages` does: the installed
+/// Turns a page upright by quarter turns, as OCRmyPDF's `--rotate-pages` does: the run's
 /// `OrientationDetector` (Tesseract's OSD in the application) says which way up the page is
 /// and how sure it is, and the page is turned (exactly, `QuarterTurn`) only when that
 /// confidence reaches `threshold`. Otherwise, or with no detector, or when the detector
@@ -14,12 +14,12 @@ public struct Orient: Sendable {
     }
 
     /// The upright image, or the input itself.
-    public func apply(to image: RGBImage, detector: OrientationDetector? = OrientationDetection.detector) -> RGBImage {
+    public func apply(to image: RGBImage, detector: OrientationDetector?) -> RGBImage {
         QuarterTurn(clockwise: turns(for: image, detector: detector)).apply(to: image)
     }
 
     /// The quarter turns clockwise that `apply` turns `image` by: 0 when it leaves it alone.
-    public func turns(for image: RGBImage, detector: OrientationDetector? = OrientationDetection.detector) -> Int {
+    public func turns(for image: RGBImage, detector: OrientationDetector?) -> Int {
         guard threshold.isFinite, let detector, let estimate = detector(image),
               estimate.clockwiseTurns != 0, estimate.confidence >= threshold else { return 0 }
         return estimate.clockwiseTurns
@@ -37,8 +37,8 @@ extension FilterKind {
         parameter: .init(name: "threshold", symbol: "≥", title: "least OSD confidence") { Orient.threshold(at: $0) },
         nanosecondsPerPixel: 14,
         defaultSweep: { _ in evenly(from: 0, to: 0.75, steps: 4) },
-        moves: { value, image, _ in .turn(clockwise: Orient(threshold: value).turns(for: image)) },
-        apply: { value, image, _ in Orient(threshold: value).apply(to: image) })
+        moves: { value, image, context in .turn(clockwise: Orient(threshold: value).turns(for: image, detector: context.orientation)) },
+        apply: { value, image, context in Orient(threshold: value).apply(to: image, detector: context.orientation) })
 }
 
 extension Orient {

@@ -69,5 +69,5 @@ extension FilterKind {
         parameter: .init(name: "bias", symbol: "Otsu ×", title: "bias (× Otsu's level)") { 4 * $0 },
         nanosecondsPerPixel: 12,
         defaultSweep: { _ in evenly(from: 0.125, to: 0.375, steps: 11) },
-        apply: { OtsuThreshold(bias: $0).apply(to: $1, in: $2) })
+        apply: { OtsuThreshold(bias: $0).apply(to: $1, in: $2.space) })
 }

@@ -61,8 +61,8 @@ extension FilterKind {
         parameter: .init(name: "k", symbol: "k ", title: "Sauvola k") { 1.4 * $0 },
         nanosecondsPerPixel: 12,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 11) },
-        apply: { value, image, space in
+        apply: { value, image, context in
             SauvolaThreshold(radius: SauvolaThreshold.defaultRadius(width: image.width, height: image.height), k: value)
-                .apply(to: image, in: space)
+                .apply(to: image, in: context.space)
         })
 }

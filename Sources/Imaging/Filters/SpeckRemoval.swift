@@ -92,5 +92,5 @@ extension FilterKind {
         parameter: .init(name: "share", symbol: "area < stroke² × ", title: "largest speck (stroke width squared)") { 2 * $0 },
         nanosecondsPerPixel: 10,
         defaultSweep: { _ in evenly(from: 0, to: 0.5, steps: 3) },
-        apply: { SpeckRemoval(strokeShare: $0).apply(to: $1, in: $2) })
+        apply: { SpeckRemoval(strokeShare: $0).apply(to: $1, in: $2.space) })
 }

@@ -91,5 +91,5 @@ extension FilterKind {
         parameter: .init(name: "amount", symbol: "amount ", title: "unsharp amount") { 2 * $0 },
         nanosecondsPerPixel: 12,
         defaultSweep: { _ in evenly(from: 0, to: 1.5, steps: 7) },
-        apply: { UnsharpMask(radius: 2.5, amount: $0).apply(to: $1, in: $2) })
+        apply: { UnsharpMask(radius: 2.5, amount: $0).apply(to: $1, in: $2.space) })
 }

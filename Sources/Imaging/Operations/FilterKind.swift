@@ -35,24 +35,24 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// `filterbench`: what speculation weighs before it prepares a rendering.
     public let nanosecondsPerPixel: Double
     /// The filter applied with its parameter's value.
-    private let filter: @Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> RGBImage
+    private let filter: @Sendable (_ value: Double, _ image: RGBImage, _ context: FilterContext) -> RGBImage
     /// For a filter that turns or crops the page: how it moves the page it is given (nil where
     /// it leaves it in place), so that a searchable PDF can show the page as it was recognised.
-    private let moves: (@Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> PagePlacement?)?
+    private let moves: (@Sendable (_ value: Double, _ image: RGBImage, _ context: FilterContext) -> PagePlacement?)?
     /// For a filter that redraws the page's geometry (straightens, flattens or dewarps it):
     /// the filter applied to a rendering, and the same redrawing, found on the rendering,
     /// applied to `page`, an image of its size. A document shows the page so redrawn, so that
     /// the text read from the rendering lies over the same ink.
-    private let redraws: (@Sendable (_ value: Double, _ image: RGBImage, _ page: RGBImage, _ space: WorkingSpace)
+    private let redraws: (@Sendable (_ value: Double, _ image: RGBImage, _ page: RGBImage, _ context: FilterContext)
         -> (image: RGBImage, page: RGBImage))?
 
     public init(_ word: String, reproduces: String, summary: String, parameter: ParameterScale,
                 isBriefSegment: Bool = false, nanosecondsPerPixel: Double,
                 defaultSweep: @escaping @Sendable (_ textHeight: Double?) -> [Double],
-                moves: (@Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> PagePlacement?)? = nil,
-                redraws: (@Sendable (_ value: Double, _ image: RGBImage, _ page: RGBImage, _ space: WorkingSpace)
+                moves: (@Sendable (_ value: Double, _ image: RGBImage, _ context: FilterContext) -> PagePlacement?)? = nil,
+                redraws: (@Sendable (_ value: Double, _ image: RGBImage, _ page: RGBImage, _ context: FilterContext)
                     -> (image: RGBImage, page: RGBImage))? = nil,
-                apply: @escaping @Sendable (_ value: Double, _ image: RGBImage, _ space: WorkingSpace) -> RGBImage) {
+                apply: @escaping @Sendable (_ value: Double, _ image: RGBImage, _ context: FilterContext) -> RGBImage) {
         rawValue = word
         self.reproduces = reproduces
         self.summary = summary
@@ -85,16 +85,16 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     public func defaultStrengths(textHeight: Double?) -> [Double] { defaultSweep(textHeight) }
 
     /// This filter at `intensity` applied to `image`.
-    public func apply(at intensity: Double, to image: RGBImage, in space: WorkingSpace) -> RGBImage {
-        filter(parameter(at: intensity).value, image, space)
+    public func apply(at intensity: Double, to image: RGBImage, in context: FilterContext) -> RGBImage {
+        filter(parameter(at: intensity).value, image, context)
     }
 
     /// Whether this filter turns or crops the page.
     public var movesPage: Bool { moves != nil }
 
     /// How this filter at `intensity` moves `image`'s page; nil where it leaves it in place.
-    public func move(at intensity: Double, on image: RGBImage, in space: WorkingSpace) -> PagePlacement? {
-        moves?(parameter(at: intensity).value, image, space)
+    public func move(at intensity: Double, on image: RGBImage, in context: FilterContext) -> PagePlacement? {
+        moves?(parameter(at: intensity).value, image, context)
     }
 
     /// Whether this filter straightens, flattens or dewarps the page: no turn or crop of the
@@ -105,8 +105,8 @@ public struct FilterKind: Sendable, Hashable, CaseIterable, WordCoded, CustomStr
     /// `image`) applied to `page`, which has `image`'s size; nil for a filter that does not
     /// redraw the page.
     public func redraw(at intensity: Double, _ image: RGBImage, page: RGBImage,
-                       in space: WorkingSpace) -> (image: RGBImage, page: RGBImage)? {
-        redraws?(parameter(at: intensity).value, image, page, space)
+                       in context: FilterContext) -> (image: RGBImage, page: RGBImage)? {
+        redraws?(parameter(at: intensity).value, image, page, context)
     }
 
     /// `count` strengths evenly from `from` to `to`, ends included.

@@ -29,15 +29,26 @@ public struct FilterOperation: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// This filter applied to `image`.
+    public func apply(to image: RGBImage, in context: FilterContext) -> RGBImage {
+        kind.apply(at: intensity, to: image, in: context)
+    }
+
+    /// This filter applied to `image` in `space`, with no orientation detector (`orient` then
+    /// leaves the page as it is).
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
-        kind.apply(at: intensity, to: image, in: space)
+        apply(to: image, in: FilterContext(space: space))
     }
 }
 
 extension Array where Element == FilterOperation {
     /// The operations applied in order, each to the 8-bit result of the one before, as an
     /// app re-rendering its image after every step would.
+    public func apply(to image: RGBImage, in context: FilterContext) -> RGBImage {
+        reduce(image) { $1.apply(to: $0, in: context) }
+    }
+
+    /// The operations applied in `space`, with no orientation detector.
     public func apply(to image: RGBImage, in space: WorkingSpace = .linear) -> RGBImage {
-        reduce(image) { $1.apply(to: $0, in: space) }
+        apply(to: image, in: FilterContext(space: space))
     }
 }

@@ -25,8 +25,8 @@ public struct PageGeometry: Sendable, Equatable {
 
     /// The geometry of `operations` applied to `image`, rendering the chain as far as its last
     /// filter that moves the page (none for most chains, which cost nothing here).
-    public static func of(_ operations: [FilterOperation], on image: RGBImage, in space: WorkingSpace) -> PageGeometry {
-        ShownPage.walk(operations, on: image, page: nil, in: space).geometry
+    public static func of(_ operations: [FilterOperation], on image: RGBImage, in context: FilterContext) -> PageGeometry {
+        ShownPage.walk(operations, on: image, page: nil, in: context).geometry
     }
 
     /// `image` cropped and turned as `self` says, its pixels unfiltered: the page as it was

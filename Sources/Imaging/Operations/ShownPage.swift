@@ -18,8 +18,8 @@ public struct ShownPage: Sendable {
 
     /// The page `operations` show when applied to `image`, rendering the chain as far as its
     /// last filter that moves the page (none for most chains, which cost nothing here).
-    public static func of(_ operations: [FilterOperation], on image: RGBImage, in space: WorkingSpace) -> ShownPage {
-        let walked = walk(operations, on: image, page: image, in: space)
+    public static func of(_ operations: [FilterOperation], on image: RGBImage, in context: FilterContext) -> ShownPage {
+        let walked = walk(operations, on: image, page: image, in: context)
         return ShownPage(geometry: walked.geometry, image: walked.page ?? image)
     }
 
@@ -27,33 +27,33 @@ public struct ShownPage: Sendable {
     /// alongside it: each move is found on the rendering, which the filters before it drew,
     /// and made on the unfiltered page of the same size.
     static func walk(_ operations: [FilterOperation], on image: RGBImage, page: RGBImage?,
-                     in space: WorkingSpace) -> (geometry: PageGeometry, page: RGBImage?) {
+                     in context: FilterContext) -> (geometry: PageGeometry, page: RGBImage?) {
         var geometry = PageGeometry()
         guard let last = operations.lastIndex(where: { $0.kind.placement == .moved }) else {
             return (geometry, page)
         }
         var (current, page) = (image, page)
         for operation in operations[...last] {
-            if let move = operation.kind.move(at: operation.intensity, on: current, in: space) {
+            if let move = operation.kind.move(at: operation.intensity, on: current, in: context) {
                 geometry.apply(move, width: current.width, height: current.height)
                 page = page.map { move.apply(to: $0) }
             }
             if operation.kind.redrawsPage {
                 var drawn: (image: RGBImage, page: RGBImage?) = (current, page)
-                if let shown = page, let redrawn = operation.kind.redraw(at: operation.intensity, current, page: shown, in: space) {
+                if let shown = page, let redrawn = operation.kind.redraw(at: operation.intensity, current, page: shown, in: context) {
                     drawn = (redrawn.image, redrawn.page)
                 } else {
-                    drawn.image = operation.apply(to: current, in: space)
+                    drawn.image = operation.apply(to: current, in: context)
                 }
                 // A page the filter leaves as it is (no skew, no sheet, no curl) is not redrawn.
                 if drawn.image != current { geometry.isRedrawn = true }
                 (current, page) = drawn
                 continue
             }
-            let next = operation.apply(to: current, in: space)
+            let next = operation.apply(to: current, in: context)
             // A filter that only resizes the rendering (scale) resizes the page with it.
             if let shown = page, next.width != current.width || next.height != current.height, !operation.kind.movesPage {
-                page = operation.apply(to: shown, in: space)
+                page = operation.apply(to: shown, in: context)
             }
             current = next
         }

@@ -12,6 +12,9 @@ public enum StoreMerge {
                              warn: @escaping @Sendable (String) -> Void) throws(StoreError) -> Int {
         try ResultStore.check(shards: shards)
         let store = try ResultStore(path: path, warn: warn)
-        return try store.merge(from: shards)
+        let added = try store.merge(from: shards)
+        // Folded into its file now: the store merged into is what a rerun elsewhere copies.
+        if let failure = store.checkpoint() { warn(failure) }
+        return added
     }
 }

@@ -102,7 +102,8 @@ package struct AutoRun {
     /// reading, its sample and the first round's candidates that the original's reading cannot
     /// change.
     package mutating func righting() -> [Probe] {
-        righted = PageRighting.bases(of: original.image, using: pipeline.renderer, detector: OrientationDetection.detector)
+        righted = PageRighting.bases(of: original.image, using: pipeline.renderer,
+                                     detector: pipeline.renderer.context.orientation)
         let rightedProbes = righted.map { Probe.whole($0.filters) }
         // The righted renderings are facts about the page: with samples, read whatever the
         // budget, which then goes to the samples and the finalists.

@@ -53,16 +53,18 @@ struct FilterImageCommand: ParsableCommand {
     func run() throws {
         try Terminal.orExit {
             try PNGOutput.checkTarget(output)
-            var pipeline = Pipeline.rendering(RecognitionSettings(resolution: dpi, space: imageOptions.colorSpace,
-                                                                  decoder: imageOptions.decoder))
+            let settings = RecognitionSettings(resolution: dpi, space: imageOptions.colorSpace, decoder: imageOptions.decoder,
+                                               runtime: FilterOCR.runtime)
+            var pipeline = Pipeline.rendering(settings)
             let original = try pipeline.load(image, page: pageOption.page)
             let filtered = pipeline.renderer.render(original, operations: ops.operations)
             let resolution = dpi ?? original.decoded.resolution
             guard output == PNGOutput.standardOutputName else {
-                return try PNGOutput.write(filtered, resolution: resolution, to: output)
+                return try PNGOutput.write(filtered, resolution: resolution, to: output, libraryOutput: settings.runtime.libraryOutput)
             }
             // A closed pipe ends quietly, as for the other commands; a full disk with its error.
-            Terminal.writeOutput(try PNGOutput.encoded(filtered, resolution: resolution, for: output))
+            Terminal.writeOutput(try PNGOutput.encoded(filtered, resolution: resolution, for: output,
+                                                       libraryOutput: settings.runtime.libraryOutput))
         }
         if Terminal.outputClosed && Terminal.outputFailure == nil { throw ExitCode(ExitStatus.outputClosed) }
     }

@@ -55,7 +55,7 @@ struct RecognitionOptions: ParsableArguments {
     /// The settings every engine of a command is made with.
     func settings(ignoredWords: Set<String>) -> RecognitionSettings {
         RecognitionSettings(language: lang, pageSegmentation: psm, resolution: dpi, textSizing: textSize, space: image.colorSpace,
-                            ignoredWords: ignoredWords, decoder: image.decoder)
+                            ignoredWords: ignoredWords, decoder: image.decoder, runtime: FilterOCR.runtime)
     }
 
     /// The result store before the command's engines, unless `--no-store`.

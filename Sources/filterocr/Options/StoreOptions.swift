@@ -30,7 +30,7 @@ struct StoreOptions: ParsableArguments {
         return StoreLocation.defaultPath(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The store, opened once per process; nil with `--no-store`, or when it cannot be used
+    /// The store, opened once by the command's runtime; nil with `--no-store`, or when it cannot be used
     /// (said once on standard error: the command goes on without it). A store of a later
     /// release stops the command, since going on would silently keep nothing.
     func open() throws -> ResultStore? {
@@ -40,30 +40,20 @@ struct StoreOptions: ParsableArguments {
         case .path(let path): return try Terminal.orExit { try Self.open(path) }
         case .none: return nil
         case .unavailable(let reason):
-            Self.unavailableSaid.withLock { said in
-                if !said { Terminal.printWarning("no result store: \(reason); recognising without one (give --store PATH)") }
-                said = true
-            }
+            Terminal.printWarning("no result store: \(reason); recognising without one (give --store PATH)")
             return nil
         }
     }
 
+    /// The store at `path`, opened once by the command's runtime; nil, said, when it cannot be used.
     private static func open(_ path: String) throws -> ResultStore? {
-        try opened.withLock { opened throws -> ResultStore? in
-            if let (openedPath, store) = opened, openedPath == path { return store }
-            do {
-                let store = try ResultStore(path: path) { Terminal.printWarning($0) }
-                opened = (path, store)
-                return store
-            } catch let error as StoreError {
-                if case .newerSchema = error { throw error }
-                Terminal.printWarning((error.errorDescription ?? "result store \(path) cannot be used") + "; recognising without it")
-                opened = (path, nil)
-                return nil
-            }
+        do {
+            return try FilterOCR.runtime.stores.open(path: path) { Terminal.printWarning($0) }
+        } catch {
+            if case .newerSchema = error { throw error }
+            Terminal.printWarning((error.errorDescription ?? "result store \(path) cannot be used") + "; recognising without it")
+            return nil
         }
     }
 
-    private static let opened = Locked<(String, ResultStore?)?>(nil)
-    private static let unavailableSaid = Locked(false)
 }

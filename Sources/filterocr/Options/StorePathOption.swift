@@ -25,7 +25,7 @@ struct StorePathOption: ParsableArguments {
     /// The store, which must exist: looking after one never creates it.
     func open() throws -> ResultStore {
         let path = try existingPath()
-        return try Terminal.orExit { try ResultStore(path: path) { Terminal.printWarning($0) } }
+        return try Terminal.orExit { try FilterOCR.runtime.stores.open(path: path) { Terminal.printWarning($0) } }
     }
 
     /// What the store holds: opened as `open` does, or read without writing when it cannot be

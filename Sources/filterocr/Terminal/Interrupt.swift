@@ -8,23 +8,20 @@ import Threading
 /// run, SIGINT, SIGTERM and SIGHUP stop new images from starting, the lines already started
 /// are finished whole, and the exit status says which signal it was (128 + its number).
 enum Interrupt {
-    /// The signal caught, 0 for none. Set by the handler: an atomic store is safe there, and
-    /// the value is made when `install` first touches it, not inside the handler.
-    private static let caught = Atomic<Int32>(0)
-    /// The pipe's end the handler writes a byte to (`write` is safe in a handler, raising a
-    /// stop is not); -1 until `install`.
-    private static let wakeWriter = Atomic<Int32>(-1)
-    /// Raised by the watcher for any signal caught, and for SIGINT alone; new ones after `reset`.
-    private static let stops = Locked((any: StopSignal(), sigint: StopSignal()))
+    // The signal caught and the pipe the handler writes to are `CommandLineProcess`'s, made
+    // when `install` first touches them, not inside the handler.
 
-    static var happened: Bool { caught.load(ordering: .relaxed) != 0 }
+    /// Raised by the watcher for any signal caught, and for SIGINT alone; new ones after `reset`.
+    private static var stops: Locked<(any: StopSignal, sigint: StopSignal)> { CommandLineProcess.current.stops }
+
+    static var happened: Bool { CommandLineProcess.current.caughtSignal.load(ordering: .relaxed) != 0 }
     /// The signal caught, 0 for none.
-    static var signal: Int32 { caught.load(ordering: .relaxed) }
+    static var signal: Int32 { CommandLineProcess.current.caughtSignal.load(ordering: .relaxed) }
 
     static func reset() {
         // Under the stops' lock, so that the watcher never raises the new stops for the old signal.
         stops.withLock { stops in
-            caught.store(0, ordering: .relaxed)
+            CommandLineProcess.current.caughtSignal.store(0, ordering: .relaxed)
             stops = (StopSignal(), StopSignal())
         }
     }
@@ -53,9 +50,9 @@ enum Interrupt {
         startWatcher()
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            Interrupt.caught.store(signal, ordering: .relaxed)
+            CommandLineProcess.current.caughtSignal.store(signal, ordering: .relaxed)
             var byte: UInt8 = 1
-            _ = write(Interrupt.wakeWriter.load(ordering: .relaxed), &byte, 1)
+            _ = write(CommandLineProcess.current.signalWakeWriter.load(ordering: .relaxed), &byte, 1)
         }
         sigemptyset(&action.sa_mask)
         // No SA_RESTART: a blocking read returns, so the interrupted loop can see the flag.
@@ -65,10 +62,10 @@ enum Interrupt {
 
     /// Starts, once, the thread that raises the stops when the handler writes to the pipe.
     private static func startWatcher() {
-        guard wakeWriter.load(ordering: .relaxed) < 0 else { return }
+        guard CommandLineProcess.current.signalWakeWriter.load(ordering: .relaxed) < 0 else { return }
         var ends: [Int32] = [0, 0]
         guard pipe(&ends) == 0 else { return }
-        wakeWriter.store(ends[1], ordering: .relaxed)
+        CommandLineProcess.current.signalWakeWriter.store(ends[1], ordering: .relaxed)
         let reader = ends[0]
         Thread.detachNewThread {
             var byte: UInt8 = 0
@@ -77,7 +74,7 @@ enum Interrupt {
                 if count < 0 && errno == EINTR { continue }
                 guard count > 0 else { return }
                 let raised: [StopSignal] = stops.withLock { stops in
-                    switch caught.load(ordering: .relaxed) {
+                    switch CommandLineProcess.current.caughtSignal.load(ordering: .relaxed) {
                     case 0: []  // reset since
                     case SIGINT: [stops.any, stops.sigint]
                     default: [stops.any]

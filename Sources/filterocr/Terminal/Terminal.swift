@@ -15,19 +15,19 @@ enum Terminal {
 
     /// Set once a write finds that the reader of standard output has gone. Further output
     /// is dropped; runs stop as they do for Ctrl-C and end with `ExitStatus.outputClosed`.
-    static var outputClosed: Bool { closed.load(ordering: .relaxed) }
-    private static let closed = Atomic<Bool>(false)
+    static var outputClosed: Bool { CommandLineProcess.current.outputClosed.load(ordering: .relaxed) }
+
 
     /// Why standard output could not be written (a full disk), once a write failed for a
     /// reason other than a closed pipe. Output stops then too, and the command ends with
     /// this error and status 1: results that never arrived must not look like a success.
     static var outputFailure: String? { failure.withLock { $0 } }
-    private static let failure = Locked<String?>(nil)
+    private static var failure: Locked<String?> { CommandLineProcess.current.outputFailure }
 
     /// Records that standard output failed, and why; the first reason is the one reported.
     static func recordOutputFailure(_ reason: String) {
         failure.withLock { $0 = $0 ?? reason }
-        closed.store(true, ordering: .relaxed)
+        CommandLineProcess.current.outputClosed.store(true, ordering: .relaxed)
     }
 
     /// Whether the reader of standard output has gone, asked of the output itself: for output
@@ -38,7 +38,7 @@ enum Terminal {
         // A pipe whose reader has gone polls as an error at the writer's end; a terminal
         // that has gone, as a hang-up.
         if poll(&output, 1, 0) == 1 && output.revents & Int16(POLLERR | POLLHUP) != 0 {
-            closed.store(true, ordering: .relaxed)
+            CommandLineProcess.current.outputClosed.store(true, ordering: .relaxed)
         }
         return outputClosed
     }
@@ -126,7 +126,7 @@ enum Terminal {
         guard let code = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }),
               descriptor == STDOUT_FILENO else { return }
         if code == EPIPE {
-            closed.store(true, ordering: .relaxed)
+            CommandLineProcess.current.outputClosed.store(true, ordering: .relaxed)
         } else {
             recordOutputFailure(DescriptorWrite.reason(code))
         }
