@@ -1,0 +1,254 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Core
+import CoreTestSupport
+import Foundation
+import TestSupport
+import Workbench
+
+/// `filterocr serve` run in process by its own `WorkbenchServer.run`, on a port the system
+/// chooses: the routes behind the channel handlers the server puts in front of them (the
+/// connection guard, the security headers, the answers to heads that do not parse), with a
+/// fake engine. The handlers are internal to Workbench, so the tests reach them only through
+/// `run`, as a client does: over a socket.
+enum LiveWorkbench {
+    struct NotListening: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Starts a server with `configure`'s changes, runs `body` with its port, then stops it.
+    static func serve(_ configure: (inout WorkbenchServer.Configuration) -> Void = { _ in },
+                      _ body: (_ port: Int) async throws -> Void) async throws {
+        var configuration = WorkbenchServer.Configuration(settings: RecognitionSettings())
+        configuration.port = 0
+        configuration.engines = 1
+        configuration.truth = .none
+        configuration.factory = FakeRecognizer().factory
+        configure(&configuration)
+        let server = WorkbenchServer(configuration: configuration)
+        let (addresses, listening) = AsyncStream.makeStream(of: String.self)
+        let task = Task {
+            defer { listening.finish() }
+            try await server.run(publisher: nil) { listening.yield($0) }
+        }
+        var iterator = addresses.makeAsyncIterator()
+        guard let address = await iterator.next() else {
+            try await task.value
+            throw NotListening(description: "the server ended before it listened")
+        }
+        guard let port = address.split(separator: ":").last.flatMap({ Int($0.prefix { $0.isNumber }) }) else {
+            task.cancel()
+            throw NotListening(description: "no port in \(address)")
+        }
+        do {
+            try await body(port)
+        } catch {
+            task.cancel()
+            _ = try? await task.value
+            throw error
+        }
+        task.cancel()
+        _ = try? await task.value
+    }
+}
+
+/// One plain TCP connection to the server, written and read as raw bytes, so that a test can
+/// send what no HTTP client would (half a head, a bad request line) and see exactly what comes
+/// back, and when the server closes it. Every wait is on the socket, with a safety limit.
+final class RawConnection: Sendable {
+    /// What reading the connection until the server closes it gave.
+    struct Ending: Sendable {
+        var bytes: [UInt8]
+        /// Whether the server closed the connection (rather than the time running out).
+        var closed: Bool
+        /// Seconds from the start of the read to the close.
+        var seconds: Double
+    }
+
+    private let descriptor: Int32
+    /// When the connection was made.
+    let opened = ContinuousClock.now
+
+    init(port: Int) throws {
+        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
+        let connected = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard descriptor >= 0, connected == 0 else {
+            let reason = String(cString: strerror(errno))
+            if descriptor >= 0 { close(descriptor) }
+            throw LiveWorkbench.NotListening(description: "cannot connect to port \(port): \(reason)")
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Makes closing this connection reset it (`SO_LINGER` of 0), as a client that is killed or
+    /// loses its network does, rather than end it in order.
+    func resetWhenClosed() {
+        var linger = linger(l_onoff: 1, l_linger: 0)
+        _ = setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+    }
+
+    /// Sends `bytes`; false when the server has closed the connection.
+    @discardableResult
+    func send(_ bytes: [UInt8]) async -> Bool {
+        await aside { [descriptor] in
+            var sent = 0
+            while sent < bytes.count {
+                let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                sent += count
+            }
+            return true
+        }
+    }
+
+    @discardableResult
+    func send(_ text: String) async -> Bool { await send(Array(text.utf8)) }
+
+    /// A request with the Host header the server answers to.
+    @discardableResult
+    func request(_ method: String, _ path: String, port: Int, headers: [String] = [], body: String = "") async -> Bool {
+        let lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers
+            + (body.isEmpty ? [] : ["Content-Length: \(body.utf8.count)"])
+        return await send(lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
+    }
+
+    /// Everything the server sends until it closes the connection, or `patience` seconds pass.
+    func readUntilClosed(patience: Double = 30) async -> Ending {
+        await aside { [descriptor] in
+            let start = Date()
+            var bytes: [UInt8] = []
+            while true {
+                let left = patience - Date().timeIntervalSince(start)
+                guard left > 0, Self.waitReadable(descriptor, seconds: left) else {
+                    return Ending(bytes: bytes, closed: false, seconds: Date().timeIntervalSince(start))
+                }
+                switch Self.receive(descriptor) {
+                case .some(let chunk) where !chunk.isEmpty: bytes += chunk
+                default: return Ending(bytes: bytes, closed: true, seconds: Date().timeIntervalSince(start))
+                }
+            }
+        }
+    }
+
+    /// Whether the server closes the connection within `seconds`; what it sent meanwhile is dropped.
+    func closes(within seconds: Double) async -> Bool {
+        await readUntilClosed(patience: seconds).closed
+    }
+
+    /// The next answer's head, and its body when it has a length; nil if the connection
+    /// closed or `patience` seconds passed first.
+    func readAnswer(patience: Double = 30) async -> Answer? {
+        await aside { [descriptor] in
+            let start = Date()
+            var bytes: [UInt8] = []
+            while true {
+                if let answer = Answer(bytes), answer.isComplete { return answer }
+                let left = patience - Date().timeIntervalSince(start)
+                guard left > 0, Self.waitReadable(descriptor, seconds: left),
+                      let chunk = Self.receive(descriptor), !chunk.isEmpty else {
+                    return Answer(bytes).flatMap { $0.isComplete ? $0 : nil }
+                }
+                bytes += chunk
+            }
+        }
+    }
+
+    /// Sends a byte of a head that never ends every `pace` seconds until the server closes the
+    /// connection, or `patience` seconds pass; whether it closed, and after how long.
+    func dribble(pace: Double, patience: Double = 30) async -> Ending {
+        await aside { [descriptor] in
+            let start = Date()
+            let head = Array("GET /api/filters HTTP/1.1\r\nX-Slow: ".utf8)
+            var index = 0
+            while Date().timeIntervalSince(start) < patience {
+                let byte = index < head.count ? head[index] : UInt8(ascii: "a")
+                index += 1
+                if [byte].withUnsafeBytes({ Glibc.send(descriptor, $0.baseAddress, 1, Int32(MSG_NOSIGNAL)) }) != 1 {
+                    return Ending(bytes: [], closed: true, seconds: Date().timeIntervalSince(start))
+                }
+                // The pace is the client's slowness; what ends the loop is the server closing.
+                if Self.waitReadable(descriptor, seconds: pace) {
+                    let chunk = Self.receive(descriptor)
+                    return Ending(bytes: chunk ?? [], closed: chunk?.isEmpty ?? true, seconds: Date().timeIntervalSince(start))
+                }
+            }
+            return Ending(bytes: [], closed: false, seconds: Date().timeIntervalSince(start))
+        }
+    }
+
+    /// Whether `descriptor` has something to read (or was closed) within `seconds`.
+    private static func waitReadable(_ descriptor: Int32, seconds: Double) -> Bool {
+        var polled = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        let milliseconds = Int32(min(max(0, seconds * 1000).rounded(.up), Double(Int32.max)))
+        while true {
+            let ready = poll(&polled, 1, milliseconds)
+            if ready < 0, errno == EINTR { continue }
+            return ready > 0
+        }
+    }
+
+    /// What is there to read: empty at the end of the stream, nil when the server reset it.
+    private static func receive(_ descriptor: Int32) -> [UInt8]? {
+        var buffer = [UInt8](repeating: 0, count: 64 << 10)
+        let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        return count < 0 ? nil : Array(buffer[..<count])
+    }
+
+    /// Runs blocking socket work on a thread of its own: not on the threads Swift's tasks share
+    /// with the server's own tasks, nor on Dispatch's, which add threads only slowly when theirs
+    /// are blocked.
+    private func aside<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+}
+
+/// An HTTP/1.1 answer as it came over the wire.
+struct Answer: Sendable {
+    var status: Int
+    /// The header fields in order, as sent.
+    var fields: [(name: String, value: String)]
+    var body: [UInt8]
+    /// Whether the body is all there (by its Content-Length; an answer without one is taken as it is).
+    var isComplete: Bool
+
+    /// The answer at the start of `bytes`; nil while its head is incomplete.
+    init?(_ bytes: [UInt8]) {
+        let separator = Array("\r\n\r\n".utf8)
+        guard let end = bytes.indices.first(where: { bytes[$0...].starts(with: separator) }) else { return nil }
+        let lines = String(decoding: bytes[..<end], as: UTF8.self).components(separatedBy: "\r\n")
+        let statusLine = lines[0].split(separator: " ")
+        guard statusLine.count >= 2, statusLine[0].hasPrefix("HTTP/1."), let status = Int(statusLine[1]) else { return nil }
+        self.status = status
+        fields = lines.dropFirst().compactMap { line in
+            guard let colon = line.firstIndex(of: ":") else { return nil }
+            return (String(line[..<colon]), line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces))
+        }
+        let rest = Array(bytes[(end + separator.count)...])
+        let length = fields.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) }
+        body = length.map { Array(rest.prefix($0)) } ?? rest
+        isComplete = length.map { rest.count >= $0 } ?? true
+    }
+
+    /// Every value of the field `name`, whatever its case.
+    func values(_ name: String) -> [String] {
+        fields.filter { $0.name.lowercased() == name.lowercased() }.map(\.value)
+    }
+
+    /// The `error` of a JSON body.
+    var error: String? {
+        (try? JSONSerialization.jsonObject(with: Data(body)) as? [String: Any])?["error"] as? String
+    }
+}
