@@ -58,6 +58,8 @@ public final class LineEditor {
 
 /// The words `completeWord` offers, kept where the C callback can reach them (it cannot
 /// capture), behind a lock: written in `LineEditor.init`, read by the callback inside `readLine`.
+/// libedit keeps one line being edited for the whole process, and this is its one table: the
+/// process's line-editing state, as libedit's own globals are.
 private struct Completion {
     /// Completed at the start of a line.
     var words: [String] = []
@@ -66,6 +68,7 @@ private struct Completion {
     /// The words the completion under way chooses from.
     var offered: [String] = []
 
+    /// The process's one table, beside libedit's one line buffer.
     static let table = Mutex(Completion())
 }
 

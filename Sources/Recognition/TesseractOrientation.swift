@@ -20,7 +20,7 @@ public final class TesseractOrientation: Sendable {
         directory = dataDirectory ?? TesseractEngine.defaultDataDirectory
     }
 
-    /// The detector to install with `OrientationDetection.install`.
+    /// The detector a run hands its filters (`Runtime.orientation`).
     public var detector: OrientationDetector { { [self] image in estimate(image) } }
 
     /// The most pixels OSD is given. OSD's work grows with the page's (3.4 s on one core for a
