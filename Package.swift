@@ -65,7 +65,8 @@ let package = Package(
         // Tesseract's OpenMP regions run on the engine's own thread: one core per engine.
         .target(name: "COpenMPLimit"),
         // Documents page by page: PDF pages (MuPDF), TIFF pages (through ImageCodec), searchable PDFs (qpdf).
-        .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "FileSystem"]),
+        .target(name: "Documents", dependencies: ["Imaging", "ImageCodec", "CMuPDF", "CPDFGraft", "FileSystem",
+                                                  "Threading"]),
         // The result store: recognitions and document pages in SQLite (GRDB), keyed by their inputs.
         .target(name: "ResultStore", dependencies: ["FileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
         // Word counting for the top words and the companion feed; pure Swift.
@@ -80,30 +81,37 @@ let package = Package(
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
         .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats", "FileSystem", "Threading"]),
-        // The application core: the pipeline (the result store a cache before the engine), engines, reports.
+        // The values every front end prints: a recognition's report, --auto's choice, sweeps, JSON Lines, the feed.
+        .target(name: "Reports", dependencies: ["Imaging", "Recognition", "TextComparison", "WordFrequency", "Session",
+                                                "CompanionFeed", "Threading"]),
+        // Documents written page by page (Tesseract's formats, searchable PDFs keeping PDFs' pages), PNG files, --format.
+        .target(name: "PageDocuments", dependencies: ["Reports", "Documents", "Recognition", "Imaging", "ImageCodec",
+                                                      "Formats", "FileSystem", "Threading"]),
+        // The application core: the pipeline (the result store a cache before the engine) and the engines.
         .target(
             name: "Core",
-            dependencies: ["Imaging", "ImageCodec", "Documents", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                           "FileSystem", "TextComparison", "Formats", "ResultStore", "Threading",
+            dependencies: ["Reports", "PageDocuments", "Imaging", "ImageCodec", "Documents", "Recognition", "WordFrequency",
+                           "Session", "FileSystem", "TextComparison", "ResultStore", "Threading",
                            .product(name: "Crypto", package: "swift-crypto")]
         ),
         // Searches for filters: `--auto`'s choice for one page and `tune`'s recipe for a corpus.
-        .target(name: "Search", dependencies: ["Core", "Documents", "FileSystem", "Imaging", "Recognition", "ResultStore",
-                                               "Session", "TextComparison", "Threading", "WordFrequency"]),
+        .target(name: "Search", dependencies: ["Core", "Reports", "Documents", "FileSystem", "Imaging", "Recognition",
+                                               "ResultStore", "Session", "TextComparison", "Threading", "WordFrequency"]),
         // Runs over many inputs: ocr and batch, sweep, the corpus report and shard merging.
-        .target(name: "Runs", dependencies: ["Core", "Search", "Imaging", "Recognition", "Documents", "FileSystem",
-                                             "ResultStore", "TextComparison", "Threading",
+        .target(name: "Runs", dependencies: ["Core", "Reports", "PageDocuments", "Search", "Imaging", "Recognition", "Documents",
+                                             "FileSystem", "ResultStore", "TextComparison", "Threading",
                                              .product(name: "Crypto", package: "swift-crypto")]),
         // Charts as SVG text: the sweep chart, and the scale, numbers and escaping every chart shares.
-        .target(name: "Charts", dependencies: ["Core", "Formats", "Imaging"]),
+        .target(name: "Charts", dependencies: ["Reports", "Formats", "Imaging"]),
         // The REPL session: the driver every front end types into, and speculation.
-        .target(name: "REPL", dependencies: ["Core", "Search", "Session", "Imaging", "ImageCodec", "Recognition", "FileSystem",
-                                             "Formats", "ResultStore", "TextComparison", "Threading", "WordFrequency"]),
+        .target(name: "REPL", dependencies: ["Core", "Reports", "PageDocuments", "Search", "Session", "Imaging", "ImageCodec",
+                                             "Recognition", "FileSystem", "Formats", "ResultStore", "TextComparison", "Threading",
+                                             "WordFrequency"]),
         // What the command line prints: reports, tables, previews, the formats as text.
         .target(
             name: "TerminalText",
-            dependencies: ["Core", "Search", "Runs", "REPL", "Charts", "Imaging", "Recognition", "WordFrequency",
-                           "TextComparison", "FileSystem"]
+            dependencies: ["Core", "Reports", "PageDocuments", "Search", "Runs", "REPL", "Charts", "Imaging", "Recognition",
+                           "WordFrequency", "TextComparison", "FileSystem"]
         ),
         // The corpus report as one self-contained HTML page: a pure function of the report.
         .target(name: "CorpusReportPage", dependencies: ["Core", "Runs", "Charts", "Formats", "TextComparison",
@@ -111,7 +119,7 @@ let package = Package(
         // The web front end on Hummingbird: the workbench and watch pages, their API, the feed's events.
         .target(
             name: "Workbench",
-            dependencies: ["REPL", "Core", "Charts", "Imaging", "ImageCodec", "Documents", "CompanionFeed", "Session",
+            dependencies: ["REPL", "Core", "Reports", "Charts", "Imaging", "ImageCodec", "Documents", "CompanionFeed", "Session",
                            "FileSystem", "Threading", "ResultStore", "WordFrequency",
                            .product(name: "Hummingbird", package: "hummingbird"),
                            .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
@@ -127,9 +135,9 @@ let package = Package(
         .executableTarget(
             name: "filterocr",
             dependencies: [
-                "Core", "Search", "Runs", "REPL", "Imaging", "ImageCodec", "Recognition", "WordFrequency", "CompanionFeed", "Session",
-                "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats", "TerminalText", "CorpusReportPage",
-                "Threading", "Charts", "Documents", "COpenMPLimit",
+                "Core", "Reports", "PageDocuments", "Search", "Runs", "REPL", "Imaging", "ImageCodec", "Recognition",
+                "WordFrequency", "CompanionFeed", "Session", "FileSystem", "LineEditing", "ResultStore", "Workbench", "Formats",
+                "TerminalText", "CorpusReportPage", "Threading", "Charts", "Documents", "COpenMPLimit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             linkerSettings: [.unsafeFlags(staticSwiftLibraries)]
@@ -158,21 +166,23 @@ let package = Package(
         // Fakes and images for the tests of the application's targets.
         .target(name: "CoreTestSupport", dependencies: ["Core", "Imaging", "ImageCodec", "Recognition", "TestSupport"],
                 path: "Tests/CoreTestSupport"),
-        .testTarget(name: "CoreTests", dependencies: ["Core", "CoreTestSupport", "Imaging", "ImageCodec", "Recognition",
-                                                      "ResultStore", "Session", "TestSupport", "Threading"]),
-        .testTarget(name: "SearchTests", dependencies: ["Search", "Runs", "Core", "CoreTestSupport", "Imaging", "ImageCodec", "Session",
-                                                        "Recognition", "TerminalText", "TestSupport", "TextComparison",
-                                                        "Threading"]),
-        .testTarget(name: "RunsTests", dependencies: ["Runs", "Core", "CoreTestSupport", "FileSystem", "Imaging", "Recognition",
-                                                      "TestSupport", "TextComparison", "Threading"]),
-        .testTarget(name: "REPLTests", dependencies: ["REPL", "Core", "CoreTestSupport", "Imaging", "Recognition", "Session",
-                                                      "TerminalText", "TestSupport", "TextComparison", "Threading"]),
+        .testTarget(name: "CoreTests", dependencies: ["Core", "Reports", "PageDocuments", "CoreTestSupport", "Imaging",
+                                                      "ImageCodec", "Recognition", "ResultStore", "Session", "TestSupport",
+                                                      "Threading"]),
+        .testTarget(name: "SearchTests", dependencies: ["Search", "Runs", "Core", "Reports", "CoreTestSupport", "Imaging",
+                                                        "ImageCodec", "Session", "Recognition", "TerminalText", "TestSupport",
+                                                        "TextComparison", "Threading"]),
+        .testTarget(name: "RunsTests", dependencies: ["Runs", "Core", "Reports", "CoreTestSupport", "FileSystem", "Imaging",
+                                                      "Recognition", "TestSupport", "TextComparison", "Threading"]),
+        .testTarget(name: "REPLTests", dependencies: ["REPL", "Core", "Reports", "CoreTestSupport", "Imaging", "Recognition",
+                                                      "Session", "TerminalText", "TestSupport", "TextComparison", "Threading"]),
         .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
-        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "Core", "Runs", "Recognition", "Imaging"]),
+        .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "Core", "Reports", "PageDocuments", "Runs", "Recognition",
+                                                              "Imaging"]),
         .testTarget(name: "WorkbenchTests", dependencies: ["Workbench", "REPL", "Core", "CoreTestSupport", "CompanionFeed", "FileSystem",
                                                            "Imaging", "TestSupport", "WordFrequency",
                                                            .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,7 +1,7 @@
-import Core
 import Formats
 import Foundation
 import Imaging
+import Reports
 
 /// A sweep as an SVG chart for a report: words, confidence and (when the truth is known)
 /// CER and word recall against the filter's strength, the filter's own parameter (σ or the

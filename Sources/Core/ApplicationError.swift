@@ -5,8 +5,6 @@ import ImageCodec
 
 /// What the application core refuses, with what the user can do about it.
 public enum ApplicationError: LocalizedError, Equatable, Sendable {
-    /// An output file could not be written.
-    case cannotWrite(path: String, reason: String)
     /// Standard input holds a second image after the first.
     case severalImagesOnStandardInput(firstLength: Int, total: Int)
     /// The image set cannot be used.
@@ -22,8 +20,6 @@ public enum ApplicationError: LocalizedError, Equatable, Sendable {
 
     public var errorDescription: String? {
         switch self {
-        case let .cannotWrite(path, reason):
-            "cannot write \(path): \(reason)"
         case let .severalImagesOnStandardInput(firstLength, total):
             "standard input holds more than one image (\(total - firstLength) more bytes follow the first "
                 + "\(firstLength)); it takes one image: give several as files instead"

@@ -1,3 +1,4 @@
+import ImageCodec
 import Imaging
 import ResultStore
 import Threading

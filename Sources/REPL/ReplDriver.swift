@@ -3,7 +3,9 @@ import FileSystem
 import Formats
 import Foundation
 import Imaging
+import PageDocuments
 import Recognition
+import Reports
 import ResultStore
 import Search
 import Session

@@ -3,6 +3,7 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import Reports
 import TextComparison
 import WordFrequency
 

@@ -1,4 +1,5 @@
 import Core
+import Reports
 import ResultStore
 
 /// What a REPL session is made of, set up once for every front end (the terminal's REPL and

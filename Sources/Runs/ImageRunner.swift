@@ -3,7 +3,9 @@ import Documents
 import FileSystem
 import Foundation
 import Imaging
+import PageDocuments
 import Recognition
+import Reports
 import ResultStore
 import Search
 import Synchronization

@@ -1,6 +1,7 @@
 import Core
 import Crypto
 import Foundation
+import Reports
 
 /// The batch's JSON Lines for a run's results, in the schema `JSONLines.BatchLine` reads back.
 extension JSONLines {

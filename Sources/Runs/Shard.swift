@@ -2,6 +2,7 @@ import Core
 import Crypto
 import FileSystem
 import Foundation
+import Reports
 
 /// `--shard I/N`: this process's share of the inputs, those whose position (from 0) is I
 /// modulo N, so that N processes given the same list share it without coordination. `auto`

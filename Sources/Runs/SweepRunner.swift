@@ -3,6 +3,7 @@ import FileSystem
 import Foundation
 import Imaging
 import Recognition
+import Reports
 import ResultStore
 import TextComparison
 

@@ -1,9 +1,9 @@
 import Charts
-import Core
 import Foundation
 import Imaging
 import REPL
 import Recognition
+import Reports
 import Runs
 import TextComparison
 import WordFrequency

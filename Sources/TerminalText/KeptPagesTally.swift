@@ -1,4 +1,4 @@
-import Core
+import PageDocuments
 import Runs
 
 /// The pages of one document left as they are, said once the document has gone by: a

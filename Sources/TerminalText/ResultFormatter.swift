@@ -1,5 +1,6 @@
-import Core
 import Foundation
+import PageDocuments
+import Reports
 import Runs
 
 /// Writes the results of `ocr` and `batch` in one of the output formats, one result at a

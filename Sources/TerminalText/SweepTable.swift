@@ -1,7 +1,7 @@
 import Charts
-import Core
 import Foundation
 import Imaging
+import Reports
 import Runs
 
 /// The rows of a sweep as a table, CSV or JSON Lines, one point at a time.

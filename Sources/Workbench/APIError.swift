@@ -1,8 +1,8 @@
-import Core
 import Foundation
 import HTTPTypes
 import Hummingbird
 import NIOHTTP1
+import Reports
 
 /// A request the API cannot answer, as the client sees it: a status and one line that says
 /// what to do, in `{"error": "..."}`.

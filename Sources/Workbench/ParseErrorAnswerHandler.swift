@@ -1,8 +1,8 @@
-import Core
 import HTTPTypes
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
+import Reports
 
 /// Gives the answer to a request whose head does not parse the JSON body every other error
 /// has. Such a request never reaches the router: the HTTP decoder fails, and Hummingbird

@@ -1,8 +1,8 @@
-import Core
 import Documents
 import Foundation
 import ImageCodec
 import REPL
+import Reports
 
 /// The checks an upload passes before it is written or decoded, and what a refusal says.
 package enum UploadChecks {

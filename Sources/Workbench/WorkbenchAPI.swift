@@ -1,6 +1,5 @@
 import Charts
 import CompanionFeed
-import Core
 import FileSystem
 import Foundation
 import HTTPTypes
@@ -9,6 +8,7 @@ import ImageCodec
 import Imaging
 import NIOHTTP1
 import REPL
+import Reports
 import Session
 import WordFrequency
 

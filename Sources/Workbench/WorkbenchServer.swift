@@ -5,6 +5,7 @@ import Hummingbird
 import Logging
 import NIOCore
 import REPL
+import Reports
 import ResultStore
 import ServiceLifecycle
 

@@ -5,6 +5,7 @@ import FileSystem
 import Foundation
 import ImageCodec
 import Imaging
+import PageDocuments
 import Recognition
 import ResultStore
 

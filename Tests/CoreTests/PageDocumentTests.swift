@@ -1,7 +1,7 @@
-import Core
 import Foundation
 import ImageCodec
 import Imaging
+import PageDocuments
 import Recognition
 import Synchronization
 import TestSupport

@@ -1,6 +1,7 @@
 import Core
 import CoreTestSupport
 import Foundation
+import ImageCodec
 import Imaging
 import Recognition
 import ResultStore

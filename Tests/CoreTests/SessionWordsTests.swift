@@ -1,5 +1,6 @@
 import Core
 import Imaging
+import Reports
 import Session
 import Testing
 

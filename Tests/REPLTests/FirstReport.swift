@@ -1,5 +1,5 @@
-import Core
 import REPL
+import Reports
 import Testing
 
 /// The report of the first output, which must be a recognition.

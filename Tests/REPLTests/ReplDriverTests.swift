@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import REPL
 import Recognition
+import Reports
 import Session
 import TerminalText
 import TestSupport

@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import REPL
 import Recognition
+import Reports
 import TestSupport
 import Testing
 import TextComparison

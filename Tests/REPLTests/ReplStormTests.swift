@@ -3,6 +3,7 @@ import CoreTestSupport
 import Foundation
 import Imaging
 import REPL
+import Reports
 import Session
 import TestSupport
 import Testing

@@ -5,6 +5,7 @@ import Foundation
 import Imaging
 import REPL
 import Recognition
+import Reports
 import Session
 import Synchronization
 import TestSupport

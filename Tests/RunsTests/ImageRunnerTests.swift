@@ -2,6 +2,7 @@ import Core
 import CoreTestSupport
 import Foundation
 import Imaging
+import Reports
 import Runs
 import Synchronization
 import TestSupport

@@ -1,6 +1,6 @@
-import Core
 import FileSystem
 import Foundation
+import Reports
 import Runs
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
-import Core
 import Imaging
 import Recognition
+import Reports
 import Search
 import Testing
 

@@ -4,6 +4,7 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import Reports
 import Search
 import Synchronization
 import TestSupport
@@ -37,8 +38,8 @@ struct AutoPlanTests {
     private func search(_ image: RGBImage, budget: Double, _ recognizer: any Recognizer & Sendable) throws -> AutoChoice {
         let (original, loaded) = try load(image)
         var pipeline = loaded
-        let pool = try RecognizerPool(count: 2, settings: RecognitionSettings(), factory: { _ in recognizer })
-        let result = try AutoSearch(budget: budget, explain: true, unit: .page).run(original, pipeline: &pipeline, pool: pool)
+        let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: { _ in recognizer })
+        let result = try AutoSearch(budget: budget, explain: true, unit: .page).run(original, pipeline: &pipeline, engines: pool)
         return try #require(result.report.auto)
     }
 
@@ -107,7 +108,7 @@ struct AutoPlanTests {
     func rounds() throws {
         let (original, loaded) = try load(Self.page(ink: 60, paper: 190))
         var pipeline = loaded
-        let pool = try RecognizerPool(count: 2, settings: RecognitionSettings(), factory: { _ in ThresholdLovingRecognizer() })
+        let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: { _ in ThresholdLovingRecognizer() })
         var run = AutoRun(AutoSearch(budget: 1000, explain: true, unit: .page), original: original, pipeline: pipeline,
                           pool: pool, monitor: nil)
         let base = run.searchBase(over: try run.baseline())

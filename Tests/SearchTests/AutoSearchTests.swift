@@ -4,6 +4,7 @@ import Foundation
 import ImageCodec
 import Imaging
 import Recognition
+import Reports
 import Runs
 import Search
 import Synchronization

@@ -1,7 +1,9 @@
 import Core
 import Foundation
 import Imaging
+import PageDocuments
 import Recognition
+import Reports
 import Runs
 import TerminalText
 import Testing

@@ -1,7 +1,9 @@
 import Dispatch
 import Foundation
+import ImageCodec
 import Imaging
 import Recognition
+import Reports
 import Threading
 
 /// The application's engines: `count` threads, each with a Tesseract engine of its own (an

@@ -1,6 +1,7 @@
 import Documents
 import FileSystem
 import ImageCodec
+import Reports
 
 /// One unit of work of a run: an image, or one page of a document. A document is expanded
 /// into its pages when its turn comes, so a stream of documents is never held in memory.

@@ -2,6 +2,7 @@ import Documents
 import Foundation
 import ImageCodec
 import Imaging
+import Reports
 
 /// Reads images from files or standard input, and documents' pages, with the decoder's
 /// limits, and times it.

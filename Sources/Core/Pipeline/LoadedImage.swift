@@ -2,6 +2,7 @@ import Documents
 import FileSystem
 import ImageCodec
 import Imaging
+import PageDocuments
 
 /// An image read for processing, with what identifies its content.
 public struct LoadedImage: Sendable {

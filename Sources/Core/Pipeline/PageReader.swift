@@ -1,6 +1,8 @@
 import Foundation
+import ImageCodec
 import Imaging
 import Recognition
+import Reports
 import ResultStore
 
 /// The reading step of a `Pipeline`: the result store asked first, the text sized once, the

@@ -3,7 +3,9 @@ import FileSystem
 import Foundation
 import ImageCodec
 import Imaging
+import PageDocuments
 import Recognition
+import Reports
 import ResultStore
 import Session
 import TextComparison

@@ -2,7 +2,9 @@ import Core
 import Documents
 import FileSystem
 import Foundation
+import PageDocuments
 import Recognition
+import Reports
 import Threading
 
 /// `filterocr watch`: a folder that scanners drop files into, recognised unattended. Each file

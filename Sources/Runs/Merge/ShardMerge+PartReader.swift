@@ -1,5 +1,5 @@
-import Core
 import FileSystem
+import Reports
 
 extension ShardMerge {
     /// One part as the merge reads it: a checked line ahead, and the inputs taken so far.

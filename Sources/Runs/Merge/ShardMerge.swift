@@ -1,6 +1,6 @@
-import Core
 import FileSystem
 import Foundation
+import Reports
 
 /// Puts the JSON Lines of `--shard I/N` runs back into the order one run over all the inputs
 /// writes them: input 0 from shard 0, input 1 from shard 1, …, input N from shard 0 again.

@@ -1,6 +1,6 @@
-import Core
 import FileSystem
 import Foundation
+import Reports
 
 /// The pages of a batch's JSON Lines (`filterocr batch > results.jsonl`), for a report on
 /// recognitions already made: each line's image, page, filters and text, or its error.

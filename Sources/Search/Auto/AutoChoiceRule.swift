@@ -1,6 +1,6 @@
-import Core
 import Imaging
 import Recognition
+import Reports
 
 /// How `--auto` decides between readings, without the truth: the whole rule in one place.
 ///

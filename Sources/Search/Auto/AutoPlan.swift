@@ -1,6 +1,6 @@
-import Core
 import Imaging
 import Recognition
+import Reports
 
 /// Which candidates the automatic choice tries, and in what order: a pure account of the
 /// budget, so that the same page gives the same candidates whatever the machine's load.

@@ -1,6 +1,7 @@
 import Core
 import Imaging
 import Recognition
+import Reports
 import TextComparison
 import WordFrequency
 

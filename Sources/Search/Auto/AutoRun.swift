@@ -1,6 +1,7 @@
 import Core
 import Imaging
 import Recognition
+import Reports
 
 /// One `--auto` search of one page: what its phases share, and one method per phase, which
 /// `AutoSearch.run` calls in this order:

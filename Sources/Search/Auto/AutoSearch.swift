@@ -1,6 +1,7 @@
 import Core
 import Imaging
 import Recognition
+import Reports
 
 /// The automatic choice of filters (`--auto`, `best`): recognises the original and chains
 /// of filters in parallel within a budget of work, and keeps the rendering whose

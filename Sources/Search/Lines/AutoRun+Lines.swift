@@ -1,6 +1,7 @@
 import Core
 import Imaging
 import Recognition
+import Reports
 
 extension AutoRun {
     /// By line, on a page that is not searched whole: the engine's own page segmentations its

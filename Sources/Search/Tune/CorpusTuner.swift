@@ -2,6 +2,7 @@ import Core
 import Foundation
 import Imaging
 import Recognition
+import Reports
 import ResultStore
 import TextComparison
 import Threading

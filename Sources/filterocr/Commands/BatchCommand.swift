@@ -5,6 +5,7 @@ import FileSystem
 import Foundation
 import ImageCodec
 import Imaging
+import PageDocuments
 import Runs
 
 /// `filterocr batch`: the same engine over many images, in parallel, JSON Lines out.

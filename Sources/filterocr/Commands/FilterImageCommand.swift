@@ -2,6 +2,7 @@ import ArgumentParser
 import Core
 import Foundation
 import Imaging
+import PageDocuments
 import Runs
 
 /// `filterocr filter IMAGE --ops "blur; 25%" -o OUT.png`: apply a command script, no OCR.

@@ -4,6 +4,7 @@ import Documents
 import Foundation
 import ImageCodec
 import Imaging
+import PageDocuments
 import Runs
 
 /// `filterocr ocr IMAGE...`: recognise images as they are.

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Core
 import Imaging
+import Reports
 
 /// `filterocr script "median; then rotate" …`: what each command script does to the page, as
 /// JSON Lines, so that a program running filterocr asks its parser rather than reading scripts.

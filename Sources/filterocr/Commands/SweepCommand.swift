@@ -1,9 +1,9 @@
 import Charts
 import ArgumentParser
-import Core
 import FileSystem
 import Foundation
 import Imaging
+import Reports
 import Runs
 import TerminalText
 

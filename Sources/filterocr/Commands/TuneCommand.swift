@@ -1,7 +1,7 @@
 import ArgumentParser
-import Core
 import FileSystem
 import Foundation
+import Reports
 import Runs
 import Search
 import TerminalText

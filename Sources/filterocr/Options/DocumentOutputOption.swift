@@ -1,9 +1,9 @@
 import ArgumentParser
-import Core
 import Documents
 import FileSystem
 import Formats
 import Foundation
+import PageDocuments
 
 /// `-o FILE`: where the one document of a Tesseract format goes, for `ocr` and `batch`.
 struct DocumentOutputOption: ParsableArguments {

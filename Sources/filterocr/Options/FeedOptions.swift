@@ -1,8 +1,8 @@
 import ArgumentParser
 import CompanionFeed
-import Core
 import FileSystem
 import Foundation
+import Reports
 import WordFrequency
 
 /// Where recognitions are published for the companion display, and which words count.

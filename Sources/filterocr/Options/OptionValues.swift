@@ -1,6 +1,6 @@
 import ArgumentParser
-import Core
 import Imaging
+import PageDocuments
 import Search
 import TerminalText
 

@@ -1,6 +1,6 @@
 import ArgumentParser
-import Core
 import Documents
+import PageDocuments
 
 /// `--pages`, `--skip-text` and `--force-ocr`: which pages of each document to read.
 struct PagesOption: ParsableArguments {

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Core
 import FileSystem
 import Foundation
+import PageDocuments
+import Reports
 import Runs
 import TerminalText
 

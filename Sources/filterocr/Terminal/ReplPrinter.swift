@@ -1,6 +1,6 @@
-import Core
 import Foundation
 import REPL
+import Reports
 import TerminalText
 
 /// Renders the REPL driver's outputs.

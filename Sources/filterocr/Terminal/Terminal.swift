@@ -2,6 +2,8 @@ import ArgumentParser
 import Core
 import FileSystem
 import Foundation
+import ImageCodec
+import Reports
 import Runs
 import Synchronization
 import TerminalText

@@ -51,12 +51,40 @@ public struct RecognitionReport: Sendable, Encodable {
         /// (an earlier OCR layer); nil for none, or a TIFF page.
         public var textLayer: String?
 
-        public init(_ page: LoadedImage.Page) {
-            number = page.number
-            count = page.count
-            textLayer = page.survey.flatMap { survey in
-                survey.visibleText > 0 ? "visible" : survey.invisibleText > 0 ? "invisible" : nil
-            }
+        public init(number: Int, count: Int, textLayer: String?) {
+            (self.number, self.count, self.textLayer) = (number, count, textLayer)
+        }
+    }
+
+    /// The settings that decided what was read (`RecognitionSettings`'s), as reports give them.
+    public struct Settings: Sendable, Encodable, Equatable {
+        /// Tesseract language codes, e.g. `eng` or `eng+deu`.
+        public var language: String
+        public var pageSegmentation: PageSegmentation
+        /// The resolution assumed; nil when Tesseract estimated it.
+        public var resolution: Int?
+        /// The word of the text sizing the page was read with (`TextSizing`): `auto`, `fit`, `off`.
+        public var textSizing: String
+        /// The values the filters worked on.
+        public var space: WorkingSpace
+
+        public init(language: String, pageSegmentation: PageSegmentation, resolution: Int?, textSizing: String,
+                    space: WorkingSpace) {
+            (self.language, self.pageSegmentation, self.resolution) = (language, pageSegmentation, resolution)
+            (self.textSizing, self.space) = (textSizing, space)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case lang, psm, dpi, textSize, colorSpace
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(language, forKey: .lang)
+            try container.encode(pageSegmentation.rawValue, forKey: .psm)
+            try container.encode(resolution, forKey: .dpi)
+            try container.encode(textSizing, forKey: .textSize)
+            try container.encode(space.rawValue, forKey: .colorSpace)
         }
     }
 
@@ -84,7 +112,7 @@ public struct RecognitionReport: Sendable, Encodable {
     /// Made ahead by speculation: answered from the cache the first time it is shown.
     public var prepared = false
     public var timings: Timings
-    public var settings: RecognitionSettings
+    public var settings: Settings
     public var size: Size
     /// Against the truth, when it is known.
     public var accuracy: Accuracy?
@@ -94,7 +122,7 @@ public struct RecognitionReport: Sendable, Encodable {
     public var auto: AutoChoice?
 
     public init(image: String, filters: FilterState, recognized: RecognizedText,
-                topWords: [WordCount], cached: Bool, timings: Timings, settings: RecognitionSettings, size: Size,
+                topWords: [WordCount], cached: Bool, timings: Timings, settings: Settings, size: Size,
                 accuracy: Accuracy? = nil) {
         self.image = image
         self.filters = filters

@@ -4,6 +4,7 @@ import FileSystem
 import Foundation
 import Imaging
 import Recognition
+import Reports
 import Threading
 
 /// One document in a Tesseract format for a whole run (`ocr` or `batch` with `--format
@@ -162,7 +163,7 @@ public final class PageDocument: Sendable {
                     }
                     // The write that failed says why, better than the assembly it stopped.
                     if let failure {
-                        throw ApplicationError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(failure))
+                        throw OutputError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(failure))
                     }
                 } else if let replacement {
                     do {
@@ -189,7 +190,7 @@ public final class PageDocument: Sendable {
         // better than a renderer that could not finish.
         if let code = document.withLock({ $0.standardOutputError() }) {
             let reason = code > 0 ? DescriptorWrite.reason(code) : "a write to it failed"
-            failure = ApplicationError.cannotWrite(path: Self.shown(destination), reason: reason)
+            failure = OutputError.cannotWrite(path: Self.shown(destination), reason: reason)
         }
         if let failure {
             abandon()
@@ -217,11 +218,11 @@ public final class PageDocument: Sendable {
         do {
             return try body()
         } catch let error as RecognitionError {
-            throw ApplicationError.cannotWrite(path: shown(destination), reason: oneLineMessage(for: error))
+            throw OutputError.cannotWrite(path: shown(destination), reason: oneLineMessage(for: error))
         } catch let error as FileError {
             // A private part of the document could not be written: the user's file is what failed.
             if case let .cannotWrite(_, reason) = error {
-                throw ApplicationError.cannotWrite(path: shown(destination), reason: reason)
+                throw OutputError.cannotWrite(path: shown(destination), reason: reason)
             }
             throw error
         }

@@ -1,3 +1,4 @@
+import Recognition
 import Session
 import WordFrequency
 
@@ -7,14 +8,15 @@ import WordFrequency
 /// count its words again.
 public struct SessionWords: Sendable {
     private var counts: WordCounts
-    private var counted: Set<Renderer.Cache.Key> = []
+    private var counted: Set<RenderCache<RecognizedText>.Key> = []
 
     public init(ignoring: Set<String> = []) {
         counts = WordCounts(ignoring: ignoring)
     }
 
-    /// Counts `text`, unless the rendering `key` was counted before; nil always counts.
-    public mutating func add(_ text: String, rendering key: Renderer.Cache.Key?) {
+    /// Counts `text`, unless the rendering `key` (`Renderer.Cache.Key`) was counted before; nil
+    /// always counts.
+    public mutating func add(_ text: String, rendering key: RenderCache<RecognizedText>.Key?) {
         if let key, !counted.insert(key).inserted { return }
         counts.add(text)
     }

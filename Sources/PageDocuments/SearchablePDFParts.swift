@@ -164,7 +164,7 @@ final class SearchablePDFParts: Sendable {
 
     private static func copy(_ path: String, to sink: (UnsafeRawBufferPointer) -> Bool) throws {
         guard let input = FileHandle(forReadingAtPath: path) else {
-            throw ApplicationError.cannotWrite(path: path, reason: "it vanished before it was copied")
+            throw OutputError.cannotWrite(path: path, reason: "it vanished before it was copied")
         }
         defer { try? input.close() }
         while let chunk = try input.read(upToCount: 1 << 20), !chunk.isEmpty {

@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import ImageCodec
 import Imaging
+import Reports
 
 /// Writes a rendered image as PNG for `filter`, the REPL's `save` and `batch --save-dir`:
 /// the file is replaced only once the new one is complete, only a regular file is ever
@@ -15,7 +16,7 @@ public enum PNGOutput {
         let bytes = try encoded(image, resolution: resolution, for: path, libraryOutput: libraryOutput)
         if path == standardOutputName {
             if let code = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: STDOUT_FILENO) }) {
-                throw ApplicationError.cannotWrite(path: "standard output", reason: DescriptorWrite.reason(code))
+                throw OutputError.cannotWrite(path: "standard output", reason: DescriptorWrite.reason(code))
             }
             return
         }
@@ -28,7 +29,7 @@ public enum PNGOutput {
         do {
             return try libraryOutput.silenced { try PNGEncoder.encode(image, resolution: resolution) }
         } catch {
-            throw ApplicationError.cannotWrite(path: path, reason: oneLineMessage(for: error))
+            throw OutputError.cannotWrite(path: path, reason: oneLineMessage(for: error))
         }
     }
 
