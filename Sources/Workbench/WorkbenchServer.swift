@@ -91,13 +91,37 @@ public struct WorkbenchServer: Sendable {
                          store: configuration.store).makeDriver()
         }
 
+        let app = Self.application(configuration: configuration, router: router, onListening: onListening)
+        // A service group shuts down the last service first: the event streams end before the
+        // server waits for its open responses, which would otherwise never end.
+        let group = ServiceGroup(configuration: .init(
+            services: [app] + (feed.map { [$0] } ?? []),
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: app.logger))
+        do {
+            try await group.run()
+        } catch let error as IOError {
+            throw ListenError(error: error, host: configuration.host, port: configuration.port) ?? error
+        }
+    }
+
+    /// The server `run` serves: `router` behind the connection handlers that guard the socket
+    /// (the connection limit and the deadlines of `configuration`, the security headers on every
+    /// answer, the answers to heads that do not parse), on `configuration`'s address. Built
+    /// apart from `run` so that the handlers can be exercised on a live socket with the routes
+    /// a test chooses; the feed's events, which must end before the server stops, are not part
+    /// of it.
+    ///
+    /// - Parameter onListening: given the address once the port is bound (with `port` 0, the one
+    ///   the system chose).
+    package static func application(configuration: Configuration, router: Router<BasicRequestContext>,
+                                    onListening: @escaping @Sendable (String) -> Void = { _ in }) -> some ApplicationProtocol {
         let connections = ConnectionRegistry(
             capacity: FileDescriptorLimit.connections(wanted: configuration.maxConnections),
             limits: .init(header: configuration.headerTimeout, body: configuration.bodyTimeout, idle: configuration.idleTimeout))
 
         var logger = Logger(label: "filterocr.serve")
         logger.logLevel = .warning
-        let app = Application(
+        return Application(
             router: router,
             server: .http1(configuration: .init(
                 additionalChannelHandlers: [
@@ -117,15 +141,5 @@ public struct WorkbenchServer: Sendable {
             },
             logger: logger
         )
-        // A service group shuts down the last service first: the event streams end before the
-        // server waits for its open responses, which would otherwise never end.
-        let group = ServiceGroup(configuration: .init(
-            services: [app] + (feed.map { [$0] } ?? []),
-            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        do {
-            try await group.run()
-        } catch let error as IOError {
-            throw ListenError(error: error, host: configuration.host, port: configuration.port) ?? error
-        }
     }
 }

@@ -4,52 +4,43 @@ import Glibc
 import Core
 import CoreTestSupport
 import Foundation
+import Hummingbird
+import HummingbirdTesting
+import REPL
 import TestSupport
+import Testing
 import Workbench
 
-/// `filterocr serve` run in process by its own `WorkbenchServer.run`, on a port the system
-/// chooses: the routes behind the channel handlers the server puts in front of them (the
-/// connection guard, the security headers, the answers to heads that do not parse), with a
-/// fake engine. The handlers are internal to Workbench, so the tests reach them only through
-/// `run`, as a client does: over a socket.
+/// The server `filterocr serve` runs (`WorkbenchServer.application`: the routes behind the
+/// channel handlers that guard the socket, the security headers, the answers to heads that do
+/// not parse), on a live socket through HummingbirdTesting's `.live` framework, with a fake
+/// engine. The handlers are internal to Workbench, so the tests reach them as a client does:
+/// through the framework's client, and over raw sockets to the port it serves on.
 enum LiveWorkbench {
-    struct NotListening: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Starts a server with `configure`'s changes, runs `body` with its port, then stops it.
-    static func serve(_ configure: (inout WorkbenchServer.Configuration) -> Void = { _ in },
-                      _ body: (_ port: Int) async throws -> Void) async throws {
+    /// Serves with `configure`'s changes to the configuration, runs `body` with the framework's
+    /// client (one kept connection, opened at the start) and the port, then stops the server.
+    static func test(_ configure: (inout WorkbenchServer.Configuration) -> Void = { _ in },
+                     _ body: @Sendable (_ client: any TestClientProtocol, _ port: Int) async throws -> Void) async throws {
         var configuration = WorkbenchServer.Configuration(settings: RecognitionSettings())
-        configuration.port = 0
-        configuration.engines = 1
         configuration.truth = .none
-        configuration.factory = FakeRecognizer().factory
         configure(&configuration)
-        let server = WorkbenchServer(configuration: configuration)
-        let (addresses, listening) = AsyncStream.makeStream(of: String.self)
-        let task = Task {
-            defer { listening.finish() }
-            try await server.run(publisher: nil) { listening.yield($0) }
+        let uploads = URL(fileURLWithPath: try Paths.temporaryDirectory(), isDirectory: true).appendingPathComponent("uploads")
+        let names = DisplayNames(imageFolder: configuration.imageFolder, uploads: uploads.path)
+        let feed = configuration.feedPath.map { FeedEvents(path: $0) }
+        let recognizer = FakeRecognizer()
+        let settings = configuration.settings
+        let router = WorkbenchServer.router(configuration: configuration, uploads: uploads, feed: feed, names: names) {
+            SessionSetup(settings: settings, recognizer: recognizer, cacheBytes: 1 << 24, truth: .none, images: [],
+                         publisher: nil).makeDriver()
         }
-        var iterator = addresses.makeAsyncIterator()
-        guard let address = await iterator.next() else {
-            try await task.value
-            throw NotListening(description: "the server ended before it listened")
+        // The feed's events run beside the server, as in `run`, and end before the server stops:
+        // it waits for its open answers, and an event stream's answer ends only with the stream.
+        let following = feed.map { feed in Task { try await feed.run() } }
+        defer { following?.cancel() }
+        try await WorkbenchServer.application(configuration: configuration, router: router).test(.live) { client in
+            defer { following?.cancel() }
+            try await body(client, try #require(client.port))
         }
-        guard let port = address.split(separator: ":").last.flatMap({ Int($0.prefix { $0.isNumber }) }) else {
-            task.cancel()
-            throw NotListening(description: "no port in \(address)")
-        }
-        do {
-            try await body(port)
-        } catch {
-            task.cancel()
-            _ = try? await task.value
-            throw error
-        }
-        task.cancel()
-        _ = try? await task.value
     }
 }
 
@@ -70,22 +61,39 @@ final class RawConnection: Sendable {
     /// When the connection was made.
     let opened = ContinuousClock.now
 
+    /// A connection to `port` on `localhost`, the host the live framework serves on: to each of
+    /// its addresses in turn until one accepts.
     init(port: Int) throws {
-        descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr = in_addr(s_addr: inet_addr("127.0.0.1"))
-        let connected = withUnsafePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        var hints = addrinfo()
+        hints.ai_family = AF_UNSPEC
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        var found: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo("localhost", String(port), &hints, &found)
+        guard status == 0 else {
+            throw NotConnected(description: "cannot resolve localhost: \(String(cString: gai_strerror(status)))")
+        }
+        defer { freeaddrinfo(found) }
+        var reason = "no address"
+        var candidate = found
+        while let address = candidate?.pointee {
+            candidate = address.ai_next
+            let descriptor = socket(address.ai_family, address.ai_socktype | Int32(SOCK_CLOEXEC.rawValue), address.ai_protocol)
+            guard descriptor >= 0 else {
+                reason = String(cString: strerror(errno))
+                continue
             }
+            if connect(descriptor, address.ai_addr, address.ai_addrlen) == 0 {
+                self.descriptor = descriptor
+                return
+            }
+            reason = String(cString: strerror(errno))
+            close(descriptor)
         }
-        guard descriptor >= 0, connected == 0 else {
-            let reason = String(cString: strerror(errno))
-            if descriptor >= 0 { close(descriptor) }
-            throw LiveWorkbench.NotListening(description: "cannot connect to port \(port): \(reason)")
-        }
+        throw NotConnected(description: "cannot connect to localhost:\(port): \(reason)")
+    }
+
+    struct NotConnected: Error, CustomStringConvertible {
+        var description: String
     }
 
     deinit { close(descriptor) }
@@ -118,7 +126,7 @@ final class RawConnection: Sendable {
     /// A request with the Host header the server answers to.
     @discardableResult
     func request(_ method: String, _ path: String, port: Int, headers: [String] = [], body: String = "") async -> Bool {
-        let lines = ["\(method) \(path) HTTP/1.1", "Host: 127.0.0.1:\(port)"] + headers
+        let lines = ["\(method) \(path) HTTP/1.1", "Host: localhost:\(port)"] + headers
             + (body.isEmpty ? [] : ["Content-Length: \(body.utf8.count)"])
         return await send(lines.joined(separator: "\r\n") + "\r\n\r\n" + body)
     }

@@ -1,9 +1,13 @@
 import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
 import Testing
 import Workbench
 
-/// The channel handlers in front of the routes, on a live server (`LiveWorkbench`): what a
-/// client sees on the socket when it is slow, when its head does not parse, and on every answer.
+/// The channel handlers in front of the routes, on a live server (`LiveWorkbench`, HummingbirdTesting's
+/// `.live` framework): what a client sees on the socket when it is slow, when its head does not
+/// parse, and on every answer.
 @Suite("The server's connection handlers, over a socket")
 struct ServerHandlersLiveTests {
     /// A deadline short enough for the tests to wait out, far longer than a request on loopback takes.
@@ -16,9 +20,9 @@ struct ServerHandlersLiveTests {
 
     @Test("A client that sends part of a head and stalls is cut off at the header deadline, unanswered")
     func stalledHeadCutOff() async throws {
-        try await LiveWorkbench.serve({ $0.headerTimeout = Self.shortDeadline }) { port in
+        try await LiveWorkbench.test({ $0.headerTimeout = Self.shortDeadline }) { _, port in
             let connection = try RawConnection(port: port)
-            #expect(await connection.send("GET /api/filters HTTP/1.1\r\nHost: 127.0.0.1\r\n"))
+            #expect(await connection.send("GET /api/filters HTTP/1.1\r\nHost: localhost\r\n"))
             let ending = await connection.readUntilClosed()
             #expect(ending.closed, "still open after \(ending.seconds) s")
             #expect(ending.bytes.isEmpty, "\(String(decoding: ending.bytes, as: UTF8.self))")
@@ -28,7 +32,7 @@ struct ServerHandlersLiveTests {
 
     @Test("A head sent a byte at a time is cut off too: the deadline runs from the connection's opening, not from its last byte")
     func dribbledHeadCutOff() async throws {
-        try await LiveWorkbench.serve({ $0.headerTimeout = Self.shortDeadline }) { port in
+        try await LiveWorkbench.test({ $0.headerTimeout = Self.shortDeadline }) { _, port in
             let connection = try RawConnection(port: port)
             let ending = await connection.dribble(pace: 0.05)
             #expect(ending.closed, "still open after \(ending.seconds) s of dribbling")
@@ -38,9 +42,9 @@ struct ServerHandlersLiveTests {
 
     @Test("A request's body that stops arriving is cut off at the body deadline")
     func stalledBodyCutOff() async throws {
-        try await LiveWorkbench.serve({ $0.bodyTimeout = Self.shortDeadline }) { port in
+        try await LiveWorkbench.test({ $0.bodyTimeout = Self.shortDeadline }) { _, port in
             let connection = try RawConnection(port: port)
-            #expect(await connection.send("POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Type: application/json\r\n"
+            #expect(await connection.send("POST /api/sessions HTTP/1.1\r\nHost: localhost:\(port)\r\nContent-Type: application/json\r\n"
                                           + "Content-Length: 100\r\n\r\n{\"image\": "))
             let ending = await connection.readUntilClosed()
             #expect(ending.closed, "still open after \(ending.seconds) s")
@@ -49,7 +53,7 @@ struct ServerHandlersLiveTests {
 
     @Test("A whole request is answered; a kept connection that then sends nothing is closed at the idle deadline")
     func idleConnectionClosed() async throws {
-        try await LiveWorkbench.serve({ $0.idleTimeout = Self.shortDeadline }) { port in
+        try await LiveWorkbench.test({ $0.idleTimeout = Self.shortDeadline }) { _, port in
             let connection = try RawConnection(port: port)
             #expect(await connection.request("GET", "/api/filters", port: port))
             let answer = try #require(await connection.readAnswer())
@@ -62,21 +66,25 @@ struct ServerHandlersLiveTests {
 
     @Test("At the connection limit, a new connection takes the place of the one that has waited longest for a request")
     func limitReplacesLongestWaiting() async throws {
-        try await LiveWorkbench.serve({ $0.maxConnections = 16 }) { port in
-            // Each answered in turn: the first has waited for its next request the longest.
+        try await LiveWorkbench.test({ $0.maxConnections = 16 }) { client, port in
+            // The framework's client is the first connection, answered first: of the sixteen, it
+            // has waited for its next request the longest. Then each raw one is answered in turn.
+            #expect(try await client.execute(uri: "/api/filters", method: .get).status == .ok)
             var connections: [RawConnection] = []
-            for _ in 0..<16 {
+            for _ in 0..<15 {
                 let connection = try RawConnection(port: port)
                 #expect(await connection.request("GET", "/api/filters", port: port))
                 try #require(await connection.readAnswer()?.status == 200)
                 connections.append(connection)
             }
             let newcomer = try RawConnection(port: port)
-            #expect(await connections[0].closes(within: 30), "the longest waiting was not closed")
             #expect(await newcomer.request("GET", "/api/filters", port: port))
             #expect(await newcomer.readAnswer()?.status == 200, "the new connection is served")
-            #expect(await connections[1].request("GET", "/api/filters", port: port))
-            #expect(await connections[1].readAnswer()?.status == 200, "the others are kept")
+            await #expect(throws: (any Error).self, "the longest waiting was not closed") {
+                try await client.execute(uri: "/api/filters", method: .get)
+            }
+            #expect(await connections[0].request("GET", "/api/filters", port: port))
+            #expect(await connections[0].readAnswer()?.status == 200, "the others are kept")
         }
     }
 
@@ -85,17 +93,22 @@ struct ServerHandlersLiveTests {
         let feedFolder = NSTemporaryDirectory() + "filterocr-live-feed-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: feedFolder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: feedFolder) }
-        try await LiveWorkbench.serve({ configuration in
+        try await LiveWorkbench.test({ configuration in
             configuration.maxConnections = 16
             configuration.feedPath = feedFolder + "/topwords.json"
-        }) { port in
+        }) { client, port in
+            #expect(try await client.execute(uri: "/api/filters", method: .get).status == .ok)
             // An event stream's answer lasts as long as its page: each of these is busy answering.
+            // The framework's client, waiting for its next request, makes way for the sixteenth.
             var streams: [RawConnection] = []
             for _ in 0..<16 {
                 let stream = try RawConnection(port: port)
                 #expect(await stream.request("GET", "/api/feed/events", port: port))
                 try #require(await stream.readAnswer()?.status == 200)
                 streams.append(stream)
+            }
+            await #expect(throws: (any Error).self, "the client's waiting connection was kept") {
+                try await client.execute(uri: "/api/filters", method: .get)
             }
             let refused = try RawConnection(port: port)
             await refused.request("GET", "/api/filters", port: port)
@@ -124,7 +137,7 @@ struct ServerHandlersLiveTests {
           arguments: ["GARBAGE\r\n\r\n", "GET / HTTP/1.1\r\nNo colon here\r\n\r\n", "GET /\u{1} HTTP/1.1\r\n\r\n",
                       "GET / HTTP/1.1\r\nContent-Length: -5\r\n\r\n"])
     func unparsableAnswered(request: String) async throws {
-        try await LiveWorkbench.serve { port in
+        try await LiveWorkbench.test { _, port in
             let connection = try RawConnection(port: port)
             await connection.send(request)
             let ending = await connection.readUntilClosed()
@@ -142,7 +155,7 @@ struct ServerHandlersLiveTests {
     @Test("A head over 80 KB, in its fields or in its address, is answered 431 with what to send instead",
           arguments: [false, true])
     func oversizedHeadAnswered(inAddress: Bool) async throws {
-        try await LiveWorkbench.serve { port in
+        try await LiveWorkbench.test { _, port in
             let connection = try RawConnection(port: port)
             let long = String(repeating: "a", count: 100 * 1024)
             if inAddress {
@@ -161,10 +174,11 @@ struct ServerHandlersLiveTests {
 
     @Test("A head just under the limit is read and answered as any other")
     func headUnderTheLimit() async throws {
-        try await LiveWorkbench.serve { port in
-            let connection = try RawConnection(port: port)
-            await connection.request("GET", "/api/filters", port: port, headers: ["X-Padding: " + String(repeating: "a", count: 60 * 1024)])
-            #expect(await connection.readAnswer()?.status == 200)
+        try await LiveWorkbench.test { client, _ in
+            let padding = try #require(HTTPField.Name("X-Padding"))
+            let response = try await client.execute(uri: "/api/filters", method: .get,
+                                                    headers: [padding: String(repeating: "a", count: 60 * 1024)])
+            #expect(response.status == .ok)
         }
     }
 
@@ -172,31 +186,46 @@ struct ServerHandlersLiveTests {
 
     @Test("Every answer carries the security headers once: the routes' answers and refusals, and the answers to heads that do not parse")
     func securityHeadersOnEveryAnswer() async throws {
-        try await LiveWorkbench.serve { port in
-            let requests: [(String, Int)] = [
-                ("GET /api/filters HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", 200),
-                ("GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", 200),
-                ("GET /nothing/here HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n\r\n", 404),
+        try await LiveWorkbench.test { client, port in
+            // What the framework's client can send: the routes' answers.
+            let routed: [(HTTPRequest.Method, String, [UInt8]?, HTTPResponse.Status)] = [
+                (.get, "/api/filters", nil, .ok),
+                (.get, "/", nil, .ok),
+                (.get, "/nothing/here", nil, .notFound),
+                (.post, "/api/sessions", Array("{{{".utf8), .badRequest),
+            ]
+            for (method, path, body, status) in routed {
+                let response = try await client.execute(uri: path, method: method, body: body.map { ByteBuffer(bytes: $0) })
+                #expect(response.status == status, "\(method) \(path)")
+                Self.expectSecurityHeaders(on: "the \(response.status.code) to \(method) \(path)") { name in
+                    HTTPField.Name(name).map { response.headers[values: $0] } ?? []
+                }
+            }
+            // What only a raw socket sends: a host the server does not answer to, heads that do not parse.
+            let raw: [(String, Int)] = [
                 ("GET /api/filters HTTP/1.1\r\nHost: rebound.example\r\n\r\n", 403),
-                ("POST /api/sessions HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nContent-Length: 3\r\n\r\n{{{", 400),
                 ("NOT HTTP AT ALL\r\n\r\n", 400),
                 ("GET / HTTP/1.1\r\nX-Padding: \(String(repeating: "b", count: 90 * 1024))\r\n\r\n", 431),
             ]
-            for (request, status) in requests {
+            for (request, status) in raw {
                 let connection = try RawConnection(port: port)
                 await connection.send(request)
                 let answer = try #require(await connection.readAnswer(), "no answer to \(request.prefix(40))")
                 #expect(answer.status == status, "\(request.prefix(40))")
-                for name in Self.securityHeaders {
-                    #expect(answer.values(name).count == 1,
-                            "\(name) on the \(answer.status) to \(request.prefix(40)): \(answer.values(name))")
-                }
-                #expect(answer.values("X-Content-Type-Options").first == "nosniff")
-                #expect(answer.values("X-Frame-Options").first == "DENY")
-                #expect(answer.values("Referrer-Policy").first == "no-referrer")
-                let policy = answer.values("Content-Security-Policy").first ?? ""
-                #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"), "\(policy)")
+                Self.expectSecurityHeaders(on: "the \(answer.status) to \(request.prefix(40))", answer.values)
             }
         }
+    }
+
+    /// Each security header once in `values` (a header's every value), with what it must say.
+    private static func expectSecurityHeaders(on answer: String, _ values: (String) -> [String]) {
+        for name in securityHeaders {
+            #expect(values(name).count == 1, "\(name) on \(answer): \(values(name))")
+        }
+        #expect(values("X-Content-Type-Options").first == "nosniff", "on \(answer)")
+        #expect(values("X-Frame-Options").first == "DENY", "on \(answer)")
+        #expect(values("Referrer-Policy").first == "no-referrer", "on \(answer)")
+        let policy = values("Content-Security-Policy").first ?? ""
+        #expect(policy.contains("default-src 'self'") && policy.contains("frame-ancestors 'none'"), "\(policy) on \(answer)")
     }
 }
