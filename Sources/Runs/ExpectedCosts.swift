@@ -7,15 +7,15 @@ import ImageCodec
 /// or a PDF page's size; 0 when that is not known (a TIFF's page, standard input, a file that
 /// cannot be read, which reading it reports). For one thread, the run's producer: the document
 /// of one page is kept open for the next.
-final class ExpectedCosts {
+package final class ExpectedCosts {
     private let decoder: ImageDecoder
     private var document: (path: String, opened: Document?)?
 
-    init(decoder: ImageDecoder) {
+    package init(decoder: ImageDecoder) {
         self.decoder = decoder
     }
 
-    func cost(of unit: WorkUnit) -> Int {
+    package func cost(of unit: WorkUnit) -> Int {
         guard unit.failure == nil, unit.input != ImageLoader.standardInputName else { return 0 }
         guard let page = unit.page else { return ImageFile.claimedPixels(unit.input, decoder: decoder) ?? 0 }
         if document?.path != unit.input {

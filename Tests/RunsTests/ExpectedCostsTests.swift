@@ -2,6 +2,7 @@ import Core
 import CoreTestSupport
 import Dispatch
 import Foundation
+import ImageCodec
 import Imaging
 import Recognition
 import Runs
@@ -9,9 +10,10 @@ import Synchronization
 import TestSupport
 import Testing
 
-/// `ExpectedCosts` is internal to Runs and the tests import public and package API only, so
-/// what it tells a parallel run is seen in the order the run starts its pages: the engines
-/// take the costliest waiting first, by the cost it gave each page before any was decoded.
+/// `ExpectedCosts`' estimate of a unit (an image from its header, a document's page, what
+/// cannot be known), then what it tells a parallel run, seen in the order the run starts its
+/// pages: the engines take the costliest waiting first, by the cost it gave each page before
+/// any was decoded.
 @Suite("What a page is expected to cost, known before it is decoded")
 struct ExpectedCostsTests {
     private static let patience = 60.0
@@ -22,6 +24,90 @@ struct ExpectedCostsTests {
         try Data(try TestImages.png(width: width, height: height)).write(to: URL(fileURLWithPath: path))
         return path
     }
+
+    // MARK: The estimate itself
+
+    @Test("An image costs the pixels its header claims, in each format: the pixels it decodes to",
+          arguments: ["book_page.png", "document_photo_12mp.jpg", "poster.webp", "price_tag.bmp", "slide.gif"].map { Paths.images + "/" + $0 }
+              + [Paths.corpus + "/phototest.tif"])
+    func imageFromItsHeader(path: String) throws {
+        let decoded = try ImageFile.load(path, decoder: ImageDecoder(maxPixels: 100_000_000)).image
+        let costs = ExpectedCosts(decoder: ImageDecoder(maxPixels: 100_000_000))
+        #expect(costs.cost(of: WorkUnit(input: path)) == decoded.width * decoded.height)
+    }
+
+    @Test("What is not known before reading costs 0: a unit that fails, standard input, a missing file, a file that is no image, a header cut short or past the first 64 KB, an image over the decoder's limit")
+    func unknownCostsNothing() throws {
+        let folder = try Paths.temporaryDirectory()
+        let image = try png(300, 200, in: folder)
+        let costs = ExpectedCosts(decoder: ImageDecoder())
+        #expect(costs.cost(of: WorkUnit(input: image)) == 60_000)
+        #expect(costs.cost(of: WorkUnit(input: image, failure: "cannot be opened")) == 0, "a failure is reported, not read")
+        #expect(costs.cost(of: WorkUnit(input: "-")) == 0)
+        #expect(costs.cost(of: WorkUnit(input: folder + "/missing.png")) == 0)
+        let text = folder + "/notes.png"
+        try Data("not an image at all".utf8).write(to: URL(fileURLWithPath: text))
+        #expect(costs.cost(of: WorkUnit(input: text)) == 0)
+        let cut = folder + "/cut.png"
+        try Data(try Data(contentsOf: URL(fileURLWithPath: image)).prefix(12)).write(to: URL(fileURLWithPath: cut))
+        #expect(costs.cost(of: WorkUnit(input: cut)) == 0, "the size is past the end")
+        #expect(ExpectedCosts(decoder: ImageDecoder(maxPixels: 50_000)).cost(of: WorkUnit(input: image)) == 0,
+                "refused when it is read")
+        #expect(costs.cost(of: WorkUnit(input: folder)) == 0, "a folder")
+        // Its directory after its pixels, past the first 64 KB the header is read from (as
+        // libtiff writes a page): its size is known only once it is decoded.
+        let tiff = Paths.images + "/exam_page.tif"
+        #expect(try ImageFile.load(tiff).image.pixelCount == 2550 * 3300)
+        #expect(costs.cost(of: WorkUnit(input: tiff)) == 0)
+    }
+
+    @Test("A PDF's page costs its pixels at the default resolution, each page its own; a page past its end costs 0")
+    func pdfPages() throws {
+        let folder = try Paths.temporaryDirectory()
+        let pdf = folder + "/two.pdf"
+        try TestDocuments.pdf(of: [try png(300, 200, in: folder), try png(150, 600, in: folder)], dpi: 300, at: pdf)
+        let costs = ExpectedCosts(decoder: ImageDecoder())
+        #expect(costs.cost(of: WorkUnit(input: pdf, page: 1)) == 60_000, "300 by 200 at 300 dpi")
+        #expect(costs.cost(of: WorkUnit(input: pdf, page: 2)) == 90_000, "150 by 600")
+        #expect(costs.cost(of: WorkUnit(input: pdf, page: 3)) == 0)
+        // The same image placed at 150 dpi: a page twice as wide and as tall, read at 300 dpi.
+        let low = folder + "/low.pdf"
+        try TestDocuments.pdf(of: [try png(300, 200, in: folder)], dpi: 150, at: low)
+        #expect(costs.cost(of: WorkUnit(input: low, page: 1)) == 240_000, "four times the pixels")
+    }
+
+    @Test("A TIFF's page, a document that cannot be opened, and one that is gone cost 0")
+    func documentsUnknown() throws {
+        let folder = try Paths.temporaryDirectory()
+        let tiff = folder + "/two-pages.tif"
+        try TestDocuments.multipageTIFF(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: tiff)
+        let broken = folder + "/broken.pdf"
+        try Data("%PDF-1.7\nthe rest is not a PDF".utf8).write(to: URL(fileURLWithPath: broken))
+        let costs = ExpectedCosts(decoder: ImageDecoder())
+        #expect(costs.cost(of: WorkUnit(input: tiff, page: 1)) == 0)
+        #expect(costs.cost(of: WorkUnit(input: tiff, page: 2)) == 0)
+        #expect(costs.cost(of: WorkUnit(input: broken, page: 1)) == 0)
+        #expect(costs.cost(of: WorkUnit(input: folder + "/missing.pdf", page: 1)) == 0)
+    }
+
+    @Test("A document is kept open from one page to the next, across images between: its pages are measured after its file is gone, until another document's page")
+    func documentKeptOpen() throws {
+        let folder = try Paths.temporaryDirectory()
+        let (first, other) = (folder + "/first.pdf", folder + "/other.pdf")
+        let image = try png(100, 100, in: folder)
+        try TestDocuments.pdf(of: [try png(300, 200, in: folder), try png(150, 600, in: folder)], at: first)
+        try TestDocuments.pdf(of: [try png(400, 300, in: folder)], at: other)
+        let costs = ExpectedCosts(decoder: ImageDecoder())
+        #expect(costs.cost(of: WorkUnit(input: first, page: 1)) == 60_000)
+        try FileManager.default.removeItem(atPath: first)
+        #expect(costs.cost(of: WorkUnit(input: first, page: 2)) == 90_000, "measured from the document kept open")
+        #expect(costs.cost(of: WorkUnit(input: image)) == 10_000)
+        #expect(costs.cost(of: WorkUnit(input: first, page: 1)) == 60_000, "an image between does not close it")
+        #expect(costs.cost(of: WorkUnit(input: other, page: 1)) == 120_000)
+        #expect(costs.cost(of: WorkUnit(input: first, page: 2)) == 0, "opened again, and gone")
+    }
+
+    // MARK: What it tells a run
 
     /// The sizes of the pages a run of `inputs` on two engines started, in the order it started
     /// them: one engine is held on its first page until the others are all started, the other

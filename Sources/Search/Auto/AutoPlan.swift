@@ -13,31 +13,31 @@ import Reports
 /// usually starts with a good filter). Within a round the engines
 /// work in parallel; candidates are admitted in the round's order while the budget lasts, and
 /// one that would overrun it is passed over for a cheaper one after it.
-struct AutoPlan {
+package struct AutoPlan {
     /// How many single filters are tried before the best so far is extended.
-    static let extendAfter = 6
+    package static let extendAfter = 6
     /// How many single filters are tried first, to see whether filters help the page at all
     /// (two engines read them in two turns).
-    static let probeFirst = 4
+    package static let probeFirst = 4
     /// Recognitions of the original the candidates may cost, and how much they have cost.
-    let budget: Double
-    private(set) var spent = 0.0
+    package let budget: Double
+    package private(set) var spent = 0.0
     private var round = 0
     private var rest: [FilterState] = []
     private var later: [FilterState] = []
     private var seen: Set<FilterState> = [FilterState()]
     /// The candidates a detector asked for: read outside the budget, which stays the filters'.
-    private(set) var detected: Set<FilterState> = []
+    package private(set) var detected: Set<FilterState> = []
 
-    init(budget: Double) { self.budget = budget }
+    package init(budget: Double) { self.budget = budget }
 
     /// What recognising an image of `pixels` costs, in recognitions of the original.
-    static func cost(of pixels: Int, original: Int) -> Double {
+    package static func cost(of pixels: Int, original: Int) -> Double {
         (Double(pixels) / Double(max(1, original))).squareRoot()
     }
 
     /// Spends `cost` if the budget has it left, and `keeping` more besides.
-    mutating func admit(cost: Double, keeping: Double = 0) -> Bool {
+    package mutating func admit(cost: Double, keeping: Double = 0) -> Bool {
         // A hair of tolerance, so that a sum of square roots lands the same on every machine.
         guard spent + cost + keeping <= budget + 1e-9 else { return false }
         spent += cost
@@ -47,8 +47,8 @@ struct AutoPlan {
     /// The next round, or nil when the search is over. The single filters follow `base`, the
     /// righted page's chain (the original's when it needs none), and are chosen from its
     /// rendering `image` and `reading`.
-    mutating func nextRound(base: FilterState, image: RGBImage, reading: RecognizedText,
-                            tried: [AutoChoice.Candidate]) -> [FilterState]? {
+    package mutating func nextRound(base: FilterState, image: RGBImage, reading: RecognizedText,
+                                    tried: [AutoChoice.Candidate]) -> [FilterState]? {
         defer { round += 1 }
         switch round {
         case 0:
@@ -85,18 +85,18 @@ struct AutoPlan {
     /// The candidates the first round on `base`'s rendering `image` has whatever the reading
     /// of the page says (which decides only whether the text is small enough to enlarge), in
     /// its order: they can be read beside the page before it has been read.
-    static func certainFirstRound(base: FilterState, image: RGBImage) -> [FilterState] {
+    package static func certainFirstRound(base: FilterState, image: RGBImage) -> [FilterState] {
         let either = [true, false].map { AutoCandidates.firstRound(for: image, enlarging: $0).prefix(probeFirst) }
         return certainDetected(base: base) + either[0].filter(either[1].contains).map { base.followed(by: $0) }.filter { $0 != base }
     }
 
     /// The candidates a detector asks for whatever the reading of the page says, on `base`.
-    static func certainDetected(base: FilterState) -> [FilterState] {
+    package static func certainDetected(base: FilterState) -> [FilterState] {
         AutoCandidates.detectedFirstStates.map { base.followed(by: $0) }
     }
 
     /// Counts `candidates` as ones a detector asked for, read outside the budget.
-    mutating func detecting(_ candidates: [FilterState]) {
+    package mutating func detecting(_ candidates: [FilterState]) {
         detected.formUnion(candidates)
     }
 
