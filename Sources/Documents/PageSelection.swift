@@ -62,10 +62,13 @@ public struct PageSelection: Sendable, Equatable, CustomStringConvertible {
         }.joined(separator: ",")
     }
 
+    /// `ranges` sorted, those that overlap or touch made one.
     private static func merged(_ ranges: [ClosedRange<Int>]) -> [ClosedRange<Int>] {
         var merged: [ClosedRange<Int>] = []
         for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            if let last = merged.last, range.lowerBound <= last.upperBound.addingReportingOverflow(1).partialValue {
+            // Overlapping, or starting at the page after `last`. An open range (to Int.max) holds
+            // every range that starts after its own start, and has no page after it to add 1 to.
+            if let last = merged.last, last.upperBound == .max || range.lowerBound <= last.upperBound + 1 {
                 merged[merged.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
             } else {
                 merged.append(range)
