@@ -1,6 +1,7 @@
 import ImageCodec
 import Imaging
 import Recognition
+import Reports
 
 /// Everything that decides what a recognition reads, besides the image and its filters.
 /// Reports carry it, so that a result says what produced it.
@@ -55,16 +56,8 @@ public struct RecognitionSettings: Sendable, Encodable {
         try TesseractEngine(language: settings.language, pageSegmentation: settings.pageSegmentation)
     }
 
-    private enum CodingKeys: String, CodingKey {
-        case lang, psm, dpi, textSize, colorSpace
-    }
-
+    /// As a report says them (`RecognitionReport.Settings`): one encoding for the REPL's status and the reports.
     public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(language, forKey: .lang)
-        try container.encode(pageSegmentation.rawValue, forKey: .psm)
-        try container.encode(resolution, forKey: .dpi)
-        try container.encode(textSizing, forKey: .textSize)
-        try container.encode(space.rawValue, forKey: .colorSpace)
+        try RecognitionReport.Settings(self).encode(to: encoder)
     }
 }
