@@ -4,6 +4,7 @@
 // qpdf reports errors by C++ exceptions, which Swift cannot catch: the entry point catches
 // them all and returns a status and a one-line message.
 #include "filterocr_graft.h"
+#include "optimize.hpp"
 
 // qpdf 11's headers warn unless told which of its old PointerHolder interfaces to keep: none.
 #define POINTERHOLDER_TRANSITION 4
@@ -744,7 +745,7 @@ class Assembler {
         recordProducer(producer ? producer : "");
     }
 
-    void write(CallbackPipeline &output) {
+    void write(CallbackPipeline &output, bool optimize) {
         // qpdf's writer decodes every metadata stream (/Type /Metadata) to write it
         // uncompressed, whatever it is told of the others: a 1 MB one that inflates to 1 GiB
         // came out as 1 GiB. They are written as their PDFs wrote them, as every other stream is;
@@ -754,6 +755,7 @@ class Assembler {
                 object.setFilterOnWrite(false);
             }
         }
+        if (optimize) filterocr::optimizeStreams(output_);
         // Every object is read now: a repair it took happened before anything is written.
         checkNoLateRepair();
         QPDFWriter writer(output_);
@@ -764,6 +766,7 @@ class Assembler {
         writer.setDecodeLevel(qpdf_dl_none);
         // The output keeps the sources' choice: object streams if one of them had some.
         writer.setObjectStreamMode(usesObjectStreams_ ? qpdf_o_generate : qpdf_o_disable);
+        if (optimize) filterocr::packObjects(writer);
         // The pages may use what their PDF's version allows (transparency, JPEG 2000).
         writer.setMinimumPDFVersion(version_);
         // An encrypted PDF stays encrypted as it was, with an identifier of its own making.
@@ -1019,8 +1022,8 @@ void copyMessage(std::string text, char *message, size_t size) {
 } // namespace
 
 int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const filterocr_graft_view *views,
-                           int view_count, const char *producer, filterocr_graft_write write, void *context,
-                           char *message, size_t message_size, int *refused_view) {
+                           int view_count, const char *producer, int optimize, filterocr_graft_write write,
+                           void *context, char *message, size_t message_size, int *refused_view) {
     *refused_view = -1;
     try {
         if (count <= 0) throw std::runtime_error("no pages to assemble");
@@ -1030,12 +1033,36 @@ int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const f
         for (int i = 0; i < count; ++i) assembler.add(pages[i]);
         assembler.finish(producer);
         CallbackPipeline output(write, context);
-        assembler.write(output);
+        assembler.write(output, optimize != 0);
         return 0;
     } catch (Disagreement const &error) {
         *refused_view = error.view;
         copyMessage(error.what(), message, message_size);
         return error.kind;
+    } catch (std::exception const &error) {
+        copyMessage(error.what(), message, message_size);
+    } catch (...) {
+        copyMessage("unknown error", message, message_size);
+    }
+    return -1;
+}
+
+int filterocr_pdf_optimize(const char *source, filterocr_graft_write write, void *context, char *message,
+                           size_t message_size) {
+    try {
+        QPDF pdf;
+        pdf.processFile(source);
+        filterocr::optimizeStreams(pdf);
+        CallbackPipeline output(write, context);
+        QPDFWriter writer(pdf);
+        writer.setOutputPipeline(&output);
+        writer.setCompressStreams(false);
+        writer.setDecodeLevel(qpdf_dl_none);
+        filterocr::packObjects(writer);
+        writer.setDeterministicID(true);
+        writer.write();
+        output.flush();
+        return 0;
     } catch (std::exception const &error) {
         copyMessage(error.what(), message, message_size);
     } catch (...) {

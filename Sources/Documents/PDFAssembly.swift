@@ -71,7 +71,9 @@ public enum PDFAssembly {
     /// pages in the same order, and neither may have had to repair it (a repair guesses which
     /// revision is meant). Such a PDF is refused (`readDifferently`, `repaired`, naming it)
     /// before anything reaches `sink`.
-    public static func write(_ pages: [Page], producer: String, named destination: String,
+    ///
+    /// `optimized` makes the output smaller losslessly as `optimize` does.
+    public static func write(_ pages: [Page], producer: String, optimized: Bool = false, named destination: String,
                              to sink: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) {
         if let detail = outOfRange(pages) {
             throw DocumentError(source: destination, problem: .assemblyFailed(detail: detail))
@@ -79,20 +81,15 @@ public enum PDFAssembly {
         let views = try renderersViews(of: pages, named: destination)
         var message = MessageBuffer()
         var refusedView: Int32 = -1
-        let (status, sinkFailed) = withoutActuallyEscaping(sink) { sink in
-            var context = SinkContext(sink: sink)
-            let status = withUnsafeMutablePointer(to: &context) { context in
-                withCArguments(pages) { entries in
-                    withCViews(views) { views in
-                        message.withPointer { text, size in
-                            filterocr_pdf_assemble(entries, Int32(entries.count), views, Int32(views.count), producer,
-                                                   { context, bytes, count in SinkContext.deliver(context, bytes, count) },
-                                                   context, text, size, &refusedView)
-                        }
+        let (status, sinkFailed) = SinkContext.writing(to: sink) { write, context in
+            withCArguments(pages) { entries in
+                withCViews(views) { views in
+                    message.withPointer { text, size in
+                        filterocr_pdf_assemble(entries, Int32(entries.count), views, Int32(views.count), producer,
+                                               optimized ? 1 : 0, write, context, text, size, &refusedView)
                     }
                 }
             }
-            return (status, context.failed)
         }
         guard status != 0 else { return }
         if views.indices.contains(Int(refusedView)) {
@@ -104,10 +101,37 @@ public enum PDFAssembly {
         throw DocumentError(source: destination, problem: .assemblyFailed(detail: detail))
     }
 
+    /// Writes the PDF at `path` again through `sink`, smaller, losslessly: streams re-encoded
+    /// where that is smaller (their decoded bytes, an image's pixels, never change), resources no
+    /// page uses dropped, objects packed into object streams, as OCRmyPDF's `--optimize 1` does.
+    /// Text, outlines, metadata and form fields are written as they were.
+    public static func optimize(_ path: String, named destination: String,
+                                to sink: (UnsafeRawBufferPointer) -> Bool) throws(DocumentError) {
+        var message = MessageBuffer()
+        let (status, sinkFailed) = SinkContext.writing(to: sink) { write, context in
+            message.withPointer { text, size in filterocr_pdf_optimize(path, write, context, text, size) }
+        }
+        guard status != 0 else { return }
+        throw DocumentError(source: destination, problem: .assemblyFailed(detail: sinkFailed ? writeFailed : message.text))
+    }
+
     /// What the C callback reaches: the caller's sink, and whether it refused a write.
     private struct SinkContext {
         let sink: (UnsafeRawBufferPointer) -> Bool
         var failed = false
+
+        /// `body`'s status, called with the C callback and its context, which hand the bytes to
+        /// `sink`; and whether the sink refused a write.
+        static func writing(to sink: (UnsafeRawBufferPointer) -> Bool,
+                            _ body: (filterocr_graft_write, UnsafeMutableRawPointer) -> Int32) -> (Int32, Bool) {
+            withoutActuallyEscaping(sink) { sink in
+                var context = SinkContext(sink: sink)
+                let status = withUnsafeMutablePointer(to: &context) { context in
+                    body({ context, bytes, count in SinkContext.deliver(context, bytes, count) }, context)
+                }
+                return (status, context.failed)
+            }
+        }
 
         static func deliver(_ context: UnsafeMutableRawPointer?, _ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
             let context = context!.assumingMemoryBound(to: SinkContext.self)

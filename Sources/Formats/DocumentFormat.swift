@@ -13,6 +13,15 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
         }
     }
 
+    /// The extensions a file of this format is known by: `fileExtension` first, then ALTO's
+    /// own `.alto`, which OCRmyPDF's and Tesseract's users also write.
+    public var fileExtensions: [String] {
+        switch self {
+        case .alto: [fileExtension, "alto"]
+        default: [fileExtension]
+        }
+    }
+
     /// One line for help.
     public var summary: String {
         switch self {
@@ -27,14 +36,21 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
     /// The format a file named `path` is written in, by its extension (any case).
     public init?(path: String) {
         let lowered = path.lowercased()
-        guard let format = Self.allCases.first(where: { lowered.hasSuffix("." + $0.fileExtension) }) else { return nil }
+        guard let format = Self.allCases.first(where: { format in
+            format.fileExtensions.contains { lowered.hasSuffix("." + $0) }
+        }) else { return nil }
         self = format
     }
 
-    /// `.txt, .tsv, .hocr, .xml (ALTO) or .pdf`: the extensions as help and refusals list them.
+    /// `.txt, .tsv, .hocr, .xml or .alto (ALTO) or .pdf`: the extensions as help and refusals list them.
     public static var extensionList: String {
-        let names = allCases.map { "." + $0.fileExtension + ($0.fileExtension == $0.rawValue ? "" : " (\($0.rawValue.uppercased()))") }
+        let names = allCases.map(\.extensionsNamed)
         return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
+    /// `.pdf`; `.xml or .alto (ALTO)`.
+    public var extensionsNamed: String {
+        fileExtensions.map { "." + $0 }.joined(separator: " or ") + (fileExtension == rawValue ? "" : " (\(rawValue.uppercased()))")
     }
 
     /// `txt, tsv, hocr, alto or pdf`.

@@ -38,6 +38,28 @@ public enum OutputFormat: Sendable, Hashable, CaseIterable, RawRepresentable {
         }
     }
 
+    /// The format a file named `path` is written in, by its extension (any case), as OCRmyPDF
+    /// takes its output's: a document format's (`.pdf`, `.txt`, `.hocr`, `.tsv`, `.xml` or
+    /// `.alto`), or `.jsonl`. nil when the extension names none (`text` has no extension of its
+    /// own: `.txt` is Tesseract's plain text, the pages separated by form feeds).
+    public init?(path: String) {
+        if path.lowercased().hasSuffix("." + Self.jsonLinesExtension) {
+            self = .jsonl
+        } else if let document = DocumentFormat(path: path) {
+            self = .document(document)
+        } else {
+            return nil
+        }
+    }
+
+    private static let jsonLinesExtension = "jsonl"
+
+    /// `.txt, .tsv, .hocr, .xml or .alto (ALTO), .pdf or .jsonl`: the extensions `init(path:)` knows.
+    public static var extensionList: String {
+        let names = DocumentFormat.allCases.map(\.extensionsNamed) + ["." + jsonLinesExtension]
+        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+    }
+
     /// Whether each result is a JSON object (`jsonl` and its alias `json`).
     public var isJSON: Bool { self == .jsonl || self == .json }
 

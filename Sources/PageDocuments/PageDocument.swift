@@ -54,14 +54,17 @@ public final class PageDocument: Sendable {
     /// - Parameter revisesText: for a PDF, whether pages may come with words that stand in for
     ///   Tesseract's (`--auto`'s repaired lines): it is then assembled, as one that keeps PDFs'
     ///   pages is.
+    /// - Parameter optimized: for a PDF, whether it is made smaller losslessly as it is written
+    ///   (`--optimize 1`): it is then assembled, as one that keeps PDFs' pages is.
     public init(format: TesseractDocument.Format, destination: String, keepsOriginalPages: Bool = false,
-                textOnly: Bool = false, revisesText: Bool = false) throws {
+                textOnly: Bool = false, revisesText: Bool = false, optimized: Bool = false) throws {
         self.format = format
         self.destination = destination
-        if format == .pdf && ((keepsOriginalPages && !textOnly) || revisesText) {
+        if format == .pdf && ((keepsOriginalPages && !textOnly) || revisesText || optimized) {
             let replacement = destination == PNGOutput.standardOutputName ? nil
                 : try Self.named(destination) { try FileReplacement(destination) }
-            target = .assembled(try Self.named(destination) { try SearchablePDFParts(textOnly: textOnly) }, replacement)
+            let parts = try Self.named(destination) { try SearchablePDFParts(textOnly: textOnly, optimized: optimized) }
+            target = .assembled(parts, replacement)
             return
         }
         let document: Locked<TesseractDocument>

@@ -80,8 +80,12 @@ final class SearchablePDFParts: Sendable {
     /// page is a text layer (PDFs' own pages are not kept).
     private let textOnly: Bool
 
-    init(textOnly: Bool = false) throws {
+    /// Whether the PDF is made smaller losslessly as it is written (`--optimize 1`).
+    private let optimized: Bool
+
+    init(textOnly: Bool = false, optimized: Bool = false) throws {
         self.textOnly = textOnly
+        self.optimized = optimized
         folder = try PrivateTemporaries.pdfParts.makeFolder()
     }
 
@@ -132,7 +136,7 @@ final class SearchablePDFParts: Sendable {
 
     /// Ends Tesseract's documents and writes the whole PDF through `sink`, which returns false
     /// once a write failed. Pages all of one engine's images, in order, go out as Tesseract
-    /// wrote them, byte for byte.
+    /// wrote them, byte for byte, unless the PDF is optimised.
     ///
     /// A PDF whose pages go in rendered must have come in whole: the pages of it that were not
     /// read (left out by `--pages`, or failed) would be lost, so the document is refused instead.
@@ -150,9 +154,14 @@ final class SearchablePDFParts: Sendable {
             page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1) && page.words == nil
         }
         if let onlyPart, renderedInOrder {
-            try Self.copy(onlyPart.path, to: sink)
+            if optimized {
+                try PDFAssembly.optimize(onlyPart.path, named: destination, to: sink)
+            } else {
+                try Self.copy(onlyPart.path, to: sink)
+            }
         } else {
-            try PDFAssembly.write(pages, producer: Product.nameAndVersion, named: destination, to: sink)
+            try PDFAssembly.write(pages, producer: Product.nameAndVersion, optimized: optimized, named: destination,
+                                  to: sink)
         }
     }
 

@@ -34,7 +34,7 @@ public enum SessionCommand: Sendable, Equatable {
 
     /// What `save` writes, by the file's extension: the image, or its recognition in one of
     /// Tesseract's formats.
-    public static let saveExtensions = ["png"] + DocumentFormat.allCases.map(\.fileExtension)
+    public static let saveExtensions = ["png"] + DocumentFormat.allCases.flatMap(\.fileExtensions)
 
     /// Every command of the session, in the order help lists them: the filter commands of
     /// command scripts, then the session's own, each with how it is made. The parser, its

@@ -67,9 +67,18 @@ typedef int (*filterocr_graft_write)(void *context, const unsigned char *bytes, 
 /// otherwise nothing is written and `refused_view` is set to the view's index (it is -1 for any
 /// other failure): the function returns -2 with the difference in `message`, or -3 with the
 /// library that repaired it ("MuPDF", "qpdf", or "MuPDF and qpdf").
+///
+/// With `optimize`, the output is made smaller losslessly before it is written: streams
+/// re-encoded where that is smaller (their decoded bytes, an image's pixels, unchanged),
+/// resources no page uses dropped, objects packed into object streams.
 int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const filterocr_graft_view *views,
-                           int view_count, const char *producer, filterocr_graft_write write, void *context,
-                           char *message, size_t message_size, int *refused_view);
+                           int view_count, const char *producer, int optimize, filterocr_graft_write write,
+                           void *context, char *message, size_t message_size, int *refused_view);
+
+/// Writes the PDF at `source` through `write`, made smaller losslessly as `filterocr_pdf_assemble`
+/// does with `optimize`. Returns 0, or -1 with a one-line message.
+int filterocr_pdf_optimize(const char *source, filterocr_graft_write write, void *context, char *message,
+                           size_t message_size);
 
 #ifdef __cplusplus
 }

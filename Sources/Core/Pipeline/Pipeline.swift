@@ -193,7 +193,7 @@ public struct Pipeline {
     public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
                               file: String?, to path: String) throws {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf,
-                                        revisesText: result.revision != nil)
+                                        revisesText: result.revision != nil, optimized: true)
         do {
             toBeRead(result, original: original)
             let shown = shownPage(of: result, original: original)

@@ -30,6 +30,8 @@ public final class HotFolder: Sendable {
         /// Seconds a file must be left alone (no write, no close) to count as complete.
         public var settle: Double
         public var jobs: Int
+        /// Whether a searchable PDF is made smaller losslessly (`--optimize 1`).
+        public var optimized = true
 
         public init(inbox: String, outbox: String, done: String?, failed: String, format: TesseractDocument.Format,
                     settle: Double, jobs: Int) {
@@ -294,7 +296,7 @@ public final class HotFolder: Sendable {
         do {
             let document = try PageDocument(format: options.format, destination: outbox.path(of: temporary),
                                             keepsOriginalPages: Document.kind(of: held.readablePath) == .pdf,
-                                            revisesText: runner.revisesText)
+                                            revisesText: runner.revisesText, optimized: options.optimized)
             let summary: ImageRunner.Summary
             do {
                 summary = try runner.run(held.readablePath, with: &pipeline, pages: document) { result in

@@ -33,10 +33,16 @@ struct BatchCommand: ParsableCommand {
     @OptionGroup var filters: FilterOptions
     @OptionGroup var pageOptions: PagesOption
 
-    @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
-    var format: OutputFormat = .jsonl
+    @Option(name: .long, help: ArgumentHelp("The format of the results (default: the one -o's extension names, "
+                                            + "else jsonl). " + OutputFormat.help))
+    var format: OutputFormat?
 
-    @OptionGroup var document: DocumentOutputOption
+    @OptionGroup var output: OutputOptions
+
+    /// The format of the run: --format's (or --json's), else -o's extension's, else jsonl.
+    private var runFormat: OutputFormat {
+        get throws { try output.format(given: format, standard: .jsonl) }
+    }
 
     @Option(name: .long, help: "Also write each filtered image as PNG into this folder.")
     var saveDir: String?
@@ -63,7 +69,7 @@ struct BatchCommand: ParsableCommand {
         if inputs.isEmpty && !stdinImage && isatty(STDIN_FILENO) != 0 {
             throw ValidationError("give images, folders or globs, or pipe paths in: find images -name '*.png' | filterocr batch")
         }
-        _ = try document.destination(for: format, from: inputs)
+        _ = try output.destination(for: try runFormat, from: inputs)
     }
 
     func run() throws {
@@ -75,9 +81,9 @@ struct BatchCommand: ParsableCommand {
         let runner = ImageRunner(settings: settings, store: store, state: filters.ops, auto: filters.search, jobs: jobs.engines,
                                  saveDirectory: saveDir, truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
-        var run = ImageRun(runner: runner, format: format, headers: true, publisher: feedOptions.makePublisher(source: "batch"),
-                           showsProgress: true, documentDestination: try document.destination(for: format, from: inputs))
-        run.textOnly = document.textOnly
+        var run = ImageRun(runner: runner, format: try runFormat, headers: true,
+                           publisher: feedOptions.makePublisher(source: "batch"), showsProgress: true)
+        try output.apply(to: &run, from: inputs)
         if stdinImage {
             try run.run([ImageLoader.standardInputName], total: 1)
         } else if inputs.isEmpty || inputs.contains("-") {

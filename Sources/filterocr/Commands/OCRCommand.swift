@@ -30,10 +30,16 @@ struct OCRCommand: ParsableCommand {
     @Flag(name: .long, help: "Print one JSON object per image (JSON Lines); the same as --format jsonl.")
     var json = false
 
-    @Option(name: .long, help: ArgumentHelp(OutputFormat.help))
-    var format: OutputFormat = .text
+    @Option(name: .long, help: ArgumentHelp("The format of the results (default: the one -o's extension names, "
+                                            + "else text). " + OutputFormat.help))
+    var format: OutputFormat?
 
-    @OptionGroup var document: DocumentOutputOption
+    @OptionGroup var output: OutputOptions
+
+    /// The format of the run: --format's (or --json's), else -o's extension's, else text.
+    private var runFormat: OutputFormat {
+        get throws { try output.format(given: json ? .jsonl : format, standard: .text) }
+    }
 
     @Argument(help: ArgumentHelp("Image files (\(ReadableFormats.list)), or - for one image on standard input.",
                                  valueName: "image"))
@@ -43,7 +49,7 @@ struct OCRCommand: ParsableCommand {
         guard images.filter({ $0 == ImageLoader.standardInputName }).count <= 1 else {
             throw ValidationError("standard input holds one image: give - once")
         }
-        _ = try document.destination(for: json ? .jsonl : format, from: images)
+        _ = try output.destination(for: try runFormat, from: images)
     }
 
     func run() throws {
@@ -56,11 +62,9 @@ struct OCRCommand: ParsableCommand {
         let runner = ImageRunner(settings: settings, store: store, state: filters.ops, auto: filters.search, jobs: engines,
                                  truth: truthOptions.source, pageSelection: pageOptions.pages,
                                  pagesWithText: pageOptions.pagesWithText)
-        let format = json ? .jsonl : format
-        var run = ImageRun(runner: runner, format: format, headers: units > 1,
-                           publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false,
-                           documentDestination: try document.destination(for: format, from: images))
-        run.textOnly = document.textOnly
+        var run = ImageRun(runner: runner, format: try runFormat, headers: units > 1,
+                           publisher: feedOptions.makePublisher(source: "ocr"), showsProgress: false)
+        try output.apply(to: &run, from: images)
         run.keepsOriginalPages = images.contains { Document.kind(of: $0) == .pdf }
         try run.run(images, total: units)
     }

@@ -44,6 +44,8 @@ struct WatchCommand: ParsableCommand {
             })
     var format: DocumentFormat = .pdf
 
+    @OptionGroup var optimization: OptimizeOption
+
     @Option(name: .long, help: ArgumentHelp("Where originals go once read (default: INBOX/done).", valueName: "folder"))
     var done: String?
 
@@ -67,6 +69,7 @@ struct WatchCommand: ParsableCommand {
             throw ValidationError("\(PathEncoding.displayed(inbox)) is not a folder: give the folder files arrive in, e.g. filterocr watch scans/ --to out/")
         }
         if keep && done != nil { throw ValidationError("give --done FOLDER or --keep, not both") }
+        if optimization.optimize != nil, format != .pdf { throw ValidationError("--optimize is for --format pdf") }
         guard settle >= 0, settle.isFinite else { throw ValidationError("--settle takes seconds, 0 or more, e.g. --settle 5") }
     }
 
@@ -77,9 +80,10 @@ struct WatchCommand: ParsableCommand {
         let settings = recognition.settings(ignoredWords: [])
         let runner = ImageRunner(settings: settings, store: try recognition.store(), state: filters.ops, auto: filters.search,
                                  jobs: 1)
-        let options = HotFolder.Options(inbox: inbox, outbox: to, done: keep ? nil : done ?? inbox + "/done",
+        var options = HotFolder.Options(inbox: inbox, outbox: to, done: keep ? nil : done ?? inbox + "/done",
                                         failed: failed ?? inbox + "/failed", format: format, settle: settle,
                                         jobs: jobs.engines)
+        options.optimized = optimization.optimized
         let folder = try Terminal.orExit { try HotFolder(options: options, runner: runner) }
         let printing = Locked(())
         let problems = Atomic(0)

@@ -9,7 +9,8 @@ struct RecognitionOptions: ParsableArguments {
     @OptionGroup var image: ImageOptions
     @OptionGroup var storeOptions: StoreOptions
 
-    @Option(name: .long, help: "Tesseract language(s), e.g. eng or eng+deu.")
+    @Option(name: [.customShort("l"), .long, .customLong("language")],
+            help: "Tesseract language(s), e.g. eng or eng+deu (-l and --language as in tesseract and OCRmyPDF).")
     var lang = "eng"
 
     @Option(name: .long, parsing: .unconditional,

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Documents
 import FileSystem
 import Foundation
 import PageDocuments
@@ -16,14 +17,22 @@ struct ImageRun {
     var publisher: FeedPublisher?
     /// A progress bar on standard error when it is a terminal (for batch, not for ocr).
     var showsProgress: Bool
-    /// Where the document of a Tesseract format goes (`-` for standard output).
-    var documentDestination: String?
+    /// Where the results go: the document of a Tesseract format (`-` for standard output), or a
+    /// file for filterocr's own formats (nil: standard output).
+    var destination: String?
+    /// For a searchable PDF, whether it is made smaller losslessly (`--optimize 1`).
+    var optimized = true
+    /// Where the text of the pages also goes, as OCRmyPDF's `--sidecar` writes it.
+    var sidecar: String?
     /// Whether the inputs may include PDFs, whose own pages a searchable PDF keeps.
     var keepsOriginalPages = false
     /// A PDF of the text alone (`--text-only`), whatever the inputs.
     var textOnly = false
     /// For `--shard`: the share and the input list each JSON line records.
     var shard: JSONLines.ShardStamp?
+
+    /// Where the document of a Tesseract format goes (`-` for standard output).
+    private var documentDestination: String? { format.document == nil ? nil : destination }
 
     /// Whether the document goes to standard output and its reader has gone.
     private var documentOutputClosed: Bool { documentDestination == "-" && Terminal.checkOutputClosed() }
@@ -48,8 +57,14 @@ struct ImageRun {
             guard let document = format.document, let documentDestination else { return nil }
             return try PageDocument(format: document, destination: documentDestination,
                                     keepsOriginalPages: keepsOriginalPages, textOnly: textOnly,
-                                    revisesText: runner.revisesText)
+                                    revisesText: runner.revisesText, optimized: optimized)
         }
+        // Files are refused (a folder missing, a file protected) before any page is read.
+        let files = try Terminal.orExit {
+            try OutputFiles(results: format.document == nil ? destination : nil, sidecar: sidecar)
+        }
+        var sidecarText = SidecarText(keepsUnreadPages: format.document == .pdf && !textOnly,
+                                      isPDF: { Document.kind(of: $0) == .pdf })
         let summary: ImageRunner.Summary
         do {
             summary = try Terminal.orExit {
@@ -66,7 +81,10 @@ struct ImageRun {
                     // closed pipe, not an error of the image.
                     if let error = text.error, !documentOutputClosed { Terminal.printError(error) }
                     if let note = text.note { Terminal.printNote(note) }
-                    if let output = text.output { Terminal.print(output) }
+                    if let output = text.output {
+                        if let file = files.results { file.write(Array((output + "\n").utf8)) } else { Terminal.print(output) }
+                    }
+                    if files.sidecar != nil { sidecarText.add(result) }
                     progress?.update(state)
                 }
             }
@@ -76,6 +94,7 @@ struct ImageRun {
             }
         } catch {
             pages?.abandon()
+            files.abandon()
             throw error
         }
         if summary.cancelled {
@@ -87,18 +106,23 @@ struct ImageRun {
         switch ending.document(readerGone: { documentOutputClosed }) {
         case .abandon:
             pages?.abandon()
+            files.abandon()
         case .finish:
             let written = try Terminal.orExit { () throws -> PageDocument.Ending? in
                 do {
                     return try pages?.finish()
                 } catch {
+                    files.abandon()
                     if ending.reportsFinishFailure(readerGone: documentOutputClosed) { throw error }
                     return nil
                 }
             }
             if written == .nothingToWrite, let documentDestination {
+                files.abandon()
                 Terminal.printNotice("no page was read: \(PathEncoding.displayed(documentDestination)) "
                                      + (destinationExisted ? "is left as it was" : "was not written"))
+            } else {
+                try Terminal.orExit { try files.commit(sidecar: sidecarText.finish()) }
             }
         }
         try ending.exit()
