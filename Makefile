@@ -29,10 +29,16 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy python3-levensht
 # cluster of Debian's Slurm and munge (deploy/slurm/local-cluster.sh); the deployment tests
 # (Tests/Deploy) check the Kubernetes manifests against the API's models (python3-kubernetes),
 # the systemd unit with systemd-analyze, and run the GNU parallel recipe. strace counts the
-# threads a recognition starts (one per engine, none of OpenMP's).
+# threads a recognition starts (one per engine, none of OpenMP's). paperless-ngx's call of
+# OCRmyPDF cleans pages with unpaper (its default PAPERLESS_OCR_CLEAN).
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
     img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
-    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf strace
+    slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf strace \
+    unpaper
+# The Debian package (`make deb`): dpkg-shlibdeps (dpkg-dev) reads its dependencies from the
+# binary, fakeroot builds it owned by root, strip (binutils) strips the binary and lintian checks
+# the package; its test reads the installed manual pages with man-db's man.
+DEB_PACKAGES = dpkg-dev fakeroot binutils lintian man-db
 SUDO = $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Installs those of the Debian packages $(1) that are missing, so a machine that has
@@ -49,7 +55,7 @@ endef
 
 FUZZ_TARGETS = FuzzImageDecoder FuzzCommands FuzzFeedReader FuzzDocumentReader
 
-.PHONY: deps bench-deps test-deps build run serve companion test bench fuzz stress tsan manual completions install install-ocrmypdf-plugin uninstall clean
+.PHONY: deps bench-deps test-deps build run serve companion test bench fuzz stress tsan manual completions install install-ocrmypdf-plugin uninstall deb clean
 
 deps:
 	$(call install-missing,$(RUNTIME_PACKAGES) $(BUILD_PACKAGES))
@@ -59,7 +65,7 @@ bench-deps: deps
 	@$(PYTHON) -c 'import cv2, numpy' || { echo "$(PYTHON) cannot import cv2 and numpy (python3-opencv, python3-numpy)" >&2; exit 1; }
 
 test-deps: deps
-	$(call install-missing,$(TEST_PACKAGES))
+	$(call install-missing,$(TEST_PACKAGES) $(DEB_PACKAGES))
 	@$(PYTHON) -c 'import selenium, pytest, kubernetes, yaml' || { echo "$(PYTHON) cannot import selenium, pytest, kubernetes and yaml (python3-selenium, python3-pytest, python3-kubernetes, python3-yaml)" >&2; exit 1; }
 
 build: deps
@@ -86,10 +92,11 @@ companion: build
 # reverse) rebuilds next to nothing. (Only `swift test` takes the option, so it builds too.)
 TEST_BUILD = -c $(CONFIG) --disable-testable-imports
 
-test: deps test-deps
-	shellcheck $$(grep -rlE '^#!.*[/ ](ba|da)?sh$$' deploy)
+# Tests/Deploy/test_deb.py installs the package `make deb` builds (and removes it after).
+test: deps test-deps deb
+	shellcheck $$(grep -rlE '^#!.*[/ ](ba|da)?sh$$' deploy scripts/deb)
 	$(SWIFT) test $(TEST_BUILD)
-	FILTEROCR_BIN=$(CURDIR)/$(BIN) $(PYTHON) -m pytest -q Tests/Browser Tests/Deploy
+	FILTEROCR_BIN=$(CURDIR)/$(BIN) FILTEROCR_DEB=$(CURDIR)/$(DEB) $(PYTHON) -m pytest -q Tests/Browser Tests/Deploy
 
 # The benchmarks time recognitions against other tools: none is answered from the result store,
 # but bench/resume.sh's, which measures the store.
@@ -175,6 +182,18 @@ uninstall:
 	    $(DESTDIR)$(PREFIX)/share/zsh/site-functions/_filterocr \
 	    $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/filterocr.fish
 	rm -rf $(PLUGIN_DIR)
+
+# make deb: the Debian package, .build/deb/filterocr_VERSION_ARCH.deb (VERSION from
+# `filterocr --version`, ARCH from `dpkg --print-architecture`; e.g.
+# .build/deb/filterocr_0.1.0_amd64.deb), built by scripts/deb/build-deb.sh from the binary, the
+# manual pages and completions above and the OCRmyPDF plugin, and checked by lintian. It
+# installs under /usr: apt-get install ./.build/deb/filterocr_0.1.0_amd64.deb
+DEB_DIR = .build/deb
+DEB = $(DEB_DIR)/filterocr_$(shell $(BIN) --version | awk '{ print $$2 }')_$(shell dpkg --print-architecture).deb
+deb: build manual completions
+	$(call install-missing,$(DEB_PACKAGES))
+	scripts/deb/build-deb.sh --binary $(BIN) --manual $(MANUAL) --completions .build/completions \
+	    --plugin integrations/ocrmypdf/filterocr_ocrmypdf --output $(DEB_DIR)
 
 clean:
 	rm -rf .build
