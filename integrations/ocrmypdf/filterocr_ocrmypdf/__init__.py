@@ -31,7 +31,10 @@ from ocrmypdf._exec import tesseract
 from ocrmypdf.exceptions import BadArgsError, MissingDependencyError, SubprocessOutputError
 from ocrmypdf.pluginspec import OcrEngine
 
-log = logging.getLogger(__name__)
+# Under OCRmyPDF's logger, so that the plugin's lines go where OCRmyPDF's own go: a program
+# that calls ocrmypdf.ocr() and configures only the "ocrmypdf" logger (paperless-ngx keeps it at
+# INFO in its paperless.log, and its root logger at WARNING) records them too.
+log = logging.getLogger(f"ocrmypdf.{__name__}")
 
 # The work filterocr's --auto-budget takes, in recognitions of the page (FilterOptions.validate).
 BUDGET_RANGE = (1, 10_000)
