@@ -12,7 +12,7 @@ RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-o
 # finds a multi-page TIFF's pages.
 BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2 \
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libharfbuzz-dev libfreetype-dev \
-    libjpeg-dev zlib1g-dev libqpdf-dev libsqlite3-dev libtiff-dev
+    libjpeg-dev zlib1g-dev libqpdf-dev libsqlite3-dev libtiff-dev libdeflate-dev
 # The Python the tests and benchmarks run with, and the modules they import, are Debian's:
 # a distribution's python3 refuses to install from PyPI outside a virtual environment (PEP 668), and
 # apt needs no PyPI. Debian's interpreter is named in full, so that another python3 first on

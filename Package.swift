@@ -36,8 +36,9 @@ let package = Package(
             linkerSettings: ["mupdf", "mupdf-third", "mujs", "gumbo", "openjp2", "jbig2dec", "jpeg", "z", "m",
                              "freetype", "harfbuzz"].map { .linkedLibrary($0) }
         ),
-        // qpdf's C++ library lays text layers over a PDF's own pages, behind one C entry point.
-        .target(name: "CPDFGraft", linkerSettings: [.linkedLibrary("qpdf")]),
+        // qpdf's C++ library lays text layers over a PDF's own pages and optimises PDFs, behind C entry
+        // points; libdeflate inflates and deflates again the streams it optimises.
+        .target(name: "CPDFGraft", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("deflate")]),
         // Tesseract's C API and Leptonica, from Debian's -dev packages (`make deps`). Linked as
         // the module map says, without pkg-config, whose `-larchive -lcurl` would make this
         // binary load a second libcurl and its TLS libraries at every start.
