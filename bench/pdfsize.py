@@ -16,6 +16,7 @@ fourteen to the targets: the total at most 1.0x, none above 1.3x."""
 
 import argparse
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -109,7 +110,11 @@ def plain(value, depth=4):
 
 
 def info(pdf):
-    return {str(key): plain(value) for key, value in pdf.docinfo.items() if str(key) not in TIMES}
+    try:
+        return {str(key): plain(value) for key, value in pdf.docinfo.items() if str(key) not in TIMES}
+    except UnicodeDecodeError:
+        # A key that is not UTF-8 (OCRmyPDF's docinfo_latin1_key.pdf): the dictionary as written.
+        return re.sub(rb"/(ModDate|CreationDate)\s*\([^)]*\)", b"", bytes(pdf.docinfo.unparse()))
 
 
 def xmp(pdf):

@@ -29,7 +29,8 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
         case .tsv: "Tesseract's TSV: one row per block, paragraph, line and word, with boxes and confidences"
         case .hocr: "Tesseract's hOCR (HTML with word boxes)"
         case .alto: "Tesseract's ALTO XML"
-        case .pdf: "a searchable PDF: each image as loaded, under an invisible layer of the text recognised"
+        case .pdf: "a searchable PDF: each image as loaded, under an invisible layer of the text recognised (not "
+            + "PDF/A: ocrmypdf --plugin filterocr_ocrmypdf --output-type pdfa makes one)"
         }
     }
 

@@ -19,6 +19,19 @@ struct OCRmyPDFWordsTests {
         try Command.run("/usr/bin/pdftotext", [pdf, "-"]).standardOutput
     }
 
+    @Test("ocr's and batch's --help say -l, the format from -o's extension, --sidecar, --optimize and that the PDF is not PDF/A",
+          arguments: ["ocr", "batch"])
+    func help(command: String) throws {
+        let help = try Command.filterocr([command, "--help"])
+        #expect(help.status == 0)
+        let text = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for expected in ["-l, --lang, --language <lang>", "--sidecar <file>", "--optimize <level>",
+                         "Without --format, the file's extension names the format: .txt, .tsv, .hocr, .xml or .alto (ALTO), .pdf or .jsonl",
+                         "a form feed between pages", "not PDF/A"] {
+            #expect(text.contains(expected), "\(expected)")
+        }
+    }
+
     @Test("-l and --language are --lang: the same language read, the same text, the same refusal")
     func languageShortOption() throws {
         let long = try Command.filterocr(["ocr", Self.eurotext, "--lang", "eng+deu", "--json", "--no-feed", "--no-truth"])

@@ -125,12 +125,17 @@ def test_the_manual_pages_are_found_and_rendered_by_man(package, folder):
         where = subprocess.run(["man", "-w", page], capture_output=True, text=True, env=environment)
         assert where.returncode == 0, where.stderr
         assert where.stdout.strip() == f"/usr/share/man/man1/{page}.1.gz", where.stdout
-    shown = subprocess.run(["man", "filterocr.ocr"], capture_output=True, text=True, env=environment)
+    shown = subprocess.run(["man", "--nh", "--nj", "filterocr.ocr"], capture_output=True, text=True, env=environment)
     assert shown.returncode == 0, shown.stderr
     text = re.sub(r".\x08", "", shown.stdout)  # overstrike, should the formatter leave any
     assert text.startswith("FILTEROCR.OCR(1)"), text[:200]
     assert re.search(r"NAME\s+filterocr ocr\s", text), text[:400]
     assert "--format" in text, text
+    # OCRmyPDF's words, as --help says them (man asked not to hyphenate them: --nh).
+    flat = " ".join(text.split())
+    for words in ("-l, --lang, --language", "--sidecar", "--optimize", "the file's extension names the format",
+                  "not PDF/A"):
+        assert words in flat, words
 
 
 def test_debians_ocrmypdf_reads_through_the_installed_plugin(package, folder):
