@@ -8,8 +8,8 @@ Each PDF goes through `ocrmypdf --output-type pdf --skip-text` (its default `--o
 `filterocr ocr --skip-text -o OUT.pdf` in the same invocation, and through `filterocr ... --optimize
 0` for the check. Where both tools succeed, it prints each output's size and the ratio, the
 total, and the wall time of each tool. For each PDF filterocr wrote, the optimised output is
-checked against the unoptimised one: every image's decoded bytes (its pixels; a JPEG's or a JBIG2's
-own bytes), the text (pdftotext), the outlines, the document information and the XMP (but the
+checked against the unoptimised one: every image drawn, by its decoded bytes and its masks' (its
+pixels; a JPEG's or a JBIG2's own bytes), the text (pdftotext), the outlines, the document information and the XMP (but the
 times of modification), and the form fields. By default: corpus/ocrmypdf/ (fourteen of them);
 give OCRmyPDF's tests/resources/ for all. Tests/Deploy/test_pdf_size.py holds the first
 fourteen to the targets: the total at most 1.0x, none above 1.3x."""
@@ -66,24 +66,29 @@ def decoded(stream):
 
 
 def images(pdf):
-    """Each image XObject reached from a page (directly or through forms), by page and path of
-    names, with its decoded bytes: Flate and the like undone, a JPEG's, JPEG 2000's or JBIG2's
-    own bytes as they are (what a viewer decodes to the pixels)."""
+    """Each image a page draws (directly or through forms), by page and path of names, with its
+    decoded bytes (see `decoded`) and those of its masks: what a viewer decodes to the pixels
+    shown. An image that the resources name but no content draws is not shown, and goes with
+    `--optimize`, as with OCRmyPDF's."""
     found = {}
 
-    def walk(resources, where, seen):
+    def walk(owner, resources, where, seen):
         xobjects = resources.get("/XObject", {}) if resources is not None else {}
-        for name, xobject in xobjects.items():
-            key = where + (str(name),)
-            if xobject.objgen in seen:
+        for operands, operator in pikepdf.parse_content_stream(owner):
+            if str(operator) != "Do" or not operands or operands[0] not in xobjects:
                 continue
+            name = str(operands[0])
+            xobject = xobjects[name]
+            key = where + (name,)
             if xobject.get("/Subtype") == "/Image":
-                found[key] = decoded(xobject) + (int(xobject.get("/Width")), int(xobject.get("/Height")))
-            elif xobject.get("/Subtype") == "/Form":
-                walk(xobject.get("/Resources"), key, seen | {xobject.objgen})
+                masks = tuple(decoded(xobject[mask]) for mask in ("/SMask", "/Mask")
+                              if isinstance(xobject.get(mask), pikepdf.Stream))
+                found[key] = decoded(xobject) + (int(xobject.get("/Width")), int(xobject.get("/Height"))) + masks
+            elif xobject.get("/Subtype") == "/Form" and xobject.objgen not in seen:
+                walk(xobject, xobject.get("/Resources"), key, seen | {xobject.objgen})
 
     for number, page in enumerate(pdf.pages, 1):
-        walk(page.obj.get("/Resources"), (number,), frozenset())
+        walk(page, page.obj.get("/Resources"), (number,), frozenset())
     return found
 
 
@@ -114,7 +119,7 @@ def info(pdf):
         return {str(key): plain(value) for key, value in pdf.docinfo.items() if str(key) not in TIMES}
     except UnicodeDecodeError:
         # A key that is not UTF-8 (OCRmyPDF's docinfo_latin1_key.pdf): the dictionary as written.
-        return re.sub(rb"/(ModDate|CreationDate)\s*\([^)]*\)", b"", bytes(pdf.docinfo.unparse()))
+        return re.sub(rb"/(ModDate|CreationDate)\s*\([^)]*\)", b"", bytes(pdf.docinfo.unparse(resolved=True)))
 
 
 def xmp(pdf):
