@@ -110,6 +110,7 @@ bench: build bench-deps
 	bench/batch.sh $(BIN)
 	bench/documents.sh $(BIN)
 	$(PYTHON) bench/ocrmypdf.py --filterocr $(BIN)
+	$(PYTHON) bench/pdfsize.py --filterocr $(BIN)
 	$(PYTHON) bench/limits.py $(BIN)
 	bench/sweep.sh $(BIN)
 	bench/tune.sh $(BIN)
