@@ -45,8 +45,7 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
 
     /// `.txt, .tsv, .hocr, .xml or .alto (ALTO) or .pdf`: the extensions as help and refusals list them.
     public static var extensionList: String {
-        let names = allCases.map(\.extensionsNamed)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        spokenList(allCases.map(\.extensionsNamed))
     }
 
     /// `.pdf`; `.xml or .alto (ALTO)`.
@@ -56,7 +55,11 @@ public enum DocumentFormat: String, Sendable, CaseIterable {
 
     /// `txt, tsv, hocr, alto or pdf`.
     public static var nameList: String {
-        let names = allCases.map(\.rawValue)
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        spokenList(allCases.map(\.rawValue))
+    }
+
+    /// `a, b or c`: names as help and refusals list them.
+    public static func spokenList(_ names: [String]) -> String {
+        names.count < 2 ? names.joined() : names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
     }
 }

@@ -56,8 +56,7 @@ public enum OutputFormat: Sendable, Hashable, CaseIterable, RawRepresentable {
 
     /// `.txt, .tsv, .hocr, .xml or .alto (ALTO), .pdf or .jsonl`: the extensions `init(path:)` knows.
     public static var extensionList: String {
-        let names = DocumentFormat.allCases.map(\.extensionsNamed) + ["." + jsonLinesExtension]
-        return names.dropLast().joined(separator: ", ") + " or " + (names.last ?? "")
+        DocumentFormat.spokenList(DocumentFormat.allCases.map(\.extensionsNamed) + ["." + jsonLinesExtension])
     }
 
     /// Whether each result is a JSON object (`jsonl` and its alias `json`).

@@ -14,6 +14,9 @@ public struct SidecarText: Sendable {
     /// Whether an input is a PDF, whose pages that were not read stay in a searchable PDF.
     private let isPDF: @Sendable (String) -> Bool
     private var pages: [String] = []
+    /// The input of the last result, and whether it is a PDF whose unread pages the document
+    /// keeps: asked once per input, not once per page.
+    private var lastInput: (name: String, keepsUnreadPages: Bool)?
     /// The PDF whose pages came last: its last page reported, and its page count when known.
     private var openPDF: (input: String, page: Int, count: Int?)?
 
@@ -24,7 +27,10 @@ public struct SidecarText: Sendable {
 
     /// Adds the page of `result` (and the pages of its PDF that were not read before it).
     public mutating func add(_ result: ImageRunner.Result) {
-        let kept = keepsUnreadPages && result.page != nil && isPDF(result.input)
+        if lastInput?.name != result.input {
+            lastInput = (result.input, keepsUnreadPages && result.page != nil && isPDF(result.input))
+        }
+        let kept = result.page != nil && lastInput?.keepsUnreadPages == true
         if openPDF?.input != result.input { closePDF() }
         if kept, let page = result.page {
             let last = openPDF?.page ?? 0

@@ -69,7 +69,7 @@ struct WatchCommand: ParsableCommand {
             throw ValidationError("\(PathEncoding.displayed(inbox)) is not a folder: give the folder files arrive in, e.g. filterocr watch scans/ --to out/")
         }
         if keep && done != nil { throw ValidationError("give --done FOLDER or --keep, not both") }
-        if optimization.optimize != nil, format != .pdf { throw ValidationError("--optimize is for --format pdf") }
+        try optimization.check(writesPDF: format == .pdf)
         guard settle >= 0, settle.isFinite else { throw ValidationError("--settle takes seconds, 0 or more, e.g. --settle 5") }
     }
 

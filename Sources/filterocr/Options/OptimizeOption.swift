@@ -15,6 +15,11 @@ struct OptimizeOption: ParsableArguments {
     /// Whether a PDF is optimised: unless `--optimize 0`.
     var optimized: Bool { optimize != 0 }
 
+    /// Refuses `--optimize` given for a run that writes no PDF.
+    func check(writesPDF: Bool) throws {
+        if optimize != nil, !writesPDF { throw ValidationError("--optimize is for --format pdf") }
+    }
+
     static func level(_ text: String) throws -> Int {
         switch text {
         case "0": 0

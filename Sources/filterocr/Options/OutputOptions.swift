@@ -47,10 +47,8 @@ struct OutputOptions: ParsableArguments {
     /// of the inputs (links followed), which it would replace: only a PDF made searchable keeps
     /// what it had, its own pages.
     func destination(for format: OutputFormat, from inputs: [String]) throws -> String? {
-        if format.document != .pdf {
-            if textOnly { throw ValidationError("--text-only is for --format pdf") }
-            if optimization.optimize != nil { throw ValidationError("--optimize is for --format pdf") }
-        }
+        if textOnly, format.document != .pdf { throw ValidationError("--text-only is for --format pdf") }
+        try optimization.check(writesPDF: format.document == .pdf)
         let destination = format.document == nil ? output.flatMap { $0 == PNGOutput.standardOutputName ? nil : $0 }
             : output ?? PNGOutput.standardOutputName
         if format.document == .pdf, destination == PNGOutput.standardOutputName, isatty(STDOUT_FILENO) != 0 {
