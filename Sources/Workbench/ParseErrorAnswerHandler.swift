@@ -26,10 +26,6 @@ final class ParseErrorAnswerHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var parseError: HTTPParserError?
     /// The body to write before the end of the answer being rewritten.
     private var pendingBody: ByteBuffer?
-    /// Whether such an answer was written: the close after it lingers (see `close`).
-    private var answeredParseError = false
-    /// How long a connection closed after such an answer waits for the client to stop sending.
-    static let linger: TimeAmount = .seconds(2)
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
         if let error = error as? HTTPParserError { parseError = error }
@@ -48,7 +44,6 @@ final class ParseErrorAnswerHandler: ChannelDuplexHandler, RemovableChannelHandl
             fields[.cacheControl] = "no-store"
             fields[.contentLength] = String(body.readableBytes)
             pendingBody = body
-            answeredParseError = true
             context.write(wrapOutboundOut(.head(HTTPResponse(status: status, headerFields: fields))), promise: promise)
         case .head:
             // An answer of the router's (to an error in a body): it has its own JSON body.
@@ -61,25 +56,6 @@ final class ParseErrorAnswerHandler: ChannelDuplexHandler, RemovableChannelHandl
         default:
             context.write(data, promise: promise)
         }
-    }
-
-    /// Closes the connection after the answer to a head that did not parse as a lingering close:
-    /// its output first, so that the answer goes out with the end of the stream, then all of it
-    /// once the client has closed its side or after `linger`. The client may still be sending the
-    /// rest of a head too large (the decoder stops at 80 KB of 100): closed at once with those
-    /// bytes unread, the connection would be reset, and a reset makes the client's system drop
-    /// the answer it had received but not yet read. Meanwhile what arrives is read and dropped
-    /// (the decoder, having failed, passes nothing on).
-    func close(context: ChannelHandlerContext, mode: CloseMode, promise: EventLoopPromise<Void>?) {
-        guard mode == .all, answeredParseError else {
-            context.close(mode: mode, promise: promise)
-            return
-        }
-        answeredParseError = false
-        context.channel.closeFuture.cascade(to: promise)
-        let whole = context.eventLoop.scheduleTask(in: Self.linger) { context.close(mode: .all, promise: nil) }
-        context.channel.closeFuture.whenComplete { _ in whole.cancel() }
-        context.close(mode: .output).whenFailure { _ in context.close(mode: .all, promise: nil) }
     }
 
     /// The status and the line for a head that failed to parse with `error`.
