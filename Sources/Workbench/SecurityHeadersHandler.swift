@@ -3,8 +3,8 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Puts the security headers on answers written outside the router, where `AccessGuard`
-/// cannot: Hummingbird answers a request whose head does not parse with a 400 of its own
-/// (which `ParseErrorAnswerHandler` gives its JSON body).
+/// cannot: `ParseErrorAnswerHandler`'s answers to heads that do not parse, and Hummingbird's
+/// bare 400 to a body that does not.
 final class SecurityHeadersHandler: ChannelOutboundHandler, RemovableChannelHandler {
     typealias OutboundIn = HTTPResponsePart
     typealias OutboundOut = HTTPResponsePart

@@ -16,13 +16,23 @@ import Workbench
 /// not parse), on a live socket through HummingbirdTesting's `.live` framework, with a fake
 /// engine. The handlers are internal to Workbench, so the tests reach them as a client does:
 /// through the framework's client, and over raw sockets to the port it serves on.
+///
+/// The server, its client and the test run on `DedicatedThreadExecutor.shared`, and the
+/// deadlines are minutes unless a test sets them: what is tested is what the server does on
+/// the socket, which the run's other tests, busy on the shared threads, must not decide.
 enum LiveWorkbench {
+    /// Longer than the other tests of a run can keep a task of the server's waiting.
+    static let patientDeadline: Duration = .seconds(600)
+
     /// Serves with `configure`'s changes to the configuration, runs `body` with the framework's
     /// client (one kept connection, opened at the start) and the port, then stops the server.
     static func test(_ configure: (inout WorkbenchServer.Configuration) -> Void = { _ in },
                      _ body: @Sendable (_ client: any TestClientProtocol, _ port: Int) async throws -> Void) async throws {
         var configuration = WorkbenchServer.Configuration(settings: RecognitionSettings())
         configuration.truth = .none
+        configuration.headerTimeout = patientDeadline
+        configuration.bodyTimeout = patientDeadline
+        configuration.idleTimeout = patientDeadline
         configure(&configuration)
         let uploads = URL(fileURLWithPath: try Paths.temporaryDirectory(), isDirectory: true).appendingPathComponent("uploads")
         let names = DisplayNames(imageFolder: configuration.imageFolder, uploads: uploads.path)
@@ -35,11 +45,14 @@ enum LiveWorkbench {
         }
         // The feed's events run beside the server, as in `run`, and end before the server stops:
         // it waits for its open answers, and an event stream's answer ends only with the stream.
-        let following = feed.map { feed in Task { try await feed.run() } }
+        let executor = DedicatedThreadExecutor.shared
+        let following = feed.map { feed in Task(executorPreference: executor) { try await feed.run() } }
         defer { following?.cancel() }
-        try await WorkbenchServer.application(configuration: configuration, router: router).test(.live) { client in
-            defer { following?.cancel() }
-            try await body(client, try #require(client.port))
+        try await withTaskExecutorPreference(executor) {
+            try await WorkbenchServer.application(configuration: configuration, router: router).test(.live) { client in
+                defer { following?.cancel() }
+                try await body(client, try #require(client.port))
+            }
         }
     }
 }
@@ -248,6 +261,21 @@ struct Answer: Sendable {
         let length = fields.first { $0.name.lowercased() == "content-length" }.flatMap { Int($0.value) }
         body = length.map { Array(rest.prefix($0)) } ?? rest
         isComplete = length.map { rest.count >= $0 } ?? true
+        byteCount = end + separator.count + body.count
+    }
+
+    /// Its bytes on the wire, head and body.
+    var byteCount: Int
+
+    /// The answers one after another in `bytes`, as a connection's requests get them.
+    static func all(in bytes: [UInt8]) -> [Answer] {
+        var answers: [Answer] = []
+        var rest = bytes[...]
+        while let answer = Answer(Array(rest)), answer.isComplete {
+            answers.append(answer)
+            rest = rest.dropFirst(answer.byteCount)
+        }
+        return answers
     }
 
     /// Every value of the field `name`, whatever its case.

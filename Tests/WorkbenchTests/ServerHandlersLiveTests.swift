@@ -152,6 +152,36 @@ struct ServerHandlersLiveTests {
         }
     }
 
+    @Test("A head that does not parse is answered at once, while the server's tasks cannot run, not cut off at the header deadline")
+    func unparsableAnsweredWhileTasksWait() async throws {
+        try await LiveWorkbench.test({ $0.headerTimeout = Self.shortDeadline }) { _, port in
+            let connection = try RawConnection(port: port)
+            await connection.send("GARBAGE\r\n\r\n")
+            // The test runs on the one thread the server's tasks run on: held past the deadline,
+            // as a busy machine holds them, only the connection's event loop can answer in time.
+            usleep(UInt32(3 * (Self.shortDeadline / .microseconds(1))))
+            let ending = await connection.readUntilClosed()
+            #expect(ending.closed)
+            let answer = try #require(Answer(ending.bytes), "\(String(decoding: ending.bytes, as: UTF8.self))")
+            #expect(answer.status == 400)
+            #expect(answer.values("Connection") == ["close"])
+        }
+    }
+
+    @Test("On a kept connection, a head that does not parse after good requests is answered after their answers")
+    func unparsableAfterRequestsAnsweredInTurn() async throws {
+        try await LiveWorkbench.test { _, port in
+            let connection = try RawConnection(port: port)
+            let good = "GET /api/filters HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n"
+            await connection.send(good + good + "GARBAGE\r\n\r\n")
+            let ending = await connection.readUntilClosed()
+            #expect(ending.closed)
+            let answers = Answer.all(in: ending.bytes)
+            #expect(answers.map(\.status) == [200, 200, 400], "\(String(decoding: ending.bytes, as: UTF8.self))")
+            #expect(answers.last?.error?.hasPrefix("the request is not valid HTTP/1.1 (") == true)
+        }
+    }
+
     @Test("A head over 80 KB, in its fields or in its address, is answered 431 with what to send instead",
           arguments: [false, true])
     func oversizedHeadAnswered(inAddress: Bool) async throws {
