@@ -11,35 +11,36 @@
 public struct SidecarText: Sendable {
     /// Whether the document keeps PDFs' pages that were not read (a searchable PDF).
     private let keepsUnreadPages: Bool
-    /// Whether an input is a PDF, whose pages that were not read stay in a searchable PDF.
-    private let isPDF: @Sendable (String) -> Bool
+    /// The page count of an input that is a PDF, whose pages that were not read stay in a
+    /// searchable PDF; nil for any other input.
+    private let pdfPageCount: @Sendable (String) -> Int?
     private var pages: [String] = []
-    /// The input of the last result, and whether it is a PDF whose unread pages the document
-    /// keeps: asked once per input, not once per page.
-    private var lastInput: (name: String, keepsUnreadPages: Bool)?
-    /// The PDF whose pages came last: its last page reported, and its page count when known.
-    private var openPDF: (input: String, page: Int, count: Int?)?
+    /// The input of the last result, and its page count when it is a PDF whose unread pages
+    /// the document keeps: asked once per input, not once per page.
+    private var lastInput: (name: String, keptPages: Int?)?
+    /// The PDF whose pages came last: its last page reported, and its page count.
+    private var openPDF: (input: String, page: Int, count: Int)?
 
-    public init(keepsUnreadPages: Bool, isPDF: @escaping @Sendable (String) -> Bool) {
+    public init(keepsUnreadPages: Bool, pdfPageCount: @escaping @Sendable (String) -> Int?) {
         self.keepsUnreadPages = keepsUnreadPages
-        self.isPDF = isPDF
+        self.pdfPageCount = pdfPageCount
     }
 
     /// Adds the page of `result` (and the pages of its PDF that were not read before it).
     public mutating func add(_ result: ImageRunner.Result) {
         if lastInput?.name != result.input {
-            lastInput = (result.input, keepsUnreadPages && result.page != nil && isPDF(result.input))
+            lastInput = (result.input, keepsUnreadPages && result.page != nil ? pdfPageCount(result.input) : nil)
         }
-        let kept = result.page != nil && lastInput?.keepsUnreadPages == true
+        let keptPages = result.page != nil ? lastInput?.keptPages : nil
         if openPDF?.input != result.input { closePDF() }
-        if kept, let page = result.page {
+        if let keptPages, let page = result.page {
             let last = openPDF?.page ?? 0
             for _ in (last + 1)..<max(page, last + 1) { addSkipped() }
-            openPDF = (result.input, page, openPDF?.count)
+            openPDF = (result.input, page, keptPages)
         }
+        let kept = keptPages != nil
         switch result.outcome {
         case let .recognized(report, _, _):
-            if kept, let count = report.page?.count { openPDF?.count = count }
             var text = report.recognized.text
             // Tesseract ends a page's text with a form feed; OCRmyPDF drops it too.
             if text.hasSuffix("\u{0C}") { text.removeLast() }
@@ -66,7 +67,7 @@ public struct SidecarText: Sendable {
 
     /// Adds the pages of the PDF that came last that follow the last one reported.
     private mutating func closePDF() {
-        if let (_, page, count) = openPDF, let count, count > page {
+        if let (_, page, count) = openPDF, count > page {
             for _ in page..<count { addSkipped() }
         }
         openPDF = nil

@@ -132,6 +132,13 @@ struct OCRmyPDFWordsTests {
         let mixedPages = try String(contentsOfFile: folder + "/mixed.txt", encoding: .utf8).components(separatedBy: "\u{0C}")
         #expect(mixedPages.count == 3 && mixedPages[1] == "[OCR skipped on page 2]")
         #expect(!mixedPages[0].isEmpty && !mixedPages[0].hasPrefix("[OCR skipped"))
+
+        // Only that page selected: no page is read, and every page is marked.
+        let none = try Command.filterocr(["ocr", mixed, "--pages", "2", "-o", folder + "/none-out.pdf",
+                                          "--sidecar", folder + "/none.txt", "--no-feed"])
+        #expect(none.status == 0, "\(none.standardError)")
+        #expect(try String(contentsOfFile: folder + "/none.txt", encoding: .utf8)
+                == (1...3).map { "[OCR skipped on page \($0)]" }.joined(separator: "\u{0C}"))
     }
 
     @Test("--sidecar is refused when it is an input, -o's file or standard output; a failed run leaves none")

@@ -16,8 +16,9 @@ struct SidecarTextTests {
         return ImageRunner.Result(input: input, page: number, outcome: .recognized(report))
     }
 
-    private func sidecar(searchablePDF: Bool = true) -> SidecarText {
-        SidecarText(keepsUnreadPages: searchablePDF, isPDF: { $0.hasSuffix(".pdf") })
+    /// A sidecar for a run whose PDFs have `pdfPages` pages each.
+    private func sidecar(searchablePDF: Bool = true, pdfPages: Int = 5) -> SidecarText {
+        SidecarText(keepsUnreadPages: searchablePDF, pdfPageCount: { $0.hasSuffix(".pdf") ? pdfPages : nil })
     }
 
     @Test("Each page's text, Tesseract's closing form feed dropped, a form feed between pages")
@@ -30,7 +31,7 @@ struct SidecarTextTests {
 
     @Test("A page left as it is is marked with its place in the document; an image that failed has no page")
     func keptAndFailed() {
-        var text = sidecar()
+        var text = sidecar(pdfPages: 2)
         text.add(page("a.pdf", 1, of: 2, "one"))
         text.add(ImageRunner.Result(input: "a.pdf", page: 2, outcome: .leftAsIs(.visibleText)))
         text.add(ImageRunner.Result(input: "bad.png", outcome: .failed("bad.png: not an image")))
@@ -59,9 +60,18 @@ struct SidecarTextTests {
 
     @Test("A PDF's page that failed stays in the searchable PDF, unread: an empty page of text")
     func failedPDFPage() {
-        var text = sidecar()
+        var text = sidecar(pdfPages: 2)
         text.add(page("a.pdf", 1, of: 2, "one"))
         text.add(ImageRunner.Result(input: "a.pdf", page: 2, outcome: .failed("a.pdf page 2: unreadable")))
         #expect(text.finish() == "one\u{0C}")
+    }
+
+    @Test("A PDF none of whose selected pages was read is marked whole, its pages after the last selected too")
+    func noPageRead() {
+        var text = sidecar(pdfPages: 4)
+        text.add(ImageRunner.Result(input: "a.pdf", page: 2, outcome: .leftAsIs(.visibleText)))
+        text.add(page("b.png", nil, "image"))
+        #expect(text.finish() == ["[OCR skipped on page 1]", "[OCR skipped on page 2]", "[OCR skipped on page 3]",
+                                  "[OCR skipped on page 4]", "image"].joined(separator: "\u{0C}"))
     }
 }

@@ -63,8 +63,9 @@ struct ImageRun {
         let files = try Terminal.orExit {
             try OutputFiles(results: format.document == nil ? destination : nil, sidecar: sidecar)
         }
-        var sidecarText = SidecarText(keepsUnreadPages: format.document == .pdf && !textOnly,
-                                      isPDF: { Document.kind(of: $0) == .pdf })
+        var sidecarText = SidecarText(keepsUnreadPages: format.document == .pdf && !textOnly, pdfPageCount: { path in
+            Document.kind(of: path) == .pdf ? try? Document(path, kind: .pdf).pageCount : nil
+        })
         let summary: ImageRunner.Summary
         do {
             summary = try Terminal.orExit {
