@@ -36,13 +36,17 @@ public final class ImageRunner: Sendable {
         public var input: String
         /// The document's page (from 1); nil for an image.
         public var page: Int?
+        /// The document the page is of; nil for an image.
+        public var document: WorkUnit.DocumentPages?
         public var outcome: Outcome
         /// The input's place in the run's whole list (from 0), before any `--shard` took its share.
         public var position: Int?
 
-        public init(input: String, page: Int? = nil, outcome: Outcome, position: Int? = nil) {
+        public init(input: String, page: Int? = nil, document: WorkUnit.DocumentPages? = nil, outcome: Outcome,
+                    position: Int? = nil) {
             self.input = input
             self.page = page
+            self.document = document
             self.outcome = outcome
             self.position = position
         }
@@ -79,7 +83,8 @@ public final class ImageRunner: Sendable {
 
         var result: (Outcome) -> Result {
             { [unit, position] outcome in
-                Result(input: PathEncoding.displayed(unit.input), page: unit.page, outcome: outcome, position: position)
+                Result(input: PathEncoding.displayed(unit.input), page: unit.page, document: unit.document, outcome: outcome,
+                       position: position)
             }
         }
     }

@@ -11,27 +11,18 @@
 public struct SidecarText: Sendable {
     /// Whether the document keeps PDFs' pages that were not read (a searchable PDF).
     private let keepsUnreadPages: Bool
-    /// The page count of an input that is a PDF, whose pages that were not read stay in a
-    /// searchable PDF; nil for any other input.
-    private let pdfPageCount: @Sendable (String) -> Int?
     private var pages: [String] = []
-    /// The input of the last result, and its page count when it is a PDF whose unread pages
-    /// the document keeps: asked once per input, not once per page.
-    private var lastInput: (name: String, keptPages: Int?)?
     /// The PDF whose pages came last: its last page reported, and its page count.
     private var openPDF: (input: String, page: Int, count: Int)?
 
-    public init(keepsUnreadPages: Bool, pdfPageCount: @escaping @Sendable (String) -> Int?) {
+    public init(keepsUnreadPages: Bool) {
         self.keepsUnreadPages = keepsUnreadPages
-        self.pdfPageCount = pdfPageCount
     }
 
     /// Adds the page of `result` (and the pages of its PDF that were not read before it).
     public mutating func add(_ result: ImageRunner.Result) {
-        if lastInput?.name != result.input {
-            lastInput = (result.input, keepsUnreadPages && result.page != nil ? pdfPageCount(result.input) : nil)
-        }
-        let keptPages = result.page != nil ? lastInput?.keptPages : nil
+        // The page count of a PDF whose unread pages the document keeps.
+        let keptPages = keepsUnreadPages && result.document?.kind == .pdf ? result.document?.count : nil
         if openPDF?.input != result.input { closePDF() }
         if let keptPages, let page = result.page {
             let last = openPDF?.page ?? 0

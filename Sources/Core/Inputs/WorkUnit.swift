@@ -10,11 +10,23 @@ public struct WorkUnit: Sendable, Equatable {
     public var input: String
     /// The document's page (from 1); nil for an image.
     public var page: Int?
+    /// The document the page is of, as it was opened to list its pages; nil for an image.
+    public var document: DocumentPages?
     /// Why the input cannot be read at all (an encrypted PDF): it fails without being loaded.
     public var failure: String?
 
-    public init(input: String, page: Int? = nil, failure: String? = nil) {
-        (self.input, self.page, self.failure) = (input, page, failure)
+    /// A document's kind and how many pages it has.
+    public struct DocumentPages: Sendable, Equatable {
+        public var kind: Document.Kind
+        public var count: Int
+
+        public init(kind: Document.Kind, count: Int) {
+            (self.kind, self.count) = (kind, count)
+        }
+    }
+
+    public init(input: String, page: Int? = nil, document: DocumentPages? = nil, failure: String? = nil) {
+        (self.input, self.page, self.document, self.failure) = (input, page, document, failure)
     }
 
     /// The units of `input`: itself for an image (or a file to be reported unreadable when
@@ -39,17 +51,19 @@ public struct WorkUnit: Sendable, Equatable {
         } catch {
             return Units(single: WorkUnit(input: input, failure: oneLineMessage(for: error)))
         }
+        let document = DocumentPages(kind: kind, count: count)
         let pages = selection?.pages(of: count) ?? PageSelection.all(of: count)
         let failure = selection.flatMap { selection -> WorkUnit? in
-            pages.count == 0 ? noSuchPage(input, selection: selection, count: count) : nil
+            pages.count == 0 ? noSuchPage(input, selection: selection, count: count, document: document) : nil
         }
-        return Units(input: input, pages: pages, last: failure)
+        return Units(input: input, document: document, pages: pages, last: failure)
     }
 
     /// The unit that fails `input` of `count` pages, none of which `selection` selects.
-    private static func noSuchPage(_ input: String, selection: PageSelection, count: Int) -> WorkUnit {
+    private static func noSuchPage(_ input: String, selection: PageSelection, count: Int,
+                                   document: DocumentPages? = nil) -> WorkUnit {
         let error = DocumentError(source: PathEncoding.displayed(input), problem: .noSuchPage(page: selection.firstPage, count: count))
-        return WorkUnit(input: input, page: selection.firstPage, failure: error.description)
+        return WorkUnit(input: input, page: selection.firstPage, document: document, failure: error.description)
     }
 
     /// Whether `input` is standard input or starts as an image file does (one that cannot be
@@ -68,15 +82,16 @@ public struct WorkUnit: Sendable, Equatable {
     /// The units of one input, counted without being listed.
     public struct Units: Sequence, Sendable {
         private let input: String
+        private let document: DocumentPages?
         private let pages: PageSelection.Pages?
         private let last: WorkUnit?
 
         init(single unit: WorkUnit) {
-            (input, pages, last) = (unit.input, nil, unit)
+            (input, document, pages, last) = (unit.input, nil, nil, unit)
         }
 
-        init(input: String, pages: PageSelection.Pages, last: WorkUnit?) {
-            (self.input, self.pages, self.last) = (input, pages, last)
+        init(input: String, document: DocumentPages, pages: PageSelection.Pages, last: WorkUnit?) {
+            (self.input, self.document, self.pages, self.last) = (input, document, pages, last)
         }
 
         public var count: Int { (pages?.count ?? 0) + (last == nil ? 0 : 1) }
@@ -85,8 +100,8 @@ public struct WorkUnit: Sendable, Equatable {
         public func makeIterator() -> AnyIterator<WorkUnit> {
             var pageNumbers = pages?.makeIterator()
             var last = self.last
-            return AnyIterator { [input] in
-                if let page = pageNumbers?.next() { return WorkUnit(input: input, page: page) }
+            return AnyIterator { [input, document] in
+                if let page = pageNumbers?.next() { return WorkUnit(input: input, page: page, document: document) }
                 defer { last = nil }
                 return last
             }

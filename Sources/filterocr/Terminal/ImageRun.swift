@@ -1,5 +1,4 @@
 import ArgumentParser
-import Documents
 import FileSystem
 import Foundation
 import PageDocuments
@@ -63,9 +62,7 @@ struct ImageRun {
         let files = try Terminal.orExit {
             try OutputFiles(results: format.document == nil ? destination : nil, sidecar: sidecar)
         }
-        var sidecarText = SidecarText(keepsUnreadPages: format.document == .pdf && !textOnly, pdfPageCount: { path in
-            Document.kind(of: path) == .pdf ? try? Document(path, kind: .pdf).pageCount : nil
-        })
+        var sidecarText = SidecarText(keepsUnreadPages: format.document == .pdf && !textOnly)
         let summary: ImageRunner.Summary
         do {
             summary = try Terminal.orExit {
