@@ -133,8 +133,11 @@ struct OCRmyPDFWordsTests {
         #expect(mixedPages.count == 3 && mixedPages[1] == "[OCR skipped on page 2]")
         #expect(!mixedPages[0].isEmpty && !mixedPages[0].hasPrefix("[OCR skipped"))
 
-        // Only that page selected: no page is read, and every page is marked.
-        let none = try Command.filterocr(["ocr", mixed, "--pages", "2", "-o", folder + "/none-out.pdf",
+        // Only that page selected: no page is read, and every page is marked; under a name that
+        // results show escaped (a tab), too.
+        let escaped = folder + "/mixed\tcopy.pdf"
+        try FileManager.default.copyItem(atPath: mixed, toPath: escaped)
+        let none = try Command.filterocr(["ocr", escaped, "--pages", "2", "-o", folder + "/none-out.pdf",
                                           "--sidecar", folder + "/none.txt", "--no-feed"])
         #expect(none.status == 0, "\(none.standardError)")
         #expect(try String(contentsOfFile: folder + "/none.txt", encoding: .utf8)
