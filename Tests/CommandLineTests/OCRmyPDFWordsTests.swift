@@ -144,6 +144,18 @@ struct OCRmyPDFWordsTests {
                 == (1...3).map { "[OCR skipped on page \($0)]" }.joined(separator: "\u{0C}"))
     }
 
+    @Test("A PDF on standard output whose reader goes ends with 141 and no error, and leaves no sidecar")
+    func sidecarWithReaderGone() throws {
+        let folder = try Paths.temporaryDirectory()
+        let sidecar = folder + "/side.txt"
+        let script = "\"$0\" ocr --no-feed --format pdf --sidecar \"$1\" \"$2\" | head -c 10 >/dev/null; "
+            + "echo \"status ${PIPESTATUS[0]}\" >&2"
+        let result = try Command.run("/bin/bash", ["-c", script, Paths.filterocr, sidecar, Self.receipt])
+        #expect(result.standardError.contains("status 141"), "\(result.standardError)")
+        #expect(!result.standardError.contains("error"), "\(result.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: sidecar))
+    }
+
     @Test("--sidecar is refused when it is an input, -o's file or standard output; a failed run leaves none")
     func sidecarRefusals() throws {
         let folder = try Paths.temporaryDirectory()

@@ -106,16 +106,21 @@ struct ImageRun {
             pages?.abandon()
             files.abandon()
         case .finish:
+            // The other files are written only with the document: a document not written (its
+            // reader gone) or with nothing to write leaves them as they were.
+            var documentFailed = false
             let written = try Terminal.orExit { () throws -> PageDocument.Ending? in
                 do {
                     return try pages?.finish()
                 } catch {
-                    files.abandon()
+                    documentFailed = true
                     if ending.reportsFinishFailure(readerGone: documentOutputClosed) { throw error }
                     return nil
                 }
             }
-            if written == .nothingToWrite, let documentDestination {
+            if documentFailed {
+                files.abandon()
+            } else if written == .nothingToWrite, let documentDestination {
                 files.abandon()
                 Terminal.printNotice("no page was read: \(PathEncoding.displayed(documentDestination)) "
                                      + (destinationExisted ? "is left as it was" : "was not written"))
