@@ -12,7 +12,6 @@ import os
 import re
 import shlex
 import subprocess
-import tempfile
 from pathlib import Path
 
 import pytest
@@ -62,9 +61,8 @@ def missing_words(text):
 
 
 @pytest.fixture(scope="module")
-def folder():
-    with tempfile.TemporaryDirectory() as name:
-        yield Path(name)
+def folder(tmp_path_factory):
+    return tmp_path_factory.mktemp("deb")
 
 
 @pytest.fixture(scope="module")
