@@ -57,8 +57,10 @@ let package = Package(
         .target(name: "CVectorMath"),
         // Pixel buffers and filters, no I/O; CTesseract for Leptonica's geometry and light operations.
         .target(name: "Imaging", dependencies: ["CVectorMath", "Threading", "CTesseract"]),
-        // Image files <-> pixel buffers, through Leptonica.
-        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "FileSystem", "Threading"]),
+        // PNG and JPEG through libpng and libjpeg with handlers that keep their messages for the error.
+        .target(name: "CImageFiles", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("jpeg")]),
+        // Image files <-> pixel buffers: PNG and JPEG through CImageFiles, the rest through Leptonica.
+        .target(name: "ImageCodec", dependencies: ["Imaging", "CTesseract", "CTIFF", "CImageFiles", "FileSystem", "Threading"]),
         // Files as filterocr reads and writes them: kinds, bounded and atomic, names not UTF-8.
         .target(name: "FileSystem", dependencies: ["Threading", "CFileCalls"]),
         // Linux file calls that Swift's Glibc module leaves out (renameat2).

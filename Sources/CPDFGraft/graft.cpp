@@ -697,7 +697,12 @@ class Assembler {
         if (!entry.source) throw std::runtime_error("no PDF for page " + std::to_string(entry.page));
         std::string path = entry.source;
         // A page that stands alone ends a kept source's pages: the rest of them come before it.
-        if (!entry.kept_whole) keepRemainingPages();
+        // One that stands in for a kept page takes that page's place among them.
+        if (!entry.kept_whole && entry.stands_for) {
+            keepPagesBefore(entry.stands_for, entry.stands_for_page);
+        } else if (!entry.kept_whole) {
+            keepRemainingPages();
+        }
         auto source = entry.kept_whole && path == base_ ? basePage(entry.page) : open(path).page(entry.page).getObjectHandle();
         if (entry.kept_whole) keepPagesBefore(path, entry.page);
         if (!entry.kept_whole || path != base_ || entry.text_page > 0) pagesChanged_ = true;
@@ -1028,7 +1033,7 @@ int filterocr_pdf_assemble(const filterocr_graft_page *pages, int count, const f
     try {
         if (count <= 0) throw std::runtime_error("no pages to assemble");
         char const *base = nullptr;
-        for (int i = 0; i < count && !base; ++i) base = pages[i].kept_whole ? pages[i].source : nullptr;
+        for (int i = 0; i < count && !base; ++i) base = pages[i].kept_whole ? pages[i].source : pages[i].stands_for;
         Assembler assembler(base, views, view_count);
         for (int i = 0; i < count; ++i) assembler.add(pages[i]);
         assembler.finish(producer);

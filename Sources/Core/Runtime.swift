@@ -8,13 +8,11 @@ import Threading
 /// process never see each other's state:
 ///
 /// - which way up pages are (`orientation`), for the `orient` filter and `--auto`'s righting;
-/// - the silencing of the C libraries' messages while they decode and read (`libraryOutput`);
 /// - the result stores the run opened, folded into their files when it ends (`stores`);
 /// - the checksums of the language models it read, computed once (`EngineIdentity`).
 public final class Runtime: Sendable {
     /// Finds which way up a page is; nil leaves every page as it is (no model: the pure tests).
     public let orientation: OrientationDetector?
-    public let libraryOutput: LibraryDiagnostics
     public let stores: StoreRegistry
     /// Model files' checksums computed so far, by path, size and modification time.
     let modelChecksums = Locked<[String: String]>([:])
@@ -22,7 +20,6 @@ public final class Runtime: Sendable {
     public init(orientation: OrientationDetector? = nil, stores: StoreRegistry = StoreRegistry()) {
         self.orientation = orientation
         self.stores = stores
-        libraryOutput = LibraryDiagnostics()
     }
 
     /// What the run's filters are applied with in `space`.

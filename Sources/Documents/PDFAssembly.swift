@@ -41,14 +41,19 @@ public enum PDFAssembly {
         /// Where the text layer's page lies on the page as it is shown: the page is turned (its
         /// /Rotate) and cropped (its crop box) to match, its content unchanged.
         public var shown: PageGeometry
+        /// For a page Tesseract rendered, the page of one of the user's PDFs it stands in for (one
+        /// the filters redrew): it takes that page's place, which is not kept besides, so the
+        /// document has the pages it had.
+        public var standsFor: PageReference?
 
         public init(source: Source, textLayer: PageReference? = nil, replacesInvisibleText: Bool = false,
-                    shown: PageGeometry = PageGeometry(), words: PDFWords? = nil) {
+                    shown: PageGeometry = PageGeometry(), words: PDFWords? = nil, standsFor: PageReference? = nil) {
             self.source = source
             self.textLayer = textLayer
             self.replacesInvisibleText = replacesInvisibleText
             self.shown = shown
             self.words = words
+            self.standsFor = standsFor
         }
     }
 
@@ -165,9 +170,14 @@ public enum PDFAssembly {
         var read: [String: Set<Int>] = [:]
         var order: [String] = []
         for page in pages {
-            guard case let .original(path, number) = page.source else { continue }
-            if read[path] == nil { order.append(path) }
-            read[path, default: []].insert(number)
+            let kept: PageReference? = if case let .original(path, number) = page.source {
+                PageReference(path: path, page: number)
+            } else {
+                page.standsFor
+            }
+            guard let kept else { continue }
+            if read[kept.path] == nil { order.append(kept.path) }
+            read[kept.path, default: []].insert(kept.page)
         }
         var views: [(path: String, objects: PDFObjects)] = []
         for path in order {
@@ -226,7 +236,9 @@ public enum PDFAssembly {
             offsets[path] = paths.count
             return paths.count
         }
-        let stored = pages.map { page in (store(page.source.reference.path), page.textLayer.map { store($0.path) }) }
+        let stored = pages.map { page in
+            (store(page.source.reference.path), page.textLayer.map { store($0.path) }, page.standsFor.map { store($0.path) })
+        }
         // Every page's words, one after another in one buffer for the call.
         var words: [CChar] = []
         let wordRanges = pages.map { page in
@@ -249,7 +261,8 @@ public enum PDFAssembly {
                                             words_width: Int32(page.words?.width ?? 0), words_height: Int32(page.words?.height ?? 0),
                                             quarter_turns: Int32(shown.turns),
                                             shown_left: shown.left, shown_top: shown.top,
-                                            shown_right: shown.right, shown_bottom: shown.bottom)
+                                            shown_right: shown.right, shown_bottom: shown.bottom,
+                                            stands_for: address(offsets.2), stands_for_page: Int32(page.standsFor?.page ?? 0))
             }
             return body(entries)
         } }

@@ -54,7 +54,7 @@ public struct ImageDecoder: Sendable {
     /// - Throws: `.tooLarge`, `.zeroSized`, `.unknownFormat` or `.corrupt` when `prefix` already
     ///   shows it; `.empty` for an empty prefix, which is an empty file.
     public func checkHeader(_ prefix: [UInt8], source: String) throws(ImageLoadError) -> Bool {
-        LeptonicaMessages.silence()
+        LibraryMessages.quiet()
         guard !prefix.isEmpty else { throw ImageLoadError(source: source, problem: .empty) }
         return try checkedHeader(prefix, source: source, isWholeFile: false) != nil
     }
@@ -67,7 +67,7 @@ public struct ImageDecoder: Sendable {
     /// The format and size `bytes` (an image file's first bytes, its header among them) say
     /// the image has, without decoding it; nil when they do not say or the header is refused.
     public func header(of bytes: [UInt8]) -> (format: ImageFormat, width: Int, height: Int)? {
-        LeptonicaMessages.silence()
+        LibraryMessages.quiet()
         guard let header = try? checkedHeader(bytes, source: "", isWholeFile: false) else { return nil }
         return (header.format, header.size.width, header.size.height)
     }
@@ -76,7 +76,7 @@ public struct ImageDecoder: Sendable {
     /// - Parameter reduction: for a JPEG, 1 or one of `jpegReductions`: the image decoded at
     ///   that fraction of its size in each direction (rounded up). Other formats ignore it.
     public func decode(_ bytes: [UInt8], source: String, reduction: Int = 1) throws(ImageLoadError) -> DecodedImage {
-        LeptonicaMessages.silence()
+        LibraryMessages.quiet()
         func failure(_ problem: ImageLoadError.Problem) -> ImageLoadError {
             ImageLoadError(source: source, problem: problem)
         }
@@ -92,6 +92,12 @@ public struct ImageDecoder: Sendable {
         guard header.dataEnd <= bytes.count else { throw failure(.corrupt(format)) }
 
         let reduction = format == .jpeg && Self.jpegReductions.contains(reduction) ? reduction : 1
+        if format == .png || format == .jpeg {
+            guard let decoded = PNGAndJPEG.decode(bytes, format: format, size: header.size, reduction: reduction) else {
+                throw failure(header.unsupportedVariant.map { .unsupported($0) } ?? Self.unreadable(bytes, format: format))
+            }
+            return decoded
+        }
         let decoded = Self.leptonicaDecode(bytes, header: header, reduction: reduction)
         guard let decoded else {
             throw failure(header.unsupportedVariant.map { .unsupported($0) } ?? Self.unreadable(bytes, format: format))
@@ -168,7 +174,7 @@ public struct ImageDecoder: Sendable {
         return .read(ImageHeader(format: format, size: PixelSize(width: Int(width), height: Int(height))))
     }
 
-    /// Leptonica's decoding of `bytes`, whose header has been checked.
+    /// Leptonica's decoding of `bytes` (neither PNG nor JPEG), whose header has been checked.
     private static func leptonicaDecode(_ bytes: [UInt8], header: ImageHeader, reduction: Int) -> LeptonicaImage? {
         var bytes = bytes
         // Leptonica decodes every frame of a GIF (giflib's DGifSlurp) and keeps the first: hand
@@ -178,16 +184,9 @@ public struct ImageDecoder: Sendable {
             bytes.append(0x3B)
         }
         return bytes.withUnsafeBufferPointer { buffer in
-            guard reduction != 1 else { return LeptonicaImage(taking: pixReadMem(buffer.baseAddress, buffer.count)) }
-            var warning: Int32 = 0
-            return LeptonicaImage(taking: pixReadMemJpeg(buffer.baseAddress, buffer.count, 0, Int32(reduction), &warning, 0))
+            LeptonicaImage(taking: pixReadMem(buffer.baseAddress, buffer.count))
         }
     }
 }
 
-/// Leptonica prints its own errors to standard error; filterocr reports them itself.
-enum LeptonicaMessages {
-    private static let silenced: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 
-    static func silence() { silenced }
-}

@@ -102,7 +102,7 @@ public final class TIFFPages: Sendable {
     /// The TIFF at `path` open at its first directory, libtiff's messages silenced; nil when it
     /// cannot be opened.
     private static func open(_ path: String) -> OpaquePointer? {
-        TIFFSilence.install()
+        LibraryMessages.quiet()
         // "m": no memory-mapping, so a file truncated while open is an error, not a SIGBUS.
         return PathEncoding.withFileSystemPath(path) { TIFFOpen($0, "rm") }
     }
@@ -170,15 +170,4 @@ struct TIFFPageTraits {
         }
         return nil
     }
-}
-
-/// libtiff prints its warnings and errors on standard error by default; filterocr says what
-/// matters in one line of its own.
-enum TIFFSilence {
-    private static let installed: Void = {
-        TIFFSetWarningHandler(nil)
-        TIFFSetErrorHandler(nil)
-    }()
-
-    static func install() { installed }
 }

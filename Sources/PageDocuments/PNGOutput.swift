@@ -11,9 +11,8 @@ public enum PNGOutput {
     /// The name that means standard output, as Unix tools write it.
     public static let standardOutputName = "-"
 
-    /// - Parameter libraryOutput: the run's silencing of the image libraries' messages.
-    public static func write(_ image: RGBImage, resolution: Int?, to path: String, libraryOutput: LibraryDiagnostics) throws {
-        let bytes = try encoded(image, resolution: resolution, for: path, libraryOutput: libraryOutput)
+    public static func write(_ image: RGBImage, resolution: Int?, to path: String) throws {
+        let bytes = try encoded(image, resolution: resolution, for: path)
         if path == standardOutputName {
             if let code = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: STDOUT_FILENO) }) {
                 throw OutputError.cannotWrite(path: "standard output", reason: DescriptorWrite.reason(code))
@@ -24,10 +23,9 @@ public enum PNGOutput {
     }
 
     /// `image` as PNG bytes, for the file at `path`.
-    public static func encoded(_ image: RGBImage, resolution: Int?, for path: String,
-                               libraryOutput: LibraryDiagnostics) throws -> [UInt8] {
+    public static func encoded(_ image: RGBImage, resolution: Int?, for path: String) throws -> [UInt8] {
         do {
-            return try libraryOutput.silenced { try PNGEncoder.encode(image, resolution: resolution) }
+            return try PNGEncoder.encode(image, resolution: resolution)
         } catch {
             throw OutputError.cannotWrite(path: path, reason: oneLineMessage(for: error))
         }

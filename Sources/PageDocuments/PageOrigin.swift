@@ -14,6 +14,10 @@ public enum PageOrigin: Sendable, Equatable {
     /// page it claims, a million from a few objects), so a searchable PDF needs every one of its
     /// pages to keep them all.
     case renderedPDFPage(path: String, number: Int, count: Int)
+    /// Page `number` of the PDF at `path` as the filters redrew it (straightened, flattened,
+    /// dewarped), which no crop and turn of the page shows: drawn as it was recognised, as an
+    /// image is, in that page's place.
+    case redrawnPDFPage(path: String, number: Int)
     /// Page `number` of the PDF at `path`, kept as it is without recognition (`--skip-text`).
     case pdfPageAsIs(path: String, number: Int)
 }

@@ -107,6 +107,10 @@ final class SearchablePDFParts: Sendable {
         case .image:
             let part = try self.part(PartKey(engine: engine, rendered: true))
             page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
+        case let .redrawnPDFPage(path, number):
+            let part = try self.part(PartKey(engine: engine, rendered: true))
+            page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)),
+                                    standsFor: PDFAssembly.PageReference(path: path, page: number))
         case let .renderedPDFPage(path, number, count):
             let part = try self.part(PartKey(engine: engine, rendered: true))
             page = PDFAssembly.Page(source: .rendered(path: part.path, page: try part.addPage(add)))
@@ -151,7 +155,7 @@ final class SearchablePDFParts: Sendable {
         let pages = plan.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         let onlyPart = parts.withLock { $0.count == 1 ? $0.first?.value : nil }
         let renderedInOrder = pages.enumerated().allSatisfy { index, page in
-            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1) && page.words == nil
+            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1) && page.words == nil && page.standsFor == nil
         }
         if let onlyPart, renderedInOrder {
             if optimized {

@@ -376,8 +376,7 @@ public final class ReplDriver {
                 let file = original.page == nil ? machine.currentImage : nil
                 try pipeline.writeDocument(format, of: last, original: original, file: file, to: path)
             } else {
-                try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path,
-                                    libraryOutput: pipeline.settings.runtime.libraryOutput)
+                try PNGOutput.write(last.image, resolution: pipeline.resolution(of: original), to: path)
             }
             return ReplOutput(command: command, content: .saved(path: path))
         } catch {

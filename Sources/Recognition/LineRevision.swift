@@ -5,14 +5,16 @@ import Formats
 /// Tesseract's renderers write what the engine read; `revise` puts the replaced lines into
 /// what they wrote, and a PDF's text layer is made from `lines`.
 public struct LineRevision: Sendable, Equatable {
-    /// One replaced line: the words Tesseract read in it, and those that stand in their place,
-    /// with their boxes in the page's pixels.
+    /// One replaced line: its place among the page's lines, the words Tesseract read in it, and
+    /// those that stand in their place, with their boxes in the page's pixels.
     public struct Line: Sendable, Equatable {
+        /// Which of the page's lines it is (from 0), in Tesseract's reading order.
+        public var index: Int
         public var read: [RecognizedWord]
         public var revised: [RecognizedWord]
 
-        public init(read: [RecognizedWord], revised: [RecognizedWord]) {
-            (self.read, self.revised) = (read, revised)
+        public init(index: Int, read: [RecognizedWord], revised: [RecognizedWord]) {
+            (self.index, self.read, self.revised) = (index, read, revised)
         }
     }
 
@@ -26,27 +28,21 @@ public struct LineRevision: Sendable, Equatable {
     }
 
     /// `fragment`, the bytes a text format's renderer wrote for a page, with each replaced
-    /// line's words written in place of those read. A
-    /// line is found by its words' letters, in order; one that cannot be found (the fragment is
-    /// not of this reading) is left as it is.
+    /// line's words written in place of those read. A line is found by its place: Tesseract's
+    /// renderers write the page's lines in the order its reading has them, one element (or
+    /// row) each, so the replaced line `index` is the fragment's line `index`. Two lines that
+    /// read the same letters are thus never confused. A fragment whose lines are not the
+    /// reading's (another count of lines) is left as it is.
     public func revise(_ fragment: [UInt8], format: DocumentFormat) -> [UInt8] {
         guard !replaced.isEmpty, format != .pdf, let text = String(bytes: fragment, encoding: .utf8) else { return fragment }
         let layout = FragmentLines(format: format)
         let found = layout.lines(in: text)
-        var edits: [(range: Range<String.Index>, replacement: String)] = []
-        var next = 0
-        for line in replaced {
-            let letters = Self.letters(line.read.map(\.text))
-            guard let index = found[next...].firstIndex(where: { Self.letters($0.words) == letters }) else { continue }
-            edits.append((found[index].range, layout.write(line.revised, replacing: found[index])))
-            next = index + 1
-        }
+        guard found.count == lines.count else { return fragment }
         var revised = text
-        for edit in edits.reversed() { revised.replaceSubrange(edit.range, with: edit.replacement) }
+        for line in replaced.sorted(by: { $0.index > $1.index }) where found.indices.contains(line.index) {
+            let place = found[line.index]
+            revised.replaceSubrange(place.range, with: layout.write(line.revised, replacing: place))
+        }
         return Array(revised.utf8)
-    }
-
-    private static func letters(_ words: [String]) -> String {
-        words.joined().filter { !$0.isWhitespace }
     }
 }

@@ -8,6 +8,8 @@ public enum RecognitionError: LocalizedError, Equatable {
     case recognitionFailed
     /// The recognition was stopped through its monitor.
     case cancelled
+    /// The recognition ran past its monitor's deadline (a page's time limit).
+    case timedOut
     /// A document in one of Tesseract's formats could not be written.
     case documentFailed(String)
 
@@ -26,6 +28,8 @@ public enum RecognitionError: LocalizedError, Equatable {
             message
         case .cancelled:
             "the recognition was cancelled"
+        case .timedOut:
+            "the recognition ran past its time limit"
         }
     }
 

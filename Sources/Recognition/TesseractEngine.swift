@@ -105,6 +105,7 @@ public final class TesseractEngine {
         }
         let succeeded = Self.withTesseractMonitor(monitor) { TessBaseAPIRecognize(handle, $0) == 0 }
         if monitor?.isCancelled == true { throw .cancelled }
+        if monitor?.isPastDeadline == true { throw .timedOut }
         guard succeeded else { throw .recognitionFailed }
 
         let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
@@ -158,7 +159,7 @@ public final class TesseractEngine {
         TessMonitorSetCancelThis(tesseract, Unmanaged.passUnretained(monitor).toOpaque())
         TessMonitorSetCancelFunc(tesseract) { this, _ in
             guard let this else { return false }
-            return Unmanaged<RecognitionMonitor>.fromOpaque(this).takeUnretainedValue().isCancelled
+            return Unmanaged<RecognitionMonitor>.fromOpaque(this).takeUnretainedValue().shouldStop
         }
         TessMonitorSetProgressFunc(tesseract) { tesseract, _, _, _, _ in
             guard let this = TessMonitorGetCancelThis(tesseract) else { return true }

@@ -403,8 +403,7 @@ public final class ImageRunner: Sendable {
         if let saveDirectory, let name = item.saveName {
             let path = (saveDirectory.hasSuffix("/") ? saveDirectory : saveDirectory + "/") + name
             do {
-                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path,
-                                    libraryOutput: settings.runtime.libraryOutput)
+                try PNGOutput.write(result.image, resolution: original.decoded.resolution, to: path)
                 saved = PathEncoding.displayed(path)
             } catch {
                 problems.append(oneLineMessage(for: error))

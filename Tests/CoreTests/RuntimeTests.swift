@@ -49,21 +49,4 @@ struct RuntimeTests {
         let unopened = StoreRegistry()
         #expect(unopened.checkpoint().isEmpty, "a registry that opened nothing folds nothing")
     }
-
-    @Test("Silenced regions point descriptor 2 back at the real standard error when they end, nested or side by side")
-    func silencingEnds() throws {
-        let real = try #require(Self.descriptorTarget(STDERR_FILENO))
-        let first = LibraryDiagnostics()
-        let second = LibraryDiagnostics()
-        let inside: String? = first.silenced {
-            second.silenced { Self.descriptorTarget(STDERR_FILENO) }
-        }
-        #expect(inside == "/dev/null")
-        #expect(Self.descriptorTarget(STDERR_FILENO) == real)
-    }
-
-    /// Where descriptor `fd` points.
-    private static func descriptorTarget(_ fd: Int32) -> String? {
-        try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(fd)")
-    }
 }

@@ -9,15 +9,19 @@ struct LineRevisionTests {
         RecognizedWord(text: text, confidence: confidence, box: BoundingBox(x: x, y: 315, width: 50, height: 41))
     }
 
-    /// "CHAPTER I" read as such, put back as three words, one of them needing escapes.
-    private var revision: LineRevision {
+    /// "CHAPTER I" read as such, put back as three words, one of them needing escapes: line
+    /// `index` of a page of `count` lines.
+    private func revision(index: Int = 1, of count: Int = 2) -> LineRevision {
         let read = [word("CHAPTER", 670, 92), word("I", 980, 92)]
         let revised = [word("CHAPTER", 670, 95), word("1", 980, 88), word("<&'>", 1040, 61)]
-        return LineRevision(replaced: [.init(read: read, revised: revised)], lines: [revised])
+        let others = (0..<count).map { [word("line\($0)", 100)] }
+        var lines = others
+        lines[index] = revised
+        return LineRevision(replaced: [.init(index: index, read: read, revised: revised)], lines: lines)
     }
 
-    private func revised(_ text: String, _ format: TesseractDocument.Format) -> String {
-        String(decoding: revision.revise(Array(text.utf8), format: format), as: UTF8.self)
+    private func revised(_ text: String, _ format: TesseractDocument.Format, index: Int = 1, of count: Int = 2) -> String {
+        String(decoding: revision(index: index, of: count).revise(Array(text.utf8), format: format), as: UTF8.self)
     }
 
     private let hocrFirstLine = """
@@ -91,15 +95,33 @@ struct LineRevisionTests {
 
     @Test("Text: the line's row, a page's form feed before it kept")
     func text() {
-        #expect(revised("\u{0C}PRIDE AND I\n\nCHAPTER I\nIt is\n", .txt) == "\u{0C}PRIDE AND I\n\nCHAPTER 1 <&'>\nIt is\n")
-        #expect(revised("\u{0C}CHAPTER I\n", .txt) == "\u{0C}CHAPTER 1 <&'>\n")
+        #expect(revised("\u{0C}PRIDE AND I\n\nCHAPTER I\nIt is\n", .txt, of: 3) == "\u{0C}PRIDE AND I\n\nCHAPTER 1 <&'>\nIt is\n")
+        #expect(revised("\u{0C}CHAPTER I\n", .txt, index: 0, of: 1) == "\u{0C}CHAPTER 1 <&'>\n")
     }
 
-    @Test("A fragment without the line read (another reading), and a PDF, are left as they are")
+    @Test("A line is found by its place: of two lines that read the same letters, the one replaced changes")
+    func sameLettersTwice() {
+        let text = "Moder burn\nCHAPTER I\nCHAPTER I\nend\n"
+        #expect(revised(text, .txt, index: 2, of: 4) == "Moder burn\nCHAPTER I\nCHAPTER 1 <&'>\nend\n")
+        let rows = """
+            4\t1\t1\t1\t1\t0\t670\t215\t332\t41\t-1\t
+            5\t1\t1\t1\t1\t1\t670\t215\t293\t41\t92.1\tCHAPTER
+            5\t1\t1\t1\t1\t2\t980\t216\t22\t39\t92.1\tI
+            4\t1\t2\t1\t1\t0\t670\t315\t332\t41\t-1\t
+            5\t1\t2\t1\t1\t1\t670\t315\t293\t41\t92.1\tCHAPTER
+            5\t1\t2\t1\t1\t2\t980\t316\t22\t39\t92.1\tI
+
+            """
+        let result = revised(rows, .tsv, index: 1, of: 2)
+        #expect(result.hasPrefix(String(rows.split(separator: "\n")[0...2].joined(separator: "\n"))), "the first line kept")
+        #expect(result.contains("\t980\t315\t50\t41\t88.000000\t1\n"), "the second line revised")
+    }
+
+    @Test("A fragment of another reading (another count of lines), and a PDF, are left as they are")
     func notFound() {
         let other = "PRIDE AND PREJUDICE\n\nCHAPTER II\n"
-        #expect(revised(other, .txt) == other)
+        #expect(revised(other, .txt, of: 3) == other)
         #expect(revised(hocrFirstLine, .hocr) == hocrFirstLine)
-        #expect(revision.revise([1, 2, 3], format: .pdf) == [1, 2, 3])
+        #expect(revision().revise([1, 2, 3], format: .pdf) == [1, 2, 3])
     }
 }

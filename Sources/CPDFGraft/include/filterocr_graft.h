@@ -35,6 +35,11 @@ typedef struct {
     /// page was rendered from it. 0 and 0, 0, 1, 1 change nothing.
     int quarter_turns;
     double shown_left, shown_top, shown_right, shown_bottom;
+    /// For a page Tesseract rendered, the page of one of the user's PDFs it stands in for (a
+    /// page the filters redrew: straightened, flattened): it takes that page's place, which
+    /// is not kept besides. NULL (and 0) for none.
+    const char *stands_for;
+    int stands_for_page;
 } filterocr_graft_page;
 
 /// A PDF as the renderer (MuPDF) read it: its number of pages, the object (number, generation)

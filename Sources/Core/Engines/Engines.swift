@@ -58,7 +58,7 @@ public final class Engines: Recognizer, EngineSet, Sendable {
     public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory, start: Start = .now,
                 background: Bool = false, sharedByCallers: Bool = false) throws(RunnerError) {
         let engines = (0..<max(1, count)).map { number in
-            Engine(number: number, libraryOutput: settings.runtime.libraryOutput) { try factory(settings) }
+            Engine(number: number) { try factory(settings) }
         }
         self.engines = engines
         self.start = start
@@ -330,8 +330,6 @@ public final class Engine: Recognizer, EngineSet, Sendable {
     }
     private let slot: Locked<Slot>
     private let made = Completion<Void>()
-    /// Silences the libraries' messages while it reads (the run's, `Runtime`).
-    private let libraryOutput: LibraryDiagnostics
 
     private struct Slot {
         let make: @Sendable () throws -> any Recognizer
@@ -343,9 +341,8 @@ public final class Engine: Recognizer, EngineSet, Sendable {
         }
     }
 
-    init(number: Int, libraryOutput: LibraryDiagnostics, make: @escaping @Sendable () throws -> any Recognizer) {
+    init(number: Int, make: @escaping @Sendable () throws -> any Recognizer) {
         self.number = number
-        self.libraryOutput = libraryOutput
         slot = Locked(Slot(make: make))
     }
 
@@ -366,19 +363,19 @@ public final class Engine: Recognizer, EngineSet, Sendable {
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
-        try withEngine { engine in try libraryOutput.silenced { try engine.recognize(image, resolution: resolution) } }
+        try withEngine { engine in try engine.recognize(image, resolution: resolution) }
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         try withEngine { engine in
-            try libraryOutput.silenced { try engine.recognize(image, resolution: resolution, monitor: monitor) }
+            try engine.recognize(image, resolution: resolution, monitor: monitor)
         }
     }
 
     public func recognize(_ image: RGBImage, resolution: Int?, engine settings: EngineSettings,
                           monitor: RecognitionMonitor?) throws -> RecognizedText {
         try withEngine { engine in
-            try libraryOutput.silenced { try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor) }
+            try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor)
         }
     }
 

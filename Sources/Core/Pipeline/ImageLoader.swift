@@ -17,14 +17,10 @@ public struct ImageLoader: Sendable {
     public let truth: TruthSource
     /// The resolution PDF pages are rendered at (`--dpi`); nil for a scan's own, or 300.
     public let pageResolution: Int?
-    /// Keeps the image libraries' messages about damaged files off the terminal.
-    let libraryOutput: LibraryDiagnostics
     /// The document of the page read last, for the next.
     private let openDocument = OpenDocument()
 
-    public init(decoder: ImageDecoder, truth: TruthSource = .none, pageResolution: Int? = nil,
-                libraryOutput: LibraryDiagnostics = LibraryDiagnostics()) {
-        self.libraryOutput = libraryOutput
+    public init(decoder: ImageDecoder, truth: TruthSource = .none, pageResolution: Int? = nil) {
         self.decoder = decoder
         self.truth = truth
         self.pageResolution = pageResolution
@@ -78,7 +74,7 @@ public struct ImageLoader: Sendable {
     /// Decodes image bytes that did not come from a file, named `name` in errors.
     public func load(bytes: [UInt8], name: String) throws -> LoadedImage {
         var stopwatch = Stopwatch()
-        let decoded = try libraryOutput.silenced { try decoder.decode(bytes, source: name) }
+        let decoded = try decoder.decode(bytes, source: name)
         return LoadedImage(name: name, decoded: decoded, contentKey: nil, decodeTime: stopwatch.lap())
     }
 
@@ -86,7 +82,7 @@ public struct ImageLoader: Sendable {
     /// `name`; nil when it cannot be (the reading then decodes it whole).
     func load(bytes: [UInt8], name: String, reduction: Int) -> LoadedImage? {
         var stopwatch = Stopwatch()
-        guard let decoded = try? libraryOutput.silenced({ try decoder.decode(bytes, source: name, reduction: reduction) })
+        guard let decoded = try? decoder.decode(bytes, source: name, reduction: reduction)
         else { return nil }
         return LoadedImage(name: name, decoded: decoded, contentKey: nil, decodeTime: stopwatch.lap())
     }

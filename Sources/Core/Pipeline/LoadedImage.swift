@@ -66,7 +66,7 @@ public struct LoadedImage: Sendable {
     public func pageOrigin(shown: PageGeometry = PageGeometry()) -> PageOrigin {
         guard let page, page.kind == .pdf else { return .image }
         if page.sharedTree { return .renderedPDFPage(path: name, number: page.number, count: page.count) }
-        if shown.isRedrawn { return .image }
+        if shown.isRedrawn { return .redrawnPDFPage(path: name, number: page.number) }
         return .pdfPage(path: name, number: page.number, replacesText: (page.survey?.invisibleText ?? 0) > 0, shown: shown)
     }
 

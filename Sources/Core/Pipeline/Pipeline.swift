@@ -39,8 +39,7 @@ public struct Pipeline {
                 cacheBudget: Int? = nil, truth: TruthSource = .none) {
         engine = recognizer
         reader = PageReader(settings: settings, store: store)
-        loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution,
-                             libraryOutput: settings.runtime.libraryOutput)
+        loader = ImageLoader(decoder: settings.decoder, truth: truth, pageResolution: settings.resolution)
         renderer = Renderer(context: settings.filterContext, cacheBudget: cacheBudget)
     }
 

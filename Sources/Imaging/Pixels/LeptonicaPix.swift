@@ -21,7 +21,7 @@ package final class LeptonicaPix {
 
     /// A 32-bit `PIX` holding `image`.
     package convenience init?(_ image: RGBImage) {
-        Self.silenceMessages
+        LeptonicaMessages.quiet()
         self.init(taking: pixCreate(Int32(image.width), Int32(image.height), 32))
         let wordsPerLine = Int(pixGetWpl(pix))
         let words = pixGetData(pix)!
@@ -77,8 +77,4 @@ package final class LeptonicaPix {
         }
         return RGBImage(width: width, height: height, samples: samples)
     }
-
-    /// Leptonica reports what it cannot do on standard error; the filters check its return
-    /// values instead, and a page it cannot work on is left as it is.
-    private static let silenceMessages: Void = { _ = setMsgSeverity(Int32(L_SEVERITY_NONE)) }()
 }

@@ -70,7 +70,9 @@ extension AutoRun {
                 ahead = nil
                 guard admitted(rendered) else { continue }
                 inFlight[index] = rendered
-                let (reader, resolution, monitor, image, filters) = (pipeline.reader, resolution, monitor, rendered.image,
+                // The original is read whatever the time; the candidates until the limit.
+                let watcher = rendered.probe == .whole(FilterState()) ? monitor : limited
+                let (reader, resolution, monitor, image, filters) = (pipeline.reader, resolution, watcher, rendered.image,
                                                                      rendered.probe.filters)
                 batch.submit(index) { engine in
                     reader.timed(image, resolution: resolution, rendering: filters.operations, engine: filters.engine,
@@ -80,6 +82,7 @@ extension AutoRun {
                     list += thenAlso(&self)
                 }
             }
+            announceReading(inFlight.sorted { $0.key < $1.key }.map(\.value.probe.filters))
             if ahead == nil, monitor?.isCancelled != true { ahead = renderNext() }
         }
         submitWhileEnginesFree()
@@ -93,6 +96,7 @@ extension AutoRun {
                 keep(recognized, of: job, stored: done.stored, seconds: done.seconds)
             case .failure(let error):
                 if job.probe.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
+                if case .timedOut? = error as? RecognitionError { timeLimited = true }
             }
             submitWhileEnginesFree()
         }
@@ -173,7 +177,9 @@ extension AutoRun {
             pipeline.renderer.store(recognized, image: job.image, for: original, job.probe.filters.operations)
         }
         if timeLimit == nil, !stored {
-            timeLimit = max(AutoSearch.minimumTimeLimit, AutoSearch.timeLimitFactor * (1 + search.budget) * max(seconds, 0.001))
+            let limit = max(AutoSearch.minimumTimeLimit, AutoSearch.timeLimitFactor * (1 + search.budget) * max(seconds, 0.001))
+            timeLimit = limit
+            limited.end(by: start + .seconds(limit))
         }
     }
 }

@@ -26,6 +26,10 @@ package struct AutoRun {
     let pool: any EngineSet
     /// Stops every recognition of the search when cancelled.
     let monitor: RecognitionMonitor?
+    /// Watches the candidates' recognitions (all but the original's): stopped with `monitor`,
+    /// and past the safety time limit, at Tesseract's next word, so that a candidate Tesseract
+    /// takes minutes over ends the search at its limit instead of minutes later.
+    let limited: RecognitionMonitor
     let start = ContinuousClock.now
     let resolution: Int?
 
@@ -71,11 +75,18 @@ package struct AutoRun {
     /// The righted renderings' readings, made beside the original's.
     var rightedReadings: [Reading] = []
 
-    package init(_ search: AutoSearch, original: LoadedImage, pipeline: Pipeline, pool: any EngineSet, monitor: RecognitionMonitor?) {
+    /// Told what the engines are reading, each time a candidate goes to one.
+    let announce: (AutoSearch.Progress) -> Void
+
+    package init(_ search: AutoSearch, original: LoadedImage, pipeline: Pipeline, pool: any EngineSet, monitor: RecognitionMonitor?,
+                 announce: @escaping (AutoSearch.Progress) -> Void = { _ in }) {
         (self.search, self.original, self.pipeline, self.pool, self.monitor) = (search, original, pipeline, pool, monitor)
+        self.announce = announce
         resolution = pipeline.resolution(of: original)
         plan = AutoPlan(budget: search.budget)
         timeLimit = search.timeLimit
+        limited = monitor?.part() ?? RecognitionMonitor()
+        if let timeLimit { limited.end(by: start + .seconds(timeLimit)) }
         alwaysRead = [.whole(FilterState()), sampleOfBase]
     }
 
@@ -208,6 +219,13 @@ package struct AutoRun {
         if let best = AutoChoiceRule.choose(outcomes.map(\.candidate), over: reference) {
             progress(AutoSearch.Progress(tried: outcomes.count, best: best.filters, bestScore: best.score))
         }
+    }
+
+    /// Tells `announce` which renderings the engines are reading now, with the best so far.
+    func announceReading(_ filters: [FilterState]) {
+        let best = AutoChoiceRule.choose(outcomes.map(\.candidate), over: reference)
+        announce(AutoSearch.Progress(tried: outcomes.count, best: best?.filters ?? FilterState(), bestScore: best?.score ?? 0,
+                                     reading: filters))
     }
 
     func failure(_ message: String) -> PipelineError {

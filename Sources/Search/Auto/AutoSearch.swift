@@ -81,6 +81,8 @@ public struct AutoSearch: Sendable {
         public var tried: Int
         public var best: FilterState
         public var bestScore: Double
+        /// The renderings engines are reading now, in the order they were listed.
+        public var reading: [FilterState] = []
     }
 
     /// Searches `original` on `engines`, or on the pool `pipeline` reads with, and returns the
@@ -94,7 +96,14 @@ public struct AutoSearch: Sendable {
         guard let pool = engines ?? pipeline.engines else {
             throw PipelineError(source: original.name, underlying: RunnerError(message: "a search needs a pool of engines"))
         }
-        var run = AutoRun(self, original: original, pipeline: pipeline, pool: pool, monitor: monitor)
+        return try withoutActuallyEscaping(progress) { progress in
+            try run(original, pipeline: &pipeline, pool: pool, monitor: monitor, progress: progress)
+        }
+    }
+
+    private func run(_ original: LoadedImage, pipeline: inout Pipeline, pool: any EngineSet, monitor: RecognitionMonitor?,
+                     progress: @escaping (Progress) -> Void) throws -> PipelineResult {
+        var run = AutoRun(self, original: original, pipeline: pipeline, pool: pool, monitor: monitor, announce: progress)
         defer { pipeline = run.pipeline }
         let baseline = try run.baseline()
         let base = run.searchBase(over: baseline)

@@ -53,7 +53,7 @@ extension AutoRun {
         let report = LineRepairReport(lines: lines.lines.count, unsure: doubts.compactMap { $0 }.count,
                                       readAgain: plan.jobsByLine.count, changed: replacements.count, work: plan.cost,
                                       details: details, explained: search.explain)
-        let changed = replacements.sorted { $0.key < $1.key }.map { LineRevision.Line(read: lines.lines[$0.key].words, revised: $0.value) }
+        let changed = replacements.sorted { $0.key < $1.key }.map { LineRevision.Line(index: $0.key, read: lines.lines[$0.key].words, revised: $0.value) }
         let revision = LineRevision(replaced: changed, lines: lines.lines.indices.map { replacements[$0] ?? lines.lines[$0].words })
         return (lines.replacing(replacements), changed.isEmpty ? nil : revision, report)
     }
@@ -63,7 +63,8 @@ extension AutoRun {
     private mutating func readCrops(_ jobs: [LineRepairPlan.Job]) throws -> [[RecognizedWord]] {
         var words = [[RecognizedWord]](repeating: [], count: jobs.count)
         let batch = pool.batch(of: PageReader.Timed.self)
-        let (reader, resolution, monitor) = (pipeline.reader, resolution, monitor)
+        // Past the search's time limit the crops are cut too: the page keeps the lines it read.
+        let (reader, resolution, monitor) = (pipeline.reader, resolution, limited)
         for (tag, job) in jobs.enumerated() {
             batch.submit(tag) { engine in
                 reader.timed(job.image, resolution: resolution, rendering: job.filters.operations, engine: job.filters.engine,
@@ -74,7 +75,7 @@ extension AutoRun {
             allStored = allStored && done.stored
             if case .success(let recognized) = done.result { words[tag] = jobs[tag].inPagePixels(recognized.words) }
         }
-        if monitor?.isCancelled == true { throw PipelineError(source: original.name, underlying: RecognitionError.cancelled) }
+        if self.monitor?.isCancelled == true { throw PipelineError(source: original.name, underlying: RecognitionError.cancelled) }
         return words
     }
 }

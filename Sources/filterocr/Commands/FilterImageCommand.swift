@@ -61,11 +61,10 @@ struct FilterImageCommand: ParsableCommand {
             let filtered = pipeline.renderer.render(original, operations: ops.operations)
             let resolution = dpi ?? original.decoded.resolution
             guard output == PNGOutput.standardOutputName else {
-                return try PNGOutput.write(filtered, resolution: resolution, to: output, libraryOutput: settings.runtime.libraryOutput)
+                return try PNGOutput.write(filtered, resolution: resolution, to: output)
             }
             // A closed pipe ends quietly, as for the other commands; a full disk with its error.
-            Terminal.writeOutput(try PNGOutput.encoded(filtered, resolution: resolution, for: output,
-                                                       libraryOutput: settings.runtime.libraryOutput))
+            Terminal.writeOutput(try PNGOutput.encoded(filtered, resolution: resolution, for: output))
         }
         if Terminal.outputClosed && Terminal.outputFailure == nil { throw ExitCode(ExitStatus.outputClosed) }
     }

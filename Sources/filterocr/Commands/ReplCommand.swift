@@ -4,6 +4,7 @@ import Foundation
 import REPL
 import Runs
 import Session
+import TerminalText
 import Threading
 
 /// `filterocr repl` (and bare `filterocr`): the interactive session.
@@ -83,7 +84,7 @@ struct ReplCommand: ParsableCommand {
                 }
             }
             driver.onSearchProgress = { search in
-                let text = "best: \(search.tried) tried · best so far: \(search.best) (score \(Int(search.bestScore.rounded())))"
+                let text = "best: " + search.text
                 searchLine.withLock { $0?.show(text) }
             }
         }

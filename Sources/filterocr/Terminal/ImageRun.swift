@@ -44,6 +44,12 @@ struct ImageRun {
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let progress = showsProgress || runner.choosesFilters ? ProgressBar.standardErrorIfTerminal() : nil
         progress?.update(ImageRunner.Progress(total: total))
+        // Said the moment it is typed: the page being read is finished first, which may take
+        // a while, and a user who sees nothing takes the first Ctrl-C for ignored.
+        _ = Interrupt.ctrlC.whenRaised {
+            progress?.clear()
+            Terminal.printNotice("stopping after the page being read (Ctrl-C again stops at once)")
+        }
         var formatter = ResultFormatter(format: format, headers: headers, shard: self.shard)
         defer {
             progress?.finish()
@@ -68,10 +74,7 @@ struct ImageRun {
             summary = try Terminal.orExit {
                 try runner.run(inputs, total: total, shard: shard, publisher: publisher, pages: pages,
                                isCancelled: { Interrupt.happened || Terminal.outputClosed || documentOutputClosed },
-                               searching: { image, search in
-                                   progress?.show("auto: \(image) · \(search.tried) tried · best so far: \(search.best) "
-                                                  + "(score \(Int(search.bestScore.rounded())))")
-                               }) { result, state in
+                               searching: { image, search in progress?.show("auto: \(image) · \(search.text)") }) { result, state in
                     progress?.clear()
                     let text = formatter.format(result)
                     if let earlier = text.earlier { Terminal.printNote(earlier) }

@@ -72,7 +72,7 @@ enum Terminal {
         let line = PathEncoding.displayed(text)
         let width = isatty(STDERR_FILENO) != 0 ? size(of: STDERR_FILENO)?.width : nil
         let text = width.map { TextWrap.lines(line, width: $0, indent: "  ").joined(separator: "\n") } ?? line
-        write(text + "\n", to: LibraryDiagnostics.standardError.fileDescriptor)
+        write(text + "\n", to: STDERR_FILENO)
     }
 
     /// The one-line message for `error`.
@@ -81,8 +81,7 @@ enum Terminal {
     /// `line` cut to the width of the terminal on standard error (one column spare, so that
     /// the cursor never waits at the margin to wrap), for a line that is redrawn in place.
     static func fittedToStandardError(_ line: String) -> String {
-        // The real standard error: descriptor 2 points at /dev/null while a library talks.
-        guard let width = size(of: LibraryDiagnostics.standardError.fileDescriptor)?.width else { return line }
+        guard let width = size(of: STDERR_FILENO)?.width else { return line }
         return TextWrap.fitted(line, width: width - 1)
     }
 
@@ -105,10 +104,10 @@ enum Terminal {
         }
     }
 
-    /// Writes `text` as it is to the real standard error (a progress line's redraw): never a
+    /// Writes `text` as it is to standard error (a progress line's redraw): never a
     /// crash when the terminal has gone.
     static func writeToStandardError(_ text: String) {
-        write(text, to: LibraryDiagnostics.standardError.fileDescriptor)
+        write(text, to: STDERR_FILENO)
     }
 
     /// Writes all of `bytes` to standard output, or records why it could not (see
