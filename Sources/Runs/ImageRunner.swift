@@ -203,7 +203,7 @@ public final class ImageRunner: Sendable {
         }
         try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages, deliver: deliver) {
             original, pipeline in
-            let chosen = try auto.run(original, pipeline: &pipeline) { searching(original.name, $0) }
+            let chosen = try auto.run(original, pipeline: &pipeline) { searching(original.displayName, $0) }
             if pages != nil { pipeline.toBeRead(chosen, original: original) }
             return chosen
         }

@@ -162,6 +162,17 @@ public final class Engines: Recognizer, EngineSet, Sendable {
             return outputs
         }
 
+        /// The next output to finish, waited for until `deadline` (nil: as long as it takes);
+        /// nil when no job is in flight or none finished in time.
+        public func next(before deadline: ContinuousClock.Instant?) -> (tag: Int, output: Output)? {
+            guard let deadline else { return next() }
+            guard inFlight > 0 else { return nil }
+            let left = deadline - ContinuousClock.now
+            let nanoseconds = max(0, left.components.seconds * 1_000_000_000 + left.components.attoseconds / 1_000_000_000)
+            guard available.wait(timeout: .now() + .nanoseconds(Int(clamping: nanoseconds))) == .success else { return nil }
+            return take()
+        }
+
         /// Every job's output, in the order they finish; waits for all.
         public func all() -> [(tag: Int, output: Output)] {
             var outputs: [(tag: Int, output: Output)] = []

@@ -15,6 +15,9 @@ public enum AutoCandidates {
     /// Tesseract reads best with capital letters about 20-30 px tall; below this median word
     /// height, enlarging is worth its cost.
     static let smallTextHeight = 22
+    /// The same measured on the ink when nothing was read: letter-like components (about the
+    /// x-height, half a word's box) lower than this.
+    static let smallLetterHeight = 11
     /// Enlarging is not tried on images that would grow beyond this many pixels.
     static let enlargedPixelLimit = 16_000_000
 
@@ -105,7 +108,11 @@ public enum AutoCandidates {
     static func needsEnlarging(_ image: RGBImage, _ recognized: RecognizedText?) -> Bool {
         guard let recognized, image.pixelCount * 4 <= enlargedPixelLimit else { return false }
         let heights = recognized.words.filter { $0.confidence > 30 }.map(\.box.height).sorted()
-        guard !heights.isEmpty else { return true }
-        return heights[heights.count / 2] < smallTextHeight
+        guard heights.isEmpty else { return heights[heights.count / 2] < smallTextHeight }
+        // Nothing read to measure: the letters' ink tells. A page whose letters cannot be told
+        // (specks outnumber them, or none) is not enlarged: Tesseract's layout analysis of an
+        // enlarged speckled page took minutes, its specks four times as many pixels each.
+        guard let letters = LetterSize.measure(image, in: .sRGB) else { return false }
+        return letters.height < smallLetterHeight
     }
 }

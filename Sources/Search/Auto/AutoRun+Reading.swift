@@ -6,6 +6,10 @@ import TextComparison
 import WordFrequency
 
 extension AutoRun {
+    /// How long past the time limit the search waits for the candidates under way, which
+    /// Tesseract drops at its next word.
+    static let cancellationGrace = Duration.seconds(2)
+
     /// A chain to read, on the whole page or on its sample.
     package struct Probe: Hashable {
         package var filters: FilterState
@@ -86,7 +90,15 @@ extension AutoRun {
             if ahead == nil, monitor?.isCancelled != true { ahead = renderNext() }
         }
         submitWhileEnginesFree()
-        while let (tag, done) = batch.next() {
+        while true {
+            // Past the time limit the candidates still read are left to their engines, which
+            // drop them at Tesseract's next word; its layout analysis asks no one, and took
+            // minutes on some pages.
+            let deadline = timeLimit.map { start + .seconds($0) + Self.cancellationGrace }
+            guard let (tag, done) = batch.next(before: inFlight.values.contains { $0.probe == .whole(FilterState()) } ? nil : deadline) else {
+                if batch.inFlight > 0 { timeLimited = true }
+                break
+            }
             guard let job = inFlight.removeValue(forKey: tag) else { continue }
             // The readings still in flight finish on their engines unseen.
             if monitor?.isCancelled == true { throw PipelineError(source: original.name, underlying: RecognitionError.cancelled) }
@@ -177,7 +189,8 @@ extension AutoRun {
             pipeline.renderer.store(recognized, image: job.image, for: original, job.probe.filters.operations)
         }
         if timeLimit == nil, !stored {
-            let limit = max(AutoSearch.minimumTimeLimit, AutoSearch.timeLimitFactor * (1 + search.budget) * max(seconds, 0.001))
+            let searchLimit = max(AutoSearch.minimumTimeLimit, AutoSearch.timeLimitFactor * (1 + search.budget) * max(seconds, 0.001))
+            let limit = min(searchLimit, max(AutoSearch.pageTimeLimit, AutoSearch.pageTimeFactor * seconds))
             timeLimit = limit
             limited.end(by: start + .seconds(limit))
         }

@@ -31,6 +31,11 @@ public struct AutoSearch: Sendable {
     /// that it cuts only runaway searches.
     static let timeLimitFactor = 6.0
     static let minimumTimeLimit = 20.0
+    /// The limit is at most this many seconds, or `pageTimeFactor` times the original's reading
+    /// when that is longer: a page whose candidates Tesseract's layout analysis takes minutes
+    /// over (a speckled page, enlarged or smoothed) ends there, with the readings it has.
+    static let pageTimeLimit = 45.0
+    static let pageTimeFactor = 8.0
 
     /// Recognitions of the original that the candidates besides the original may cost.
     public var budget: Double
