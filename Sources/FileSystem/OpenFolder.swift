@@ -98,6 +98,11 @@ public final class OpenFolder: Sendable {
             case ENOENT: throw .notFound(path: path(of: name))
             case ELOOP: throw .notAFile(path: path(of: name), kind: .symbolicLink)
             case ENXIO: throw .notAFile(path: path(of: name), kind: kind(of: name))
+            case let code where [EACCES, EPERM, EROFS].contains(code) && flags & O_ACCMODE != O_RDONLY && !isDenied(name, access: R_OK):
+                // It can be read: it is writing that is refused (a read-only mode, file system or folder).
+                let why = kind(of: name) == .missing ? "the folder is not writable by this user"
+                    : code == EROFS ? "it is on a read-only file system" : "it is read-only for this user"
+                throw .cannotWrite(path: path(of: name), reason: "\(why) (\(systemReason(code)))")
             default: throw .unreadable(path: path(of: name), reason: systemReason(code))
             }
         }
@@ -109,6 +114,12 @@ public final class OpenFolder: Sendable {
         // Reads and writes wait as they do on any file once it is known to be one.
         _ = fcntl(file, F_SETFL, fcntl(file, F_GETFL) & ~O_NONBLOCK)
         return file
+    }
+
+    /// Whether this user is refused `access` (`R_OK`, `W_OK`) to `name`; false when it is not there.
+    private func isDenied(_ name: String, access mode: Int32) -> Bool {
+        guard kind(of: name) != .missing else { return false }
+        return PathEncoding.withFileSystemPath(name) { faccessat(descriptor, $0, mode, AT_EACCESS) } != 0
     }
 
     /// Moves the file `held`, found here as `name`, into `folder` under the first of `names`

@@ -366,7 +366,11 @@ public final class ResultStore: Sendable {
 
     /// What the store at `path` holds, read without writing to it or beside it (a store on a
     /// read-only file system, or of a read-only mode), as `merge` reads a shard.
+    /// A store of an older schema is not shown: it is upgraded before it is read, and cannot be.
     public static func summary(readingOnly path: String) throws(StoreError) -> StoreSummary {
+        if let level = StoreShard.migrations(readingOnly: path), level < StoreSchema.version {
+            throw .failed(path: PathEncoding.displayed(path), reason: StoreFile.olderSchemaReason(path, schema: level))
+        }
         do {
             let shard = try StoreShard(path: path)
             var summary: StoreSummary?

@@ -75,6 +75,19 @@ enum StoreFile {
             + "make it writable (chmod u+w) or give another with --store PATH"
     }
 
+    /// Why the store at `path`, of the older `schema`, is not shown when it cannot be written:
+    /// a store is brought up to date before it is read.
+    static func olderSchemaReason(_ path: String, schema: Int) -> String {
+        var volume = statvfs()
+        let readOnlyVolume = PathEncoding.withFileSystemPath(path, { statvfs($0, &volume) }) == 0
+            && volume.f_flag & UInt(ST_RDONLY) != 0
+        return (readOnlyVolume ? "it is on a read-only file system" : "it is read-only (mode \(mode(of: path)))")
+            + " and of an older filterocr's schema (\(schema); this one's is \(StoreSchema.version)), which is upgraded "
+            + "when the store can be written, before it is read: "
+            + (readOnlyVolume ? "copy it somewhere writable and show that copy with --store PATH"
+                              : "make it writable (chmod u+w) and show it again, which upgrades it")
+    }
+
     /// Whether the store may be written: some write permission bit is set (checked here,
     /// since root is given write access whatever the bits say) and this user may write it.
     static func isWritable(_ path: String) -> Bool {

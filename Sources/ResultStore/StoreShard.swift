@@ -69,6 +69,25 @@ final class StoreShard {
         if let copy { try? FileManager.default.removeItem(atPath: copy) }
     }
 
+    /// How many of this filterocr's migrations the store at `path` has had, read without writing
+    /// to it or beside it (its log, if any, is not read: a store is whole in its own file once
+    /// the command that wrote it has exited); nil when it is not a store of this filterocr.
+    static func migrations(readingOnly path: String) -> Int? {
+        var configuration = Configuration()
+        configuration.readonly = true
+        guard FileKind(at: path).isRegular,
+              let queue = try? DatabaseQueue(path: "file:" + encoded(path) + "?immutable=1", configuration: configuration)
+        else { return nil }
+        return try? queue.read { db -> Int? in
+            guard try schema(db)["grdb_migrations"]?.hasPrefix("table ") == true else { return nil }
+            let applied = try DatabaseValue.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations").map { StoredValue.text($0) }
+            let known = StoreSchema.migrator.migrations
+            guard !applied.isEmpty, applied.allSatisfy({ $0 != nil }),
+                  Set(applied.compactMap { $0 }) == Set(known.prefix(applied.count)) else { return nil }
+            return applied.count
+        } ?? nil
+    }
+
     /// A private folder holding a copy of the shard and its log, as `shard.sqlite` and
     /// `shard.sqlite-wal`.
     private static func copy(_ path: String, shown: String) throws(StoreError) -> String {

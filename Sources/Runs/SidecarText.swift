@@ -6,8 +6,10 @@
 /// Results come in input order. The document's pages are the results' but for an image that
 /// could not be read, which has no page. When a searchable PDF keeps PDFs whole
 /// (`keepsUnreadPages`), the pages of a PDF that were not read (left out by `--pages`, or that
-/// failed) are in it too, and are in the text: a marker for one left out, nothing for one that
-/// failed.
+/// failed) are in it too, as they were, and are in the text with the same marker: a page that
+/// failed is left as it is, as OCRmyPDF leaves a page over `--skip-big`, and an empty text
+/// would read as a blank page (OCRmyPDF's `[skipped page]`, written for a page whose Tesseract
+/// timed out, would not send paperless-ngx to the page's own text).
 public struct SidecarText: Sendable {
     /// Whether the document keeps PDFs' pages that were not read (a searchable PDF).
     private let keepsUnreadPages: Bool
@@ -39,8 +41,8 @@ public struct SidecarText: Sendable {
         case .leftAsIs:
             addSkipped()
         case .failed:
-            // A PDF's page stays in the document, unread; an image has no page.
-            if kept { pages.append("") }
+            // A PDF's page stays in the document as it was; an image has no page.
+            if kept { addSkipped() }
         case .skipped:
             break
         }

@@ -278,6 +278,46 @@ struct HostileStoreTests {
         #expect(try names(user.folder) == ["results.sqlite"])
     }
 
+    @Test("A read-only store of an older schema is shown as one line that says so and how to upgrade it; writable, it is upgraded and shown",
+          arguments: [["store"], ["store", "show"]])
+    func readOnlyOlderStore(command: [String]) throws {
+        let user = try store()
+        // Schema 3, as the release before wrote it: each content before the other columns.
+        _ = try Self.sql(user.path, """
+            PRAGMA foreign_keys=OFF;
+            CREATE TABLE old_recognition (id INTEGER PRIMARY KEY, page TEXT NOT NULL, engine TEXT NOT NULL REFERENCES engine(id),
+              resolution INTEGER NOT NULL, content BLOB NOT NULL, bytes INTEGER NOT NULL, created REAL NOT NULL,
+              used REAL NOT NULL, UNIQUE (page, engine, resolution));
+            INSERT INTO old_recognition SELECT id, page, engine, resolution, content, bytes, created, used FROM recognition;
+            CREATE TABLE old_fragment (recognition INTEGER NOT NULL REFERENCES recognition(id) ON DELETE CASCADE,
+              format TEXT NOT NULL, page_number INTEGER NOT NULL, input_name TEXT NOT NULL, content BLOB NOT NULL,
+              bytes INTEGER NOT NULL, PRIMARY KEY (recognition, format, page_number, input_name));
+            INSERT INTO old_fragment SELECT recognition, format, page_number, input_name, content, bytes FROM fragment;
+            DROP TABLE fragment; DROP TABLE recognition;
+            ALTER TABLE old_recognition RENAME TO recognition; ALTER TABLE old_fragment RENAME TO fragment;
+            CREATE INDEX recognition_used ON recognition(used);
+            DELETE FROM grdb_migrations WHERE identifier = 'v4 contents last';
+            """)
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: user.path)
+        let before = try bytes(user.path)
+        let shown = try Command.filterocr(command + ["--store", user.path])
+        #expect(shown.status == 1 && shown.standardOutput.isEmpty)
+        #expect(shown.errorLines.count == 1, "\(shown.errorLines)")
+        let line = try #require(shown.errorLines.first)
+        #expect(line.contains("read-only (mode 0444)") && line.contains("older") && line.contains("chmod u+w")
+                && !line.contains("not a filterocr result store"), "\(line)")
+        #expect(try bytes(user.path) == before && names(user.folder) == ["results.sqlite"], "nothing written")
+        // `ocr` says the same store is read-only.
+        let run = try Command.filterocr(["batch", "--store", user.path, user.page])
+        #expect(run.status == 0 && run.standardError.contains("read-only (mode 0444)"))
+        // Made writable, it is upgraded and shown, as the line said.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: user.path)
+        let upgraded = try Command.filterocr(command + ["--store", user.path])
+        #expect(upgraded.status == 0 && upgraded.standardOutput.contains("(schema 4)")
+                && upgraded.standardOutput.contains("recognitions: ") && !upgraded.standardOutput.contains("recognitions: 0,"),
+                "\(upgraded.standardOutput) \(upgraded.standardError)")
+    }
+
     @Test("XDG_CACHE_HOME naming a file is one line, and the run goes on without a store")
     func cacheHomeIsAFile() throws {
         let folder = try Paths.temporaryDirectory()

@@ -159,6 +159,30 @@ struct WatchHostileTests {
         }
     }
 
+    @Test("A journal that can be read but not written is refused in one line that says it cannot be written")
+    func readOnlyJournal() throws {
+        let folders = try WatchFolders()
+        try FileManager.default.createDirectory(atPath: folders.outbox, withIntermediateDirectories: true)
+        let journal = folders.inbox + "/.filterocr-watch.journal"
+        try Data("\n".utf8).write(to: URL(fileURLWithPath: journal))
+        // Root writes whatever the mode says: as root, the watcher runs as nobody.
+        for folder in [folders.root, folders.inbox, folders.outbox] {
+            try FileManager.default.setAttributes([.posixPermissions: 0o777], ofItemAtPath: folder)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: journal)
+        let watch = [Paths.filterocr, "watch", folders.inbox, "--to", folders.outbox, "--no-store", "--settle", "0"]
+        let asUser = getuid() == 0 ? ["--reuid=65534", "--regid=65534", "--clear-groups"] + watch : Array(watch.dropFirst())
+        let run = try Command.run(getuid() == 0 ? "/usr/bin/setpriv" : Paths.filterocr, asUser,
+                                  environment: ["HOME": folders.root, "XDG_CACHE_HOME": folders.root + "/cache",
+                                                "XDG_STATE_HOME": folders.root + "/state"])
+        #expect(run.status == 1)
+        #expect(run.errorLines.count == 1, "\(run.errorLines)")
+        let line = try #require(run.errorLines.first)
+        #expect(line.contains(".filterocr-watch.journal") && line.contains("cannot be written")
+                && line.contains("read-only") && !line.contains("cannot be read"), "\(line)")
+        #expect(try String(contentsOfFile: journal, encoding: .utf8) == "\n", "left as it was")
+    }
+
     @Test("The outbox receives documents only: the journal is kept in the inbox, and one an earlier version left in the outbox is taken over")
     func outboxHoldsDocumentsOnly() throws {
         let folders = try WatchFolders()

@@ -162,6 +162,10 @@ struct WatchTests {
         #expect(watcher.outputLines.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/scan.jpg")) == source, "left in the inbox, whole")
         #expect(folders.names(folders.outbox).isEmpty && folders.names(folders.inbox + "/done").isEmpty)
+        // The outbox receives finished documents only: the temporary ones go with the process.
+        let left = try FileManager.default.contentsOfDirectory(atPath: folders.outbox)
+        #expect(left.isEmpty, "nothing left in the outbox, hidden or not: \(left)")
+        #expect(watcher.terminationStatus == SIGINT, "ended by the second Ctrl-C, as its status says")
     }
 
     @Test("With --keep the originals stay where they are, and a restart reads none of them again")

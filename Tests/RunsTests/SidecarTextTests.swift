@@ -68,12 +68,13 @@ struct SidecarTextTests {
         #expect(text.finish() == "two\u{0C}tiff")
     }
 
-    @Test("A PDF's page that failed stays in the searchable PDF, unread: an empty page of text")
+    @Test("A PDF's page that failed stays in the searchable PDF as it was, and is marked as a page left as it is")
     func failedPDFPage() {
         var text = sidecar()
-        text.add(page("a.pdf", 1, of: 2, "one"))
-        text.add(other("a.pdf", 2, of: 2, .failed("a.pdf page 2: unreadable")))
-        #expect(text.finish() == "one\u{0C}")
+        text.add(page("a.pdf", 1, of: 3, "one"))
+        text.add(other("a.pdf", 2, of: 3, .failed("a.pdf page 2: unreadable")))
+        text.add(page("a.pdf", 3, of: 3, "three"))
+        #expect(text.finish() == "one\u{0C}[OCR skipped on page 2]\u{0C}three")
     }
 
     @Test("A PDF none of whose selected pages was read is marked whole, its pages after the last selected too")

@@ -51,9 +51,10 @@ public final class HotFolder: Sendable {
         case failed(input: String, reason: String, original: String?)
         /// Not finished, to be read again once it is complete: it changed while it was read.
         case postponed(input: String, reason: String)
-        /// Not read whole, and written to lately: perhaps not finished, so held in the inbox,
-        /// read again when it changes, or at `until` (seconds since 1970) if it does not.
-        case held(input: String, reason: String, until: Double)
+        /// Not read whole, and seen written to lately: perhaps not finished, so held in the
+        /// inbox, read again when it changes, or failed once it has been left alone
+        /// `failedAfter` seconds more.
+        case held(input: String, reason: String, failedAfter: Double)
 
         /// The file the outcome is of, by its name in the inbox.
         public var input: String {
@@ -65,8 +66,9 @@ public final class HotFolder: Sendable {
         }
     }
 
-    /// How many settle times a file that does not read must be left alone before it is given
-    /// up on: a scanner that appends its pages slowly pauses for longer than `settle`.
+    /// How many settle times a file that does not read must be left alone (seen unchanged
+    /// while watched) before it is given up on: a scanner that appends its pages slowly pauses
+    /// for longer than `settle`.
     public static let patience = 10.0
 
     /// Why the watcher stopped.
@@ -92,6 +94,8 @@ public final class HotFolder: Sendable {
     private let journal: Journal
     /// Temporary documents in the outbox: `.filterocr-watch-PID-RANDOM.pdf`.
     private static let temporaries = PrivateTemporaries(kind: "watch")
+    /// The start of the watcher's own clock, which files' times are never compared with.
+    private let origin = ContinuousClock.now
 
     /// Opens and checks the folders, takes the inbox's lock and reads the journal.
     /// - Parameter runner: recognises one file (its settings, filters, store).
@@ -112,8 +116,14 @@ public final class HotFolder: Sendable {
                              + "stop that one first (each file must be read once)")
         }
         // The outbox receives documents only: a consume folder would take a journal there too.
-        journal = try Journal(folder: inbox.isWritable ? inbox : failed, former: outbox) { name, sizeAndTime in
-            inbox.stamp(of: name)?.sizeAndTime == sizeAndTime
+        do {
+            journal = try Journal(folder: inbox.isWritable ? inbox : failed, former: outbox) { name, sizeAndTime in
+                inbox.stamp(of: name)?.sizeAndTime == sizeAndTime
+            }
+        } catch let FileError.cannotWrite(path, reason) {
+            throw StartError(message: "the journal \(PathEncoding.displayed(path)) cannot be written: \(reason); the watcher "
+                             + "records there each file it finished, so that a restart reads none twice: make it writable "
+                             + "by this user")
         }
         Self.removeStaleTemporaries(in: outbox)
     }
@@ -154,7 +164,7 @@ public final class HotFolder: Sendable {
         guard inbox.isStillAtItsPath else { return .inboxGone }
         let wakeID = stop.whenRaised { events.wake() }
         defer { if let wakeID { stop.removeHandler(wakeID) } }
-        var arrivals = Arrivals(settle: options.settle)
+        var arrivals = Arrivals<FileStamp>(settle: options.settle)
         // The files an engine is reading now, in the order they were started.
         let reading = Locked<[String]>([])
         // Why the engines cannot read (they could not start): the watcher stops, files stay.
@@ -163,13 +173,14 @@ public final class HotFolder: Sendable {
         // become of it comes back to this loop, woken from its wait for the inbox's events.
         let engines = try runner.makeEngines(count: options.jobs)
         let files = engines.batch(of: (name: String, next: Next).self).waking { events.wake() }
-        var now: Double { Date().timeIntervalSince1970 }
+        var now: Double { elapsed }
         func start(_ names: [String]) {
             for name in names {
                 if isStillBeingWritten(name) {
-                    arrivals.putBack(name, now: now)
+                    arrivals.putBack(name, stamp: inbox.stamp(of: name), now: now)
                     continue
                 }
+                let lastChange = arrivals.lastChange(of: name) ?? now
                 files.submit(0) { [self] engine in
                     var next = Next.done
                     if !stop.isRaised, broken.withLock({ $0 == nil }) {
@@ -177,11 +188,13 @@ public final class HotFolder: Sendable {
                         defer { reading.withLock { $0.removeAll { $0 == name } } }
                         do {
                             var pipeline = runner.pipeline(over: engine)
-                            let outcome = try process(name, with: &pipeline, problem: problem)
+                            var stamp: FileStamp?
+                            let outcome = try process(name, lastChange: lastChange, stamp: &stamp, with: &pipeline,
+                                                      problem: problem)
                             if let outcome { log(outcome) }
                             switch outcome {
                             case .postponed: next = .again
-                            case let .held(_, _, until): next = .held(until: until)
+                            case let .held(_, _, failedAfter): next = .held(stamp: stamp, until: elapsed + failedAfter)
                             default: break
                             }
                         } catch {
@@ -197,7 +210,7 @@ public final class HotFolder: Sendable {
         func lookAtAll() {
             for name in inbox.names() where !Self.ignored(name) {
                 guard let stamp = inbox.stamp(of: name), inbox.kind(of: name) != .directory else { continue }
-                start(arrivals.found(name, modified: stamp.modifiedSeconds, now: now))
+                start(arrivals.found(name, stamp: stamp, now: now))
             }
         }
         lookAtAll()
@@ -208,8 +221,8 @@ public final class HotFolder: Sendable {
             for (_, file) in files.finishedNow() {
                 switch file.next {
                 case .done: arrivals.finished(file.name)
-                case .again: arrivals.putBack(file.name, now: now)
-                case .held(let deadline): arrivals.hold(file.name, until: deadline)
+                case .again: arrivals.putBack(file.name, stamp: inbox.stamp(of: file.name), now: now)
+                case let .held(stamp, deadline): arrivals.hold(file.name, stamp: stamp, until: deadline)
                 }
             }
             if changes.contains(.folderGone) || !inbox.isStillAtItsPath {
@@ -219,9 +232,9 @@ public final class HotFolder: Sendable {
             for change in changes {
                 if change == .overflow { lookAtAll() }
                 if let name = change.name, Self.ignored(name) { continue }
-                start(arrivals.changed(change, now: now))
+                start(arrivals.changed(change, stamp: change.name.flatMap(inbox.stamp(of:)), now: now))
             }
-            start(arrivals.settled(now: now))
+            start(arrivals.settled(now: now) { inbox.stamp(of: $0) })
         }
         if ending == .inboxGone { stop.raise() }
         stopping(reading.withLock { $0 }.map(PathEncoding.displayed))
@@ -235,9 +248,12 @@ public final class HotFolder: Sendable {
         case done
         /// Waited for again, from now: it changed while it was read.
         case again
-        /// Taken again when it changes, or at the deadline.
-        case held(until: Double)
+        /// Taken again when it changes (from `stamp`, as it was read), or at the deadline.
+        case held(stamp: FileStamp?, until: Double)
     }
+
+    /// Seconds since the watcher was made, by a clock that only goes forward.
+    private var elapsed: Double { (ContinuousClock.now - origin).inSeconds }
 
     /// Seconds between looks at whether the inbox is still where it was.
     private static let inboxCheck = 2.0
@@ -257,8 +273,11 @@ public final class HotFolder: Sendable {
 
     /// Reads the file `name` of the inbox into the outbox, and moves it on; nil when there was
     /// nothing to do (it went, it is empty, or it was finished and is kept).
+    /// - Parameters:
+    ///   - lastChange: when the watcher last saw the file change (`elapsed`).
+    ///   - stamp: set to the stamp of the file opened, when it was.
     /// - Throws: only when the engine cannot read at all.
-    private func process(_ name: String, with pipeline: inout Pipeline,
+    private func process(_ name: String, lastChange: Double, stamp: inout FileStamp?, with pipeline: inout Pipeline,
                          problem: (String) -> Void) throws -> Outcome? {
         let shown = PathEncoding.displayed(name)
         let held: HeldFile
@@ -275,6 +294,7 @@ public final class HotFolder: Sendable {
                 return fail(name, held: nil, reason: oneLineMessage(for: error), problem: problem)
             }
         }
+        stamp = held.stamp
         // An empty file is one a writer has only begun: it is left alone until written.
         guard held.stamp.byteCount > 0 else { return nil }
         if journal.contains(name, held.stamp) {
@@ -318,7 +338,7 @@ public final class HotFolder: Sendable {
             }
             guard summary.succeeded > 0 else {
                 document.abandon()
-                return failOrHold(name, held: held, reason: failures.first.map { named($0, held, name) } ?? "no page could be read",
+                return failOrHold(name, held: held, lastChange: lastChange, reason: failures.first.map { named($0, held, name) } ?? "no page could be read",
                                   problem: problem)
             }
             try document.finish()
@@ -326,7 +346,7 @@ public final class HotFolder: Sendable {
             throw failure.underlying
         } catch {
             try? outbox.remove(temporary)
-            return failOrHold(name, held: held, reason: named(oneLineMessage(for: error), held, name), problem: problem)
+            return failOrHold(name, held: held, lastChange: lastChange, reason: named(oneLineMessage(for: error), held, name), problem: problem)
         }
         let output: String
         do {
@@ -360,13 +380,15 @@ public final class HotFolder: Sendable {
         message.replacingOccurrences(of: PathEncoding.displayed(held.readablePath), with: PathEncoding.displayed(inbox.path(of: name)))
     }
 
-    /// A file that could not be read: held in the inbox while it was written to within
-    /// `patience` settle times (a slow scanner may not have finished it; moved to `failed` now,
-    /// the rest it writes would arrive as files of their own), else moved to `failed` whole.
-    private func failOrHold(_ name: String, held: HeldFile, reason: String, problem: (String) -> Void) -> Outcome {
-        let deadline = held.stamp.modifiedSeconds + Self.patience * options.settle
-        guard Date().timeIntervalSince1970 < deadline else { return fail(name, held: held, reason: reason, problem: problem) }
-        return .held(input: PathEncoding.displayed(name), reason: reason, until: deadline)
+    /// A file that could not be read: held in the inbox while the watcher saw it change within
+    /// `patience` settle times, at `lastChange` (a slow scanner may not have finished it; moved
+    /// to `failed` now, the rest it writes would arrive as files of their own), else moved to
+    /// `failed` whole. Its modification time is not looked at: it may be anything.
+    private func failOrHold(_ name: String, held: HeldFile, lastChange: Double, reason: String,
+                            problem: (String) -> Void) -> Outcome {
+        let left = lastChange + Self.patience * options.settle - elapsed
+        guard left > 0 else { return fail(name, held: held, reason: reason, problem: problem) }
+        return .held(input: PathEncoding.displayed(name), reason: reason, failedAfter: left)
     }
 
     /// Moves `name` to the failed folder, under a name of its own, with its reason beside it.
@@ -383,6 +405,16 @@ public final class HotFolder: Sendable {
         } catch {
             problem("\(shown): could not be read (\(reason)), and " + oneLineMessage(for: error))
             return .failed(input: shown, reason: reason, original: nil)
+        }
+    }
+
+    /// Removes this process's temporary documents from the outbox (and the files they were
+    /// being written through), for a process about to end at once: a second signal stops the
+    /// watcher without finishing what it reads, and the outbox receives finished documents only.
+    public func removeOwnTemporaries() {
+        let own = "." + Self.temporaries.name(random: "")
+        for name in outbox.names() where name.hasPrefix(own) || name.hasPrefix("." + own) {
+            try? outbox.remove(name)
         }
     }
 

@@ -14,8 +14,9 @@ struct WatchCommand: ParsableCommand {
         abstract: "Recognise every file dropped into a folder, unattended (a hot folder).",
         discussion: """
             A file is taken once it is complete: at once when it is moved in (renamed into INBOX), \
-            otherwise once it has been left alone (no write, no close) for --settle seconds, so \
-            that a writer that closes and opens it again is waited for. Each is held open while it \
+            otherwise once it has been left alone (no write, no close, the same size and time) for \
+            --settle seconds while watched, so that a writer that closes and opens it again is \
+            waited for (a file's own time is never compared with the clock). Each is held open while it \
             is read, never through a symbolic link, and read again if it changed meanwhile. It is \
             recognised into OUTBOX (a searchable PDF by default), written whole or not at all, and \
             the original moved to INBOX/done (--keep leaves it); a file that cannot be read goes \
@@ -56,7 +57,7 @@ struct WatchCommand: ParsableCommand {
                                             valueName: "folder"))
     var failed: String?
 
-    @Option(name: .long, help: ArgumentHelp("Seconds a file must be left alone (no write, no close) to count as complete.",
+    @Option(name: .long, help: ArgumentHelp("Seconds a file must be seen left alone (no write, no close, no change) to count as complete.",
                                             valueName: "seconds"))
     var settle: Double = 2
 
@@ -75,7 +76,7 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         // The first signal finishes the files being read; a second ends the process at once,
-        // leaving them in the inbox as they were (the outbox's temporary is removed at the next start).
+        // leaving them in the inbox as they were, once their temporary documents are removed.
         Interrupt.install(resettingAfterFirst: true, signals: Interrupt.endingSignals)
         let settings = recognition.settings(ignoredWords: [])
         let runner = ImageRunner(settings: settings, store: try recognition.store(), state: filters.ops, auto: filters.search,
@@ -85,6 +86,7 @@ struct WatchCommand: ParsableCommand {
                                         jobs: jobs.engines)
         options.optimized = optimization.optimized
         let folder = try Terminal.orExit { try HotFolder(options: options, runner: runner) }
+        SecondSignal.install(signals: Interrupt.endingSignals) { folder.removeOwnTemporaries() }
         let printing = Locked(())
         let problems = Atomic(0)
         Terminal.printNote("watching \(PathEncoding.displayed(inbox)) → \(PathEncoding.displayed(to)) (\(format.rawValue), "
@@ -133,17 +135,10 @@ struct WatchCommand: ParsableCommand {
             "\(input): failed: \(reason)" + (original.map { "; moved to \($0)" } ?? "")
         case let .postponed(input, reason):
             "\(input): \(reason)"
-        case let .held(input, reason, until):
+        case let .held(input, reason, failedAfter):
             "\(input): not read (\(reason)); perhaps still being written, so held in the inbox: read again when it "
-                + "changes, or failed if it is left alone until \(Self.clockTime(until))"
+                + "changes, or failed if it is left alone \(String(format: "%.1f", failedAfter)) s more"
         }
-    }
-
-    /// A time of today as a clock shows it (`14:03:27`).
-    private static func clockTime(_ seconds: Double) -> String {
-        let format = DateFormatter()
-        format.dateFormat = "HH:mm:ss"
-        return format.string(from: Date(timeIntervalSince1970: seconds))
     }
 
     /// `; original kept as in/done/scan-2.png` when the original was given a new name.

@@ -37,8 +37,9 @@ struct StorePathOption: ParsableArguments {
             let store = try open()
             return try Terminal.orExit { try store.summary() }
         }
+        let summary = try Terminal.orExit { try ResultStore.summary(readingOnly: path) }
         Terminal.printNote("result store \(PathEncoding.displayed(path)) cannot be written; shown as it is")
-        return try Terminal.orExit { try ResultStore.summary(readingOnly: path) }
+        return summary
     }
 
     /// The store's path, which must exist.
