@@ -56,7 +56,7 @@ extension HumanText {
 
     /// Said whenever the safety time limit cut a search, since only then may the same page
     /// give another choice.
-    public static let timeLimitNote = "cut short by the time limit (the machine is very busy): another run may choose differently"
+    public static let timeLimitNote = "cut short by the time limit (a candidate Tesseract was slow to lay out, or a busy machine): another run may choose differently"
 
     private static func score(_ value: Double) -> String { String(format: "%.0f", value) }
 }

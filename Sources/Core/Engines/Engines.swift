@@ -340,7 +340,8 @@ public final class Engine: Recognizer, EngineSet, Sendable {
         Engines.Batch { [self] job in job(self) }
     }
     private let slot: Locked<Slot>
-    private let made = Completion<Void>()
+    /// Whether the engine was made, known apart from the slot, which a reading holds.
+    private let made = Completion<Result<Void, any Error>>()
 
     private struct Slot {
         let make: @Sendable () throws -> any Recognizer
@@ -359,14 +360,15 @@ public final class Engine: Recognizer, EngineSet, Sendable {
 
     /// Makes the engine now, on its thread.
     func make() {
-        slot.withLock { _ = try? $0.engine() }
-        made.fulfil(())
+        let outcome: Result<Void, any Error> = slot.withLock { slot in Result { _ = try slot.engine() } }
+        made.fulfil(outcome)
     }
 
-    /// Waits for the engine to be made (`make`, which its pool's start calls); throws what stopped it.
+    /// Waits for the engine to be made (`make`, which its pool's start calls); throws what
+    /// stopped it. Never waits for a reading: an engine left reading a candidate past a search's
+    /// time limit holds its slot for as long as Tesseract takes.
     func started() throws {
-        _ = made.wait()
-        try slot.withLock { slot throws -> Void in _ = try slot.made?.get() }
+        try made.wait()?.get()
     }
 
     private func withEngine<Value: Sendable>(_ body: (any Recognizer) throws -> Value) throws -> Value {

@@ -21,8 +21,7 @@ import Darwin
 /// It acts only on a page that is such a photo: the sheet covers 20-95% of the image, its
 /// paper is at least `leastContrast` levels brighter than the ground around it, at least two
 /// of its sides have the ground beyond them (not the image's edge), its corners make a convex
-/// quadrilateral and it fills 90% of that quadrilateral or more (a sheet, not a blob), and no
-/// side runs through print that goes on past it (the crop would cut letters off).
+/// quadrilateral and it fills 90% of that quadrilateral or more (a sheet, not a blob).
 /// Otherwise the image is returned as it is, which costs one pass over a sample of it.
 public struct SheetPerspective: Sendable {
     /// The long side of the copy the sheet is found on.
@@ -175,33 +174,7 @@ private struct SmallLuminance {
         guard quadrilateral > 0, Double(area) >= SheetPerspective.leastFill * quadrilateral else { return nil }
         let bounded = (0..<4).filter { hasGroundBeyond(from: corners[$0], to: corners[($0 + 1) % 4], middle: middle) }
         guard bounded.count >= 2 else { return nil }
-        // A crop through marks that run on past the sheet's edge would cut letters off.
-        guard !(0..<4).contains(where: { cutsInk(from: corners[$0], to: corners[($0 + 1) % 4], ground: ground,
-                                                  paper: paper) }) else { return nil }
         return corners
-    }
-
-    /// Whether the side from `a` to `b` runs through marks: points along it that are dark just
-    /// inside the sheet (ink, not paper) and darker than the ground just beyond it (the ink goes
-    /// on past the edge). A sheet's text keeps a margin; print that crosses the edge (a receipt
-    /// lying on another sheet, a page photographed on printed matter) would be cut by the crop.
-    private func cutsInk(from a: SIMD2<Double>, to b: SIMD2<Double>, ground: Double, paper: Double) -> Bool {
-        let span = length(b - a)
-        guard span > 8 else { return false }
-        let direction = (b - a) / span, outward = SIMD2(direction.y, -direction.x)
-        let inkInside = (paper + ground) / 2
-        let inkBeyond = ground - max(12, (paper - ground) / 4)
-        let samples = max(16, Int(span))
-        var crossings = 0
-        for step in 0..<samples {
-            let along = a + (b - a) * (0.05 + 0.9 * Double(step) / Double(samples - 1))
-            let inside = [1.5, 2.5].compactMap { sample(along - outward * $0) }.min()
-            let beyond = [1.5, 2.5].compactMap { sample(along + outward * $0) }.min()
-            guard let inside, let beyond, inside < inkInside, beyond < inkBeyond else { continue }
-            crossings += 1
-        }
-        // Two points: one speck or a corner's shadow is not a line of print.
-        return crossings >= 2
     }
 
     /// 1 on the largest 4-connected region of pixels `isPaper` accepts and on the holes in it
