@@ -143,6 +143,29 @@ static void jpeg_said(j_common_ptr info, int level) {
     jpeg_keep_message(info);
 }
 
+int filterocr_jpeg_size(const unsigned char *data, size_t size, int *width, int *height,
+                        filterocr_image_reading *reading) {
+    struct jpeg_decompress_struct info;
+    jpeg_errors errors;
+    info.err = jpeg_std_error(&errors.manager);
+    errors.manager.error_exit = jpeg_failed;
+    errors.manager.emit_message = jpeg_said;
+    errors.manager.output_message = jpeg_keep_message;
+    errors.reading = reading;
+    errors.cut_short = 0;
+    if (setjmp(errors.failed)) {
+        jpeg_destroy_decompress(&info);
+        return -1;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, (unsigned long)size);
+    jpeg_read_header(&info, TRUE);
+    *width = (int)info.image_width;
+    *height = (int)info.image_height;
+    jpeg_destroy_decompress(&info);
+    return 0;
+}
+
 int filterocr_jpeg_decode(const unsigned char *data, size_t size, int reduction, unsigned char *rgb, int width,
                           int height, filterocr_image_reading *reading) {
     struct jpeg_decompress_struct info;

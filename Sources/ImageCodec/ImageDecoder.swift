@@ -164,6 +164,11 @@ public struct ImageDecoder: Sendable {
         let failed: HeaderReading = isWholeFile ? .invalid(largestClaim: nil) : .cutShort(largestClaim: nil)
         // Leptonica reads 12 bytes to tell the format, whatever the count.
         guard bytes.count >= ImageFormat.signatureLength else { return failed }
+        // Leptonica reads a JPEG's header through libjpeg with its printing defaults.
+        if format == .jpeg {
+            guard let size = PNGAndJPEG.jpegSize(bytes) else { return failed }
+            return .read(ImageHeader(format: format, size: size))
+        }
         var (leptonicaFormat, width, height, bitsPerSample, samplesPerPixel, hasColormap): (Int32, Int32, Int32, Int32, Int32, Int32)
             = (0, 0, 0, 0, 0, 0)
         let status = bytes.withUnsafeBufferPointer {

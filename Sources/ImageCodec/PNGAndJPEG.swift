@@ -33,6 +33,14 @@ enum PNGAndJPEG {
                             resolution: resolution > 0 ? resolution : nil)
     }
 
+    /// The size a JPEG's header gives, read by libjpeg; nil when it cannot be read.
+    static func jpegSize(_ bytes: [UInt8]) -> PixelSize? {
+        var reading = filterocr_image_reading()
+        var (width, height): (Int32, Int32) = (0, 0)
+        let status = bytes.withUnsafeBufferPointer { filterocr_jpeg_size($0.baseAddress, $0.count, &width, &height, &reading) }
+        return status == 0 ? PixelSize(width: Int(width), height: Int(height)) : nil
+    }
+
     /// The PNG bytes of `image` (grey when its three channels are equal), recording
     /// `resolution` when given; nil when libpng refuses.
     static func encodePNG(_ image: RGBImage, resolution: Int?) -> [UInt8]? {

@@ -13,9 +13,18 @@ struct StandardErrorTests {
         // 64 megapixels, within --max-pixels, whose 192 MB of samples cannot be had under the
         // address-space limit below: the decoding worker traps while the other reads its page.
         let big = folder + "/big.png"
-        let made = try Command.run("/usr/bin/env", ["convert", "-size", "8000x8000", "xc:white", "-fill", "black",
-                                                    "-pointsize", "200", "-annotate", "+100+400", "Big page text", big])
-        try #require(made.status == 0, "convert: \(made.standardError)")
+        let script = """
+            import struct, sys, zlib
+            side = 8000
+            rows = b"".join(b"\\x00" + (b"\\x00" if y % 400 < 40 else b"\\xff") * side for y in range(side))
+            def chunk(kind, data):
+                return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+            header = struct.pack(">IIBBBBB", side, side, 8, 0, 0, 0, 0)
+            png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
+            open(sys.argv[1], "wb").write(png)
+            """
+        let made = try Command.run("/usr/bin/python3", ["-c", script, big])
+        try #require(made.status == 0, "python3: \(made.standardError)")
         let page = Paths.images + "/receipt.png"
         let limited = try Command.run("/usr/bin/prlimit", [
             "--as=\(500 << 20)", Paths.filterocr, "batch", "--no-feed", "--no-store", "-j", "2", "--format", "text", page, big,

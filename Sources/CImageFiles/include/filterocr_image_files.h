@@ -22,6 +22,11 @@ typedef struct {
 int filterocr_png_decode(const unsigned char *data, size_t size, unsigned char *rgb, int width, int height,
                          filterocr_image_reading *reading);
 
+// The size a JPEG's header gives, read by libjpeg with the handlers above. Returns 0, or -1
+// when the header cannot be read (the message in `reading`).
+int filterocr_jpeg_size(const unsigned char *data, size_t size, int *width, int *height,
+                        filterocr_image_reading *reading);
+
 // Decodes the JPEG `data` at 1/`reduction` of its size (1, 2, 4 or 8) into `rgb` as above.
 // Returns 0, or -1 when it fails, is cut short or is not of that size.
 int filterocr_jpeg_decode(const unsigned char *data, size_t size, int reduction, unsigned char *rgb, int width,

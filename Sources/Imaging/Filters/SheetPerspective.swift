@@ -21,7 +21,8 @@ import Darwin
 /// It acts only on a page that is such a photo: the sheet covers 20-95% of the image, its
 /// paper is at least `leastContrast` levels brighter than the ground around it, at least two
 /// of its sides have the ground beyond them (not the image's edge), its corners make a convex
-/// quadrilateral and it fills 90% of that quadrilateral or more (a sheet, not a blob).
+/// quadrilateral and it fills 90% of that quadrilateral or more (a sheet, not a blob), and no
+/// side runs through the paper across print (the crop would cut letters off).
 /// Otherwise the image is returned as it is, which costs one pass over a sample of it.
 public struct SheetPerspective: Sendable {
     /// The long side of the copy the sheet is found on.
@@ -62,7 +63,57 @@ public struct SheetPerspective: Sendable {
         guard image.width / factor >= 16, image.height / factor >= 16 else { return nil }
         let small = SmallLuminance(image, factor: factor)
         guard let found = small.sheet(leastContrast: leastContrast) else { return nil }
-        return found.map { ($0 + 0.5) * Double(factor) - 0.5 }
+        let corners = found.map { ($0 + 0.5) * Double(factor) - 0.5 }
+        // A crop through the paper, where print goes on past the side, would cut letters off.
+        guard !(0..<4).contains(where: { Self.cutsPrint(image, from: corners[$0], to: corners[($0 + 1) % 4]) }) else {
+            return nil
+        }
+        return corners
+    }
+
+    /// Whether the side from `a` to `b` (clockwise: beyond it to its left) is not an edge of
+    /// the paper but runs through it, cutting print: as bright beyond it as within it (the
+    /// region found stopped short of the sheet's edge, at a shadow or a stain), with dark marks
+    /// in the band beyond it, 2 to 14 pixels out, along more than a twentieth of its length.
+    /// A side on the ground, or on blank paper, cuts nothing.
+    static func cutsPrint(_ image: RGBImage, from a: SIMD2<Double>, to b: SIMD2<Double>) -> Bool {
+        let span = length(b - a)
+        guard span > 32 else { return false }
+        let direction = (b - a) / span, outward = SIMD2(direction.y, -direction.x)
+        let offsets = stride(from: 2.0, through: 14.0, by: 2.0).map { $0 }
+        let count = Int(span * 0.9)
+        func level(_ point: SIMD2<Double>) -> Double? {
+            let x = Int(point.x.rounded()), y = Int(point.y.rounded())
+            guard x >= 0, y >= 0, x < image.width, y < image.height else { return nil }
+            let index = (y * image.width + x) * RGBImage.channels
+            let samples = image.samples
+            return (77 * Double(samples[index]) + 150 * Double(samples[index + 1]) + 29 * Double(samples[index + 2])) / 256
+        }
+        func along(_ step: Int) -> SIMD2<Double> { a + (b - a) * (0.05 + 0.9 * Double(step) / Double(count - 1)) }
+        // Rows of the band beyond the side, one per offset; nil outside the image.
+        let beyond = offsets.map { offset in (0..<count).map { level(along($0) + outward * offset) } }
+        let within = offsets.flatMap { offset in (0..<count).compactMap { level(along($0) - outward * offset) } }
+        let outside = beyond.flatMap { $0.compactMap { $0 } }
+        guard outside.count * 2 >= count * offsets.count, !within.isEmpty else { return false }
+        let paper = median(within), ground = median(outside)
+        // Ground beyond: the side is the paper's edge.
+        guard ground > paper - 40 else { return false }
+        var marked = 0
+        for step in 0..<count {
+            let window = max(0, step - 15)..<min(count, step + 16)
+            let hasMark = beyond.contains { row in
+                guard let value = row[step] else { return false }
+                let local = median(row[window].compactMap { $0 })
+                return value < local - 30
+            }
+            if hasMark { marked += 1 }
+        }
+        return marked * 20 > count
+    }
+
+    private static func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     /// `image` with the quadrilateral `corners` mapped onto an upright rectangle.
