@@ -258,12 +258,7 @@ class InvisibleTextFilter final : public QPDFObjectHandle::TokenFilter {
     ContentBalance balance_;
 };
 
-/// A page's contents (a stream or an array of them) or a form XObject's, decoded, through
-/// `pipeline`; throws when a stream cannot be decoded.
-void pipeContents(QPDFObjectHandle contents, Pipeline *pipeline) {
-    std::string described;
-    contents.pipeContentStreams(pipeline, "content stream", described);
-}
+using filterocr::pipeContents;
 
 /// What a survey of a page's contents found: how they leave the graphics state stack, how many
 /// text-showing operators they have in render mode 3, and their size decoded.
@@ -286,8 +281,8 @@ class ContentSurvey final : public Pipeline {
 
     void write(unsigned char const *data, size_t length) override {
         if (!budget_.take(length)) {
-            throw OverBudget(what_ + " decode to more than the " + std::to_string(filterocr::DecodeBudget::total >> 20) +
-                             " MB a searchable PDF may decode from one document");
+            overBudget_ = true;
+            throw OverBudget(overBudgetMessage());
         }
         found_.bytes += length;
         for (size_t i = 0; i < length; ++i) next(data[i]);
@@ -296,6 +291,15 @@ class ContentSurvey final : public Pipeline {
     void finish() override { endWord(); }
 
     Survey const &found() const { return found_; }
+
+    /// Whether the budget stopped the survey: qpdf turns the exception that stops it into a
+    /// stream that "cannot be decoded".
+    bool overBudget() const { return overBudget_; }
+
+    std::string overBudgetMessage() const {
+        return what_ + " decode to more than the " + std::to_string(filterocr::DecodeBudget::total >> 20) +
+               " MB a searchable PDF may decode from one document";
+    }
 
   private:
     enum class State { between, word, comment, literal, escape, angle, hex, inlineImage };
@@ -442,12 +446,18 @@ class ContentSurvey final : public Pipeline {
     std::vector<long> savedModes_;
     bool imageStarted_ = false;
     int match_ = 0;
+    bool overBudget_ = false;
 };
 
 /// Surveys contents (a page's, a stream or an array of them, or a form's) as they are decoded.
 Survey survey(QPDFObjectHandle contents, filterocr::DecodeBudget &budget, std::string const &what) {
     ContentSurvey surveyor(budget, what);
-    pipeContents(contents, &surveyor);
+    try {
+        pipeContents(contents, &surveyor);
+    } catch (std::exception const &) {
+        if (surveyor.overBudget()) throw OverBudget(surveyor.overBudgetMessage());
+        throw;
+    }
     return surveyor.found();
 }
 
@@ -653,6 +663,10 @@ struct OpenedPDF {
         // A PDF that cannot be read throws; its warnings (a damaged file repaired) are kept.
         quiet(*pdf);
         pdf->processFile(path.c_str());
+        objectStreams = filterocr::checkObjectCount(*pdf, displayed(path));
+        // qpdf reads every object a file lists the first time an object is added to it (or it
+        // is written): those nothing refers to become nulls first, unread.
+        filterocr::forgetUnreachable(*pdf, filterocr::reachableObjects(*pdf));
         // A page copied into another PDF leaves its parents behind, and with them what it
         // inherits from them (its media box, its /Rotate, its resources), which MuPDF drew it
         // with: each page takes its own copy first.
@@ -668,12 +682,9 @@ struct OpenedPDF {
         return pages[static_cast<size_t>(number - 1)];
     }
 
-    bool usesObjectStreams() const {
-        for (auto const &entry : pdf->getXRefTable()) {
-            if (entry.second.getType() == 2) return true;
-        }
-        return false;
-    }
+    bool usesObjectStreams() const { return objectStreams; }
+
+    bool objectStreams = false;
 };
 
 /// The part of a page that is shown, and that the text layer's page was rendered from: the
@@ -918,6 +929,12 @@ class Assembler {
         }
         quiet(output_);
         output_.processFile(base_.c_str());
+        usesObjectStreams_ = filterocr::checkObjectCount(output_, displayed(base_));
+        // qpdf reads every object a file lists the first time an object is added to it (the
+        // text layer's streams) or it is written, which would inflate an object stream nothing
+        // refers to: those objects become nulls first, unread. Reading the others here lets
+        // check() see a repair that one of them needed.
+        filterocr::forgetUnreachable(output_, filterocr::reachableObjects(output_));
         // Pages take what they inherit from the tree's inner nodes, so that the tree can be
         // laid flat in the order of the run.
         output_.pushInheritedAttributesToPage();
@@ -926,7 +943,6 @@ class Assembler {
         for (auto const &page : basePages_) found.push_back(page.getObjGen());
         check(output_, base_, found);
         version_.updateIfGreater(output_.getVersionAsPDFVersion());
-        for (auto const &entry : output_.getXRefTable()) usesObjectStreams_ = usesObjectStreams_ || entry.second.getType() == 2;
         auto root = output_.getRoot();
         tagged_ = root.hasKey("/StructTreeRoot");
     }
@@ -998,7 +1014,9 @@ class Assembler {
             }
         }
         if (optimize) filterocr::optimizeStreams(output_, budget_);
-        // Every object is read now: a repair it took happened before anything is written.
+        // Every object written is read now (the walk reads each): a repair it took happened
+        // before anything is written. The others are never read.
+        filterocr::forgetUnreachable(output_, filterocr::reachableObjects(output_));
         checkNoLateRepair();
         QPDFWriter writer(output_);
         writer.setOutputPipeline(&output);
@@ -1301,8 +1319,10 @@ int filterocr_pdf_optimize(const char *source, filterocr_graft_write write, void
         QPDF pdf;
         quiet(pdf);
         pdf.processFile(source);
+        filterocr::checkObjectCount(pdf, displayed(source));
         filterocr::DecodeBudget budget;
         filterocr::optimizeStreams(pdf, budget);
+        filterocr::forgetUnreachable(pdf, filterocr::reachableObjects(pdf));
         CallbackPipeline output(write, context);
         QPDFWriter writer(pdf);
         writer.setOutputPipeline(&output);

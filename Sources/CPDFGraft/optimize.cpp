@@ -20,10 +20,12 @@
 
 namespace {
 
-/// The most a stream may inflate to and still be re-encoded. Beyond it the stream is left as it
-/// is: a small stream that inflates to gigabytes (a deflate bomb) costs neither the memory nor
-/// the time.
-constexpr size_t maxInflatedBytes = 256u << 20;
+/// The most a stream may inflate to, and the most of its bytes as stored, for it to be
+/// re-encoded. Beyond them it is left as it is: a small stream that inflates to gigabytes (a
+/// deflate bomb) costs neither the memory nor the time, and a stream in memory three times (as
+/// stored, inflated, deflated again) stays within 256 MiB.
+constexpr size_t maxInflatedBytes = 128u << 20;
+constexpr size_t maxStoredBytes = 64u << 20;
 
 /// libdeflate's compression levels, of its 12. Its 9 took a scan of 1.1 MB to 992 KB against
 /// 1,007 KB at 6, in the same time (the time is in reading the images). But on bytes of a few
@@ -163,7 +165,11 @@ void optimizeStream(QPDFObjectHandle stream, Codecs &codecs, filterocr::DecodeBu
     }
     auto names = filters(dict);
     if (!names) return;
+    // The length the stream says it has, which qpdf reads it by (it recovers a wrong one).
+    auto length = dict.getKey("/Length");
+    if (length.isInteger() && length.getIntValue() > static_cast<long long>(maxStoredBytes)) return;
     auto raw = stream.getRawStreamData();
+    if (raw->getSize() > maxStoredBytes) return;
     auto const *data = raw->getBuffer();
     size_t size = raw->getSize();
     if (names->empty()) {
@@ -229,13 +235,21 @@ class CountingSink final : public Pipeline {
         : Pipeline("counted contents", nullptr), limit_(limit), budget_(budget) {}
 
     void write(unsigned char const *, size_t length) override {
-        if (length > limit_ - count_ || !budget_.take(length)) throw std::length_error("contents past the limit");
+        if (length > limit_ - count_ || !budget_.take(length)) {
+            exceeded_ = true;
+            throw std::length_error("contents past the limit");
+        }
         count_ += length;
     }
 
     void finish() override {}
 
+    /// Whether the limit or the budget stopped the decoding (qpdf turns the exception that
+    /// stops it into a stream that "cannot be decoded").
+    bool exceeded() const { return exceeded_; }
+
   private:
+    bool exceeded_ = false;
     size_t limit_;
     size_t count_ = 0;
     filterocr::DecodeBudget &budget_;
@@ -246,24 +260,53 @@ class CountingSink final : public Pipeline {
 bool smallEnoughToParse(QPDFPageObjectHelper &page, filterocr::DecodeBudget &budget) {
     CountingSink sink(maxParsedContentBytes, budget);
     try {
-        std::string described;
         auto contents = page.getObjectHandle().getKey("/Contents");
-        if (contents.isStream() || contents.isArray()) contents.pipeContentStreams(&sink, "page contents", described);
+        if (contents.isStream() || contents.isArray()) filterocr::pipeContents(contents, &sink);
         page.forEachFormXObject(true, [&sink](QPDFObjectHandle &form, QPDFObjectHandle &, std::string const &) {
             form.pipeStreamData(&sink, 0, qpdf_dl_generalized, true, false);
         });
-    } catch (std::length_error const &) {
-        return false;
+    } catch (std::exception const &) {
+        // Contents that cannot be decoded are qpdf's to judge, as before.
     }
-    // Contents that cannot be decoded are qpdf's to judge, as before.
-    catch (std::exception const &) {
-    }
-    return true;
+    return !sink.exceeded();
 }
+
+/// Passes bytes on without finishing its next pipeline, and keeps the last.
+class PassingOn final : public Pipeline {
+  public:
+    explicit PassingOn(Pipeline *next) : Pipeline("content stream", next) {}
+
+    void write(unsigned char const *data, size_t length) override {
+        if (length == 0) return;
+        getNext()->write(data, length);
+        last_ = data[length - 1];
+    }
+
+    void finish() override {}
+
+    unsigned char last() const { return last_; }
+
+  private:
+    unsigned char last_ = '\n';
+};
 
 }  // namespace
 
 namespace filterocr {
+
+void pipeContents(QPDFObjectHandle contents, Pipeline *pipeline) {
+    auto streams = contents.isArray() ? contents.getArrayAsVector() : std::vector<QPDFObjectHandle>{contents};
+    PassingOn passing(pipeline);
+    for (size_t i = 0; i < streams.size(); ++i) {
+        // Anything but a stream in the array is passed over, as qpdf passes it over.
+        if (!streams[i].isStream()) continue;
+        if (passing.last() != '\n') passing.write(reinterpret_cast<unsigned char const *>("\n"), 1);
+        if (!streams[i].pipeStreamData(&passing, 0, qpdf_dl_specialized)) {
+            throw std::runtime_error("content stream " + std::to_string(i + 1) + " cannot be decoded");
+        }
+    }
+    pipeline->finish();
+}
 
 std::vector<QPDFObjectHandle> reachableObjects(QPDF &pdf) {
     std::vector<QPDFObjectHandle> found;
@@ -286,6 +329,23 @@ std::vector<QPDFObjectHandle> reachableObjects(QPDF &pdf) {
         }
     }
     return found;
+}
+
+bool checkObjectCount(QPDF &pdf, std::string const &path) {
+    auto table = pdf.getXRefTable();
+    if (table.size() > maxObjects) {
+        throw std::runtime_error(path + ": it lists " + std::to_string(table.size()) + " objects, more than the " +
+                                 std::to_string(maxObjects) + " a searchable PDF is written from");
+    }
+    return std::any_of(table.begin(), table.end(), [](auto const &entry) { return entry.second.getType() == 2; });
+}
+
+void forgetUnreachable(QPDF &pdf, std::vector<QPDFObjectHandle> const &reachable) {
+    std::set<QPDFObjGen> kept;
+    for (auto const &object : reachable) kept.insert(object.getObjGen());
+    for (auto const &entry : pdf.getXRefTable()) {
+        if (!kept.count(entry.first)) pdf.replaceObject(entry.first, QPDFObjectHandle::newNull());
+    }
 }
 
 void optimizeStreams(QPDF &pdf, DecodeBudget &budget) {

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """make_pdfs.py FOLDER NAME: writes FOLDER/NAME.pdf, a PDF made to cost more to write as a
-searchable PDF than it draws (PDFBoundsTests). Each is one page drawing a grey image of black
-bars (no text: it needs no font), plus:
+searchable PDF than it draws (PDFBoundsTests). Each is one page drawing a grey image of a line
+of text, plus:
 
   type3-page-resources  a Type 3 glyph (a font without /Resources) that draws an image through
                         the page's resources, which no operator of the page's contents names
@@ -15,7 +15,7 @@ import io
 import sys
 import zlib
 
-WIDTH, HEIGHT = 600, 200
+WIDTH, HEIGHT = 1200, 200
 
 
 def stream(dictionary, data):
@@ -39,10 +39,15 @@ def build(objects, xref_stream_rows=None):
     return out.getvalue()
 
 
-def bars():
-    """Grey pixels: white, with black vertical bars."""
-    row = bytes(0 if (x // 20) % 3 == 0 else 255 for x in range(WIDTH))
-    return row * HEIGHT
+def words():
+    """Grey pixels of a line of text, black on white (ImageMagick draws it): a page with words
+    gets a text layer laid over it, which is what reads its contents."""
+    import subprocess
+    pixels = subprocess.run(["convert", "-size", f"{WIDTH}x{HEIGHT}", "xc:white", "-font", "DejaVu-Sans",
+                             "-pointsize", "48", "-annotate", "+20+110", "Hello world test", "-depth", "8", "gray:-"],
+                            check=True, capture_output=True).stdout
+    assert len(pixels) == WIDTH * HEIGHT
+    return pixels
 
 
 def page(image_dictionary=None, image_data=None, content=None, resources=b""):
@@ -50,7 +55,7 @@ def page(image_dictionary=None, image_data=None, content=None, resources=b""):
     if image_dictionary is None:
         image_dictionary = (b"/Type /XObject /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
                             b"/BitsPerComponent 8 /Filter /FlateDecode" % (WIDTH, HEIGHT))
-        image_data = zlib.compress(bars())
+        image_data = zlib.compress(words())
     width, height = WIDTH * 72 // 150, HEIGHT * 72 // 150
     return {
         1: b"<< /Type /Catalog /Pages 2 0 R >>",
@@ -88,7 +93,7 @@ def type3_page_resources():
 
 
 def metadata_typed_image():
-    pixels = bars()
+    pixels = words()
     at = WIDTH * 100
     pixels = pixels[:at] + b'   \n\t  <?xpacket end="w"?>' + pixels[at + 25:]
     dictionary = (b"/Type /Metadata /Subtype /Image /Width %d /Height %d /ColorSpace /DeviceGray "
@@ -129,17 +134,22 @@ def objstm_bomb():
 
 
 def inflate_cap():
-    # Huffman-only codes of 1.75 and 2.5 bits a byte: 3.99 to 1 together.
-    compressor = zlib.compressobj(1, zlib.DEFLATED, 15, 9, zlib.Z_HUFFMAN_ONLY)
+    # Huffman-only codes of 1.75 and 2.5 bits a byte: 3.99 to 1 together. Each block ends on a
+    # byte (a full flush) and, Huffman-only, depends on nothing before it, so the compressed
+    # blocks are repeated rather than 490 MB compressed.
+    import struct
     a, b = b"ABAC" * (1 << 18), b"ABCD" * (1 << 18)
-    parts = []
+    compressor = zlib.compressobj(1, zlib.DEFLATED, -15, 9, zlib.Z_HUFFMAN_ONLY)
+    blocks = compressor.compress(a) + compressor.flush(zlib.Z_FULL_FLUSH)
+    blocks += compressor.compress(b) + compressor.flush(zlib.Z_FULL_FLUSH)
+    checksum = 1
     for _ in range(245):
-        parts.append(compressor.compress(a))
-        parts.append(compressor.compress(b))
-    parts.append(compressor.flush())
+        checksum = zlib.adler32(a + b, checksum)
+    # A zlib header, the blocks, an empty last block (fixed codes), the Adler-32 of it all.
+    data = b"\x78\x01" + blocks * 245 + b"\x03\x00" + struct.pack(">I", checksum)
     objects = page()
     objects[1] = b"<< /Type /Catalog /Pages 2 0 R /PieceInfo << /Test << /Private 6 0 R >> >> >>"
-    objects[6] = stream(b"/Filter /FlateDecode", b"".join(parts))
+    objects[6] = stream(b"/Filter /FlateDecode", data)
     return build(objects)
 
 
