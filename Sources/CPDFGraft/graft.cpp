@@ -61,24 +61,17 @@ struct OverBudget : std::runtime_error {
 };
 
 /// qpdf, quiet: it would print its warnings (a damaged file repaired, a stream it could not
-/// decode) on standard error through its logger. They are kept among `pdf`'s warnings, which
-/// qpdfRepaired reads, and whatever ends the run comes as an exception, said in one line. The
-/// default logger, which qpdf's pipelines and writer may use too, is made quiet once.
+/// decode) on standard error through its logger, which every QPDF shares unless given another.
+/// The warnings are still kept among `pdf`'s, which qpdfRepaired reads, and whatever ends the
+/// run comes as an exception, said in one line.
 void quiet(QPDF &pdf) {
     static std::once_flag once;
-    static std::shared_ptr<QPDFLogger> logger;
     std::call_once(once, [] {
-        for (auto const &target : {QPDFLogger::defaultLogger(), QPDFLogger::create()}) {
-            target->setInfo(target->discard());
-            target->setWarn(target->discard());
-            target->setError(target->discard());
-        }
-        logger = QPDFLogger::create();
+        auto logger = QPDFLogger::defaultLogger();
         logger->setInfo(logger->discard());
         logger->setWarn(logger->discard());
         logger->setError(logger->discard());
     });
-    pdf.setLogger(logger);
     pdf.setSuppressWarnings(true);
 }
 
@@ -461,7 +454,7 @@ Survey survey(QPDFObjectHandle contents, filterocr::DecodeBudget &budget, std::s
     return surveyor.found();
 }
 
-/// Throws unless contents of `bytes` decoded can have their invisible text removed.
+/// Throws unless contents so large, decoded, can have their invisible text removed.
 void checkFilterable(Survey const &found, std::string const &what) {
     if (found.bytes > maxFilteredContentBytes) {
         throw OverBudget(what + " decode to " + std::to_string(found.bytes >> 20) + " MB and hold invisible text, which is "

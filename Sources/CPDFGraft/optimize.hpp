@@ -53,11 +53,12 @@ void pipeContents(QPDFObjectHandle contents, Pipeline *pipeline);
 /// its objects parsed (a 1 MB one that inflated to 1 GiB took 2.6 GB to list all objects).
 std::vector<QPDFObjectHandle> reachableObjects(QPDF &pdf);
 
-/// The most objects a PDF's cross-reference table may list. qpdf keeps an entry for each (about
-/// 90 bytes) from the moment it opens the file, and its writer reads every one it still has; a
-/// 12 MB PDF listing 2,000,000 unused objects took 1.2 GB. The largest real documents (atlases,
+/// The most objects a PDF's cross-reference table may list. qpdf keeps an entry for each from
+/// the moment it opens the file, and an object for each once it is read or made a null (about
+/// 420 bytes an object in all: 900,000 unused ones took 446 MB and 8 s, and 2,000,000 took
+/// 1.2 GB before they were made nulls unread). The largest real documents (atlases,
 /// ten-thousand-page books) list a few hundred thousand.
-constexpr size_t maxObjects = 1000000;
+constexpr size_t maxObjects = 500000;
 
 /// Throws a one-line error naming `path` when `pdf` lists more than `maxObjects` objects, and
 /// returns whether it keeps objects in object streams. The table is read once: qpdf hands out
