@@ -1007,9 +1007,10 @@ class Assembler {
             }
         }
         if (optimize) filterocr::optimizeStreams(output_, budget_);
-        // Every object written is read now (the walk reads each): a repair it took happened
-        // before anything is written. The others are never read.
-        filterocr::forgetUnreachable(output_, filterocr::reachableObjects(output_));
+        // Every object written is read now (the walks read each): a repair it took happened
+        // before anything is written. Those nothing referred to on opening are nulls, never
+        // read; those the run left behind (a page's contents its filtered copy is made from
+        // while writing) were read and stay.
         checkNoLateRepair();
         QPDFWriter writer(output_);
         writer.setOutputPipeline(&output);
@@ -1313,9 +1314,9 @@ int filterocr_pdf_optimize(const char *source, filterocr_graft_write write, void
         quiet(pdf);
         pdf.processFile(source);
         filterocr::checkObjectCount(pdf, displayed(source));
+        filterocr::forgetUnreachable(pdf, filterocr::reachableObjects(pdf));
         filterocr::DecodeBudget budget;
         filterocr::optimizeStreams(pdf, budget);
-        filterocr::forgetUnreachable(pdf, filterocr::reachableObjects(pdf));
         CallbackPipeline output(write, context);
         QPDFWriter writer(pdf);
         writer.setOutputPipeline(&output);
