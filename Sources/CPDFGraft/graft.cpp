@@ -12,6 +12,7 @@
 #include <qpdf/Pl_Flate.hh>
 #include <qpdf/Pl_QPDFTokenizer.hh>
 #include <qpdf/Pipeline.hh>
+#include <qpdf/QPDFLogger.hh>
 #include <qpdf/QPDF.hh>
 #include <qpdf/QPDFObjectHandle.hh>
 #include <qpdf/QPDFPageDocumentHelper.hh>
@@ -26,6 +27,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <mutex>
 #include <memory>
 #include <locale>
 #include <set>
@@ -51,6 +53,47 @@ struct Disagreement : std::runtime_error {
     Kind kind;
     int view;
 };
+
+/// What a document decoded past its budget (filterocr::DecodeBudget, or the most of one page's
+/// contents whose invisible text can be removed): the searchable PDF is refused in one line.
+struct OverBudget : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/// qpdf, quiet: it would print its warnings (a damaged file repaired, a stream it could not
+/// decode) on standard error through its logger, which every QPDF shares unless given another.
+/// The warnings are still kept among `pdf`'s, which qpdfRepaired reads, and whatever ends the
+/// run comes as an exception, said in one line.
+void quiet(QPDF &pdf) {
+    static std::once_flag once;
+    std::call_once(once, [] {
+        auto logger = QPDFLogger::defaultLogger();
+        logger->setInfo(logger->discard());
+        logger->setWarn(logger->discard());
+        logger->setError(logger->discard());
+    });
+    pdf.setSuppressWarnings(true);
+}
+
+/// `path` as a message shows it: on one line, its control characters as \xNN.
+std::string displayed(std::string const &path) {
+    std::string shown;
+    for (unsigned char c : path) {
+        if (c < 0x20 || c == 0x7f) {
+            char escape[8];
+            std::snprintf(escape, sizeof escape, "\\x%02X", c);
+            shown += escape;
+        } else {
+            shown += static_cast<char>(c);
+        }
+    }
+    return shown;
+}
+
+/// The most of a content stream (decoded) whose invisible text is removed: qpdf's tokenizer
+/// holds a stream whole while it filters it, at about ten bytes per byte (256 MiB of white
+/// space took 2.6 GB). OCR layers are tens of kilobytes a page.
+constexpr size_t maxFilteredContentBytes = 16u << 20;
 
 /// The most of an XMP packet that is decoded to be updated. Real packets are kilobytes (a
 /// thumbnail makes one a few hundred); a 1 MB packet that inflates to 1 GiB took 27 s and
@@ -208,17 +251,215 @@ class InvisibleTextFilter final : public QPDFObjectHandle::TokenFilter {
     ContentBalance balance_;
 };
 
-/// A page's contents (a stream or an array of them) or a form XObject's, decoded, through
-/// `pipeline`; throws when a stream cannot be decoded.
-void pipeContents(QPDFObjectHandle contents, Pipeline *pipeline) {
-    std::string described;
-    contents.pipeContentStreams(pipeline, "content stream", described);
+using filterocr::pipeContents;
+
+/// What a survey of a page's contents found: how they leave the graphics state stack, how many
+/// text-showing operators they have in render mode 3, and their size decoded.
+struct Survey {
+    ContentBalance balance;
+    int invisibleText = 0;
+    size_t bytes = 0;
+};
+
+/// Reads a content stream as it is decoded, a byte at a time, and keeps of it only what the
+/// survey asks (InvisibleTextFilter's q, Q and Tr, and text shown in mode 3), so that contents of
+/// any size cost the same memory: qpdf's tokenizer pipeline holds the whole stream, at about ten
+/// bytes a byte. Each decoded byte is taken from the document's budget. Strings, names, arrays,
+/// dictionaries and comments are operands skipped over; an inline image's data runs from the
+/// byte after `ID` to a white-space-delimited `EI`.
+class ContentSurvey final : public Pipeline {
+  public:
+    ContentSurvey(filterocr::DecodeBudget &budget, std::string what)
+        : Pipeline("content survey", nullptr), budget_(budget), what_(std::move(what)) {}
+
+    void write(unsigned char const *data, size_t length) override {
+        if (!budget_.take(length)) {
+            overBudget_ = true;
+            throw OverBudget(overBudgetMessage());
+        }
+        found_.bytes += length;
+        for (size_t i = 0; i < length; ++i) next(data[i]);
+    }
+
+    void finish() override { endWord(); }
+
+    Survey const &found() const { return found_; }
+
+    /// Whether the budget stopped the survey: qpdf turns the exception that stops it into a
+    /// stream that "cannot be decoded".
+    bool overBudget() const { return overBudget_; }
+
+    std::string overBudgetMessage() const {
+        return what_ + " decode to more than the " + std::to_string(filterocr::DecodeBudget::total >> 20) +
+               " MB a searchable PDF may decode from one document";
+    }
+
+  private:
+    enum class State { between, word, comment, literal, escape, angle, hex, inlineImage };
+
+    static bool isSpace(unsigned char c) {
+        return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == 0;
+    }
+    static bool isDelimiter(unsigned char c) {
+        return c == '(' || c == ')' || c == '<' || c == '>' || c == '[' || c == ']' || c == '{' || c == '}' ||
+               c == '/' || c == '%';
+    }
+
+    void next(unsigned char c) {
+        switch (state_) {
+        case State::comment:
+            if (c == '\r' || c == '\n') state_ = State::between;
+            return;
+        case State::literal:
+            if (c == '\\') {
+                state_ = State::escape;
+            } else if (c == '(') {
+                ++depth_;
+            } else if (c == ')' && --depth_ == 0) {
+                state_ = State::between;
+            }
+            return;
+        case State::escape:
+            state_ = State::literal;
+            return;
+        case State::angle:
+            // `<<` starts a dictionary; `<` and anything else a hex string.
+            state_ = c == '<' ? State::between : c == '>' ? State::between : State::hex;
+            return;
+        case State::hex:
+            if (c == '>') state_ = State::between;
+            return;
+        case State::inlineImage:
+            imageByte(c);
+            return;
+        case State::word:
+            if (!isSpace(c) && !isDelimiter(c)) {
+                if (word_.size() < maxWord) word_.push_back(static_cast<char>(c));
+                else longWord_ = true;
+                return;
+            }
+            endWord();
+            if (state_ == State::inlineImage) return imageByte(c);
+            break;
+        case State::between: break;
+        }
+        // Between tokens: `c` starts one, or is white space.
+        if (isSpace(c)) return;
+        if (c == '%') {
+            state_ = State::comment;
+        } else if (c == '(') {
+            state_ = State::literal;
+            depth_ = 1;
+        } else if (c == '<') {
+            state_ = State::angle;
+        } else if (c == '/') {
+            // A name: read as a word, which is an operand.
+            state_ = State::word;
+            word_.assign("/");
+            longWord_ = false;
+        } else if (!isDelimiter(c)) {
+            state_ = State::word;
+            word_.assign(1, static_cast<char>(c));
+            longWord_ = false;
+        }
+    }
+
+    void endWord() {
+        if (state_ != State::word) return;
+        state_ = State::between;
+        if (word_[0] == '/' || longWord_) return;
+        if (word_.find_first_not_of("0123456789+-.") == std::string::npos) {
+            number_ = std::strtol(word_.c_str(), nullptr, 10);
+            hasNumber_ = true;
+            return;
+        }
+        if (word_ != "true" && word_ != "false" && word_ != "null") op(word_);
+    }
+
+    /// An operator, as InvisibleTextFilter::handleToken and track read it.
+    void op(std::string const &name) {
+        if (mode_ == invisible && (name == "Tj" || name == "TJ" || name == "'" || name == "\"")) ++found_.invisibleText;
+        if (name == "q") {
+            savedModes_.push_back(mode_);
+            ++found_.balance.depth;
+        } else if (name == "Q") {
+            if (!savedModes_.empty()) {
+                mode_ = savedModes_.back();
+                savedModes_.pop_back();
+            }
+            --found_.balance.depth;
+            found_.balance.lowest = std::min(found_.balance.lowest, found_.balance.depth);
+        } else if (name == "Tr" && hasNumber_) {
+            mode_ = number_;
+        } else if (name == "ID") {
+            state_ = State::inlineImage;
+            imageStarted_ = false;
+            match_ = 0;
+        }
+        hasNumber_ = false;
+    }
+
+    /// A byte of an inline image: the first (the white space after ID) starts its data, which
+    /// ends at white space, `EI`, then white space or a delimiter.
+    void imageByte(unsigned char c) {
+        if (!imageStarted_) {
+            imageStarted_ = true;
+            match_ = 1;
+            return;
+        }
+        switch (match_) {
+        case 1: match_ = c == 'E' ? 2 : isSpace(c) ? 1 : 0; return;
+        case 2: match_ = c == 'I' ? 3 : isSpace(c) ? 1 : 0; return;
+        case 3:
+            if (isSpace(c) || isDelimiter(c)) {
+                state_ = State::between;
+                hasNumber_ = false;
+                if (!isSpace(c)) next(c);
+                return;
+            }
+            match_ = 0;
+            return;
+        default: match_ = isSpace(c) ? 1 : 0;
+        }
+    }
+
+    static constexpr long invisible = 3;
+    static constexpr size_t maxWord = 64;
+
+    filterocr::DecodeBudget &budget_;
+    std::string what_;
+    Survey found_;
+    State state_ = State::between;
+    std::string word_;
+    bool longWord_ = false;
+    int depth_ = 0;
+    long number_ = 0;
+    bool hasNumber_ = false;
+    long mode_ = 0;
+    std::vector<long> savedModes_;
+    bool imageStarted_ = false;
+    int match_ = 0;
+    bool overBudget_ = false;
+};
+
+/// Surveys contents (a page's, a stream or an array of them, or a form's) as they are decoded.
+Survey survey(QPDFObjectHandle contents, filterocr::DecodeBudget &budget, std::string const &what) {
+    ContentSurvey surveyor(budget, what);
+    try {
+        pipeContents(contents, &surveyor);
+    } catch (std::exception const &) {
+        if (surveyor.overBudget()) throw OverBudget(surveyor.overBudgetMessage());
+        throw;
+    }
+    return surveyor.found();
 }
 
-/// Reads contents through `filter` without writing them anywhere.
-void survey(QPDFObjectHandle contents, InvisibleTextFilter &filter) {
-    Pl_QPDFTokenizer tokens("content survey", &filter);
-    pipeContents(contents, &tokens);
+/// Throws unless contents so large, decoded, can have their invisible text removed.
+void checkFilterable(Survey const &found, std::string const &what) {
+    if (found.bytes > maxFilteredContentBytes) {
+        throw OverBudget(what + " decode to " + std::to_string(found.bytes >> 20) + " MB and hold invisible text, which is "
+                         "removed from at most " + std::to_string(maxFilteredContentBytes >> 20) + " MB");
+    }
 }
 
 /// The data of a new content stream: other contents, with their invisible text dropped or not,
@@ -412,10 +653,13 @@ struct OpenedPDF {
     std::string path;
 
     explicit OpenedPDF(std::string const &path) : pdf(std::make_unique<QPDF>()), path(path) {
-        // Warnings (a damaged file repaired) would go to standard error; a PDF that cannot be
-        // read throws instead.
-        pdf->setSuppressWarnings(true);
+        // A PDF that cannot be read throws; its warnings (a damaged file repaired) are kept.
+        quiet(*pdf);
         pdf->processFile(path.c_str());
+        objectStreams = filterocr::checkObjectCount(*pdf, displayed(path));
+        // qpdf reads every object a file lists the first time an object is added to it (or it
+        // is written): those nothing refers to become nulls first, unread.
+        filterocr::forgetUnreachable(*pdf, filterocr::reachableObjects(*pdf));
         // A page copied into another PDF leaves its parents behind, and with them what it
         // inherits from them (its media box, its /Rotate, its resources), which MuPDF drew it
         // with: each page takes its own copy first.
@@ -431,12 +675,9 @@ struct OpenedPDF {
         return pages[static_cast<size_t>(number - 1)];
     }
 
-    bool usesObjectStreams() const {
-        for (auto const &entry : pdf->getXRefTable()) {
-            if (entry.second.getType() == 2) return true;
-        }
-        return false;
-    }
+    bool usesObjectStreams() const { return objectStreams; }
+
+    bool objectStreams = false;
 };
 
 /// The part of a page that is shown, and that the text layer's page was rendered from: the
@@ -675,11 +916,18 @@ class Assembler {
             if (views[i].source) views_.emplace(views[i].source, std::make_pair(i, &views[i]));
         }
         if (base_.empty()) {
+            quiet(output_);
             output_.emptyPDF();
             return;
         }
-        output_.setSuppressWarnings(true);
+        quiet(output_);
         output_.processFile(base_.c_str());
+        usesObjectStreams_ = filterocr::checkObjectCount(output_, displayed(base_));
+        // qpdf reads every object a file lists the first time an object is added to it (the
+        // text layer's streams) or it is written, which would inflate an object stream nothing
+        // refers to: those objects become nulls first, unread. Reading the others here lets
+        // check() see a repair that one of them needed.
+        filterocr::forgetUnreachable(output_, filterocr::reachableObjects(output_));
         // Pages take what they inherit from the tree's inner nodes, so that the tree can be
         // laid flat in the order of the run.
         output_.pushInheritedAttributesToPage();
@@ -688,7 +936,6 @@ class Assembler {
         for (auto const &page : basePages_) found.push_back(page.getObjGen());
         check(output_, base_, found);
         version_.updateIfGreater(output_.getVersionAsPDFVersion());
-        for (auto const &entry : output_.getXRefTable()) usesObjectStreams_ = usesObjectStreams_ || entry.second.getType() == 2;
         auto root = output_.getRoot();
         tagged_ = root.hasKey("/StructTreeRoot");
     }
@@ -716,20 +963,22 @@ class Assembler {
         if (!entry.remove_invisible_text && entry.text_page <= 0) return;
 
         auto contents = page.getObjectHandle().getKey("/Contents");
-        InvisibleTextFilter content(false);
-        if (!contents.isNull()) survey(contents, content);
+        std::string what = displayed(path) + ": page " + std::to_string(entry.page) + "'s contents";
+        Survey content;
+        if (!contents.isNull()) content = survey(contents, budget_, what);
         if (entry.remove_invisible_text) {
-            if (content.invisibleText() > 0) {
+            if (content.invisibleText > 0) {
+                checkFilterable(content, what);
                 pagesChanged_ = true;
                 auto filtered = output_.newStream();
                 provideContents(filtered, contents, true);
                 page.getObjectHandle().replaceKey("/Contents", filtered);
             }
-            removeInvisibleTextFromForms(page);
+            removeInvisibleTextFromForms(page, displayed(path) + ": a form on page " + std::to_string(entry.page));
         }
         if (entry.text_page > 0) {
             showAsRecognised(page, entry);
-            layText(page, textLayer(entry), content.balance());
+            layText(page, textLayer(entry), content.balance);
         }
     }
 
@@ -755,13 +1004,18 @@ class Assembler {
         // uncompressed, whatever it is told of the others: a 1 MB one that inflates to 1 GiB
         // came out as 1 GiB. They are written as their PDFs wrote them, as every other stream is;
         // the packet updated above has no filter of its own and goes out as it is.
-        for (auto &object : output_.getAllObjects()) {
+        // Only the objects the writer writes are looked at: listing them all would resolve, and
+        // inflate, object streams nothing refers to.
+        for (auto &object : filterocr::reachableObjects(output_)) {
             if (object.isStream() && object.getDict().getKey("/Type").isNameAndEquals("/Metadata")) {
                 object.setFilterOnWrite(false);
             }
         }
-        if (optimize) filterocr::optimizeStreams(output_);
-        // Every object is read now: a repair it took happened before anything is written.
+        if (optimize) filterocr::optimizeStreams(output_, budget_);
+        // Every object written is read now (the walks read each): a repair it took happened
+        // before anything is written. Those nothing referred to on opening are nulls, never
+        // read; those the run left behind (a page's contents its filtered copy is made from
+        // while writing) were read and stay.
         checkNoLateRepair();
         QPDFWriter writer(output_);
         writer.setOutputPipeline(&output);
@@ -935,12 +1189,14 @@ class Assembler {
     /// forms those draw, lose their invisible text too. A form starts in render mode 0 (the
     /// mode it inherits from the page is not followed). A form is one object in the output
     /// wherever it is drawn, so every page that draws it sees it filtered.
-    void removeInvisibleTextFromForms(QPDFPageObjectHelper &page) {
-        page.forEachFormXObject(true, [this](QPDFObjectHandle &form, QPDFObjectHandle &, std::string const &) {
+    void removeInvisibleTextFromForms(QPDFPageObjectHelper &page, std::string const &what) {
+        page.forEachFormXObject(true, [this, &what](QPDFObjectHandle &form, QPDFObjectHandle &, std::string const &) {
             if (!filteredForms_.insert(form.getObjGen()).second) return;
-            InvisibleTextFilter content(false);
-            survey(form, content);
-            if (content.invisibleText() > 0) dropInvisibleTextNow(form);
+            auto content = survey(form, budget_, what + "'s contents");
+            if (content.invisibleText > 0) {
+                checkFilterable(content, what + "'s contents");
+                dropInvisibleTextNow(form);
+            }
         });
     }
 
@@ -967,6 +1223,7 @@ class Assembler {
         } catch (std::exception const &) {
             whole = false;
         }
+        budget_.take(decoded.data().size());
         if (decoded.tooLarge()) {
             // Left as it is, still compressed; but it may not go on claiming a conformance the
             // changed pages may have lost.
@@ -1010,6 +1267,9 @@ class Assembler {
     /// Every page placed, as it was when first placed.
     std::map<QPDFObjGen, QPDFObjectHandle> pristine_;
     std::set<QPDFObjGen> filteredForms_;
+    /// What the document may still decode, across the survey, the filtering, the XMP and the
+    /// optimiser.
+    filterocr::DecodeBudget budget_;
     // Declared before the output so that they outlive it: its copied streams read from them
     // while it is written.
     std::map<std::string, OpenedPDF> opened_;
@@ -1056,8 +1316,12 @@ int filterocr_pdf_optimize(const char *source, filterocr_graft_write write, void
                            size_t message_size) {
     try {
         QPDF pdf;
+        quiet(pdf);
         pdf.processFile(source);
-        filterocr::optimizeStreams(pdf);
+        filterocr::checkObjectCount(pdf, displayed(source));
+        filterocr::forgetUnreachable(pdf, filterocr::reachableObjects(pdf));
+        filterocr::DecodeBudget budget;
+        filterocr::optimizeStreams(pdf, budget);
         CallbackPipeline output(write, context);
         QPDFWriter writer(pdf);
         writer.setOutputPipeline(&output);
