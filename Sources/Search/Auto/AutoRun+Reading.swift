@@ -108,7 +108,7 @@ extension AutoRun {
                 keep(recognized, of: job, stored: done.stored, seconds: done.seconds)
             case .failure(let error):
                 if job.probe.filters.operations.isEmpty { throw PipelineError(source: original.name, underlying: error) }
-                if case .timedOut? = error as? RecognitionError { timeLimited = true }
+                if let timeLimit, elapsed >= timeLimit { timeLimited = true }
             }
             submitWhileEnginesFree()
         }
