@@ -143,16 +143,22 @@ static void jpeg_said(j_common_ptr info, int level) {
     jpeg_keep_message(info);
 }
 
+// Sets `info` up to report through `errors`: kept, never printed, failures by longjmp to
+// `errors->failed`, which the caller sets.
+static void jpeg_quiet(struct jpeg_decompress_struct *info, jpeg_errors *errors, filterocr_image_reading *reading) {
+    info->err = jpeg_std_error(&errors->manager);
+    errors->manager.error_exit = jpeg_failed;
+    errors->manager.emit_message = jpeg_said;
+    errors->manager.output_message = jpeg_keep_message;
+    errors->reading = reading;
+    errors->cut_short = 0;
+}
+
 int filterocr_jpeg_size(const unsigned char *data, size_t size, int *width, int *height,
                         filterocr_image_reading *reading) {
     struct jpeg_decompress_struct info;
     jpeg_errors errors;
-    info.err = jpeg_std_error(&errors.manager);
-    errors.manager.error_exit = jpeg_failed;
-    errors.manager.emit_message = jpeg_said;
-    errors.manager.output_message = jpeg_keep_message;
-    errors.reading = reading;
-    errors.cut_short = 0;
+    jpeg_quiet(&info, &errors, reading);
     if (setjmp(errors.failed)) {
         jpeg_destroy_decompress(&info);
         return -1;
@@ -170,12 +176,7 @@ int filterocr_jpeg_decode(const unsigned char *data, size_t size, int reduction,
                           int height, filterocr_image_reading *reading) {
     struct jpeg_decompress_struct info;
     jpeg_errors errors;
-    info.err = jpeg_std_error(&errors.manager);
-    errors.manager.error_exit = jpeg_failed;
-    errors.manager.emit_message = jpeg_said;
-    errors.manager.output_message = jpeg_keep_message;
-    errors.reading = reading;
-    errors.cut_short = 0;
+    jpeg_quiet(&info, &errors, reading);
     unsigned char *volatile row = NULL;
     if (setjmp(errors.failed)) {
         free(row);
