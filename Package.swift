@@ -179,7 +179,7 @@ let package = Package(
                                                       "Imaging", "Recognition", "TestSupport", "TextComparison", "Threading"]),
         .testTarget(name: "REPLTests", dependencies: ["REPL", "Core", "Reports", "CoreTestSupport", "Imaging", "Recognition",
                                                       "Session", "TerminalText", "TestSupport", "TextComparison", "Threading"]),
-        .testTarget(name: "ThreadingTests", dependencies: ["Threading"]),
+        .testTarget(name: "ThreadingTests", dependencies: ["Threading", "TestSupport"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),

@@ -9,30 +9,31 @@ struct AutoDeterminismTests {
     }
 
     /// Runs `--auto --explain --json` (by `unit`) on `image` and returns the report.
-    private func auto(_ image: String, by unit: String = "line") throws -> [String: Any] {
-        let result = try Command.filterocr(["ocr", "--auto", "--auto-by", unit, "--explain", "--json", "--no-feed", image])
+    private func auto(_ image: String, by unit: String = "line") async throws -> [String: Any] {
+        let result = try await Command.filterocr(["ocr", "--auto", "--auto-by", unit, "--explain", "--json", "--no-feed", image])
         #expect(result.status == 0, "\(result.standardError)")
         return try object(result.standardOutput)
     }
 
     @Test("A low-resolution page gets the same chain, candidates, lines read again and text with the CPU busy as on a quiet machine",
           arguments: ["page", "line"])
-    func sameChoiceWhenBusy(unit: String) throws {
+    func sameChoiceWhenBusy(unit: String) async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // Half the resolution: small grey text, where the choice between enlarging, a
         // threshold and more contrast is close, which is where a time budget changed it.
         let page = folder + "/phototest-half.pgm"
-        try GreyPage(reading: Paths.corpus + "/phototest.tif").shrunk(by: 2).write(to: page)
+        try await GreyPage(reading: Paths.corpus + "/phototest.tif").shrunk(by: 2).write(to: page)
 
-        let quiet = try auto(page, by: unit)
+        let quiet = try await auto(page, by: unit)
         // Three processes that spin from their first instruction, on a machine of two cores.
-        let spinners = try (0..<3).map { _ in try BackgroundProcess("/bin/sh", ["-c", "while :; do :; done"]) }
+        var spinners: [BackgroundProcess] = []
+        for _ in 0..<3 { spinners.append(try await BackgroundProcess("/bin/sh", ["-c", "while :; do :; done"])) }
         let busy: [String: Any]
         do {
             defer { for spinner in spinners { spinner.terminate() } }
             #expect(spinners.allSatisfy { $0.isRunning })
-            busy = try auto(page, by: unit)
+            busy = try await auto(page, by: unit)
         }
 
         let (quietChoice, busyChoice) = (try #require(quiet["auto"] as? [String: Any]), try #require(busy["auto"] as? [String: Any]))
@@ -54,11 +55,11 @@ struct AutoDeterminismTests {
     }
 
     @Test("--auto-budget counts work: a larger budget tries more candidates, each within it")
-    func budgetIsWork() throws {
+    func budgetIsWork() async throws {
         let receipt = Paths.images + "/receipt.png"
         var tried: [Int] = []
         for budget in ["2", "6"] {
-            let result = try Command.filterocr(["ocr", "--auto", "--auto-by", "page", "--auto-budget", budget, "--json", "--no-feed", receipt])
+            let result = try await Command.filterocr(["ocr", "--auto", "--auto-by", "page", "--auto-budget", budget, "--json", "--no-feed", receipt])
             #expect(result.status == 0, "\(result.standardError)")
             let choice = try #require(try object(result.standardOutput)["auto"] as? [String: Any])
             let work = try #require(choice["work"] as? Double)

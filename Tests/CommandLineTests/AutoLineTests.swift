@@ -9,8 +9,8 @@ struct AutoLineTests {
     /// A photographed page whose reading has an unsure line (its truth beside it).
     private let skewed = Paths.images + "/skewed_page.jpg"
 
-    private func report(_ arguments: [String], store: String? = nil) throws -> [String: Any] {
-        let result = try Command.filterocr(["ocr", "--auto", "--json", "--no-feed"] + (store.map { ["--store", $0] } ?? ["--no-store"])
+    private func report(_ arguments: [String], store: String? = nil) async throws -> [String: Any] {
+        let result = try await Command.filterocr(["ocr", "--auto", "--json", "--no-feed"] + (store.map { ["--store", $0] } ?? ["--no-store"])
                                            + arguments + [skewed])
         #expect(result.status == 0, "\(result.standardError)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -21,11 +21,11 @@ struct AutoLineTests {
     }
 
     @Test("The text is the chosen rendering's reading with only the lines the report says changed replaced, their words on the page")
-    func onlyChangedLinesDiffer() throws {
-        let auto = try report(["--explain"])
+    func onlyChangedLinesDiffer() async throws {
+        let auto = try await report(["--explain"])
         let summary = try lines(of: auto)
         let script = try #require((auto["auto"] as? [String: Any])?["script"] as? String)
-        let replay = try Command.filterocr(["ocr", "--json", "--no-feed", "--no-store"] + (script == "original" ? [] : ["--ops", script]) + [skewed])
+        let replay = try await Command.filterocr(["ocr", "--json", "--no-feed", "--no-store"] + (script == "original" ? [] : ["--ops", script]) + [skewed])
         let page = try #require(try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
         let (repaired, read) = (try #require(auto["text"] as? String), try #require(page["text"] as? String))
         let (rows, readRows) = (repaired.split(separator: "\n", omittingEmptySubsequences: false),
@@ -52,30 +52,30 @@ struct AutoLineTests {
     }
 
     @Test("Two runs read the same lines again and give the same text")
-    func deterministic() throws {
-        let (first, second) = (try report(["--explain"]), try report(["--explain"]))
+    func deterministic() async throws {
+        let (first, second) = await (try report(["--explain"]), try report(["--explain"]))
         #expect(first["text"] as? String == second["text"] as? String)
         let (a, b) = (try lines(of: first), try lines(of: second))
         #expect(NSDictionary(dictionary: a).isEqual(to: b))
     }
 
     @Test("The result store keeps the crops' readings: a second run is answered whole from it")
-    func stored() throws {
+    func stored() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let store = folder + "/store.sqlite"
-        let first = try report([], store: store)
-        let second = try report([], store: store)
+        let first = try await report([], store: store)
+        let second = try await report([], store: store)
         #expect((first["timings"] as? [String: Any])?["stored"] as? Bool != true)
         #expect((second["timings"] as? [String: Any])?["stored"] as? Bool == true, "\(second["timings"] ?? "")")
         #expect(first["text"] as? String == second["text"] as? String)
     }
 
     @Test("--auto-by page chooses a whole page and reads no line again; --auto-line-budget 0 reads none either")
-    func pageAndNoBudget() throws {
-        let page = try report(["--auto-by", "page"])
+    func pageAndNoBudget() async throws {
+        let page = try await report(["--auto-by", "page"])
         #expect((page["auto"] as? [String: Any])?["lines"] == nil)
-        let none = try lines(of: try report(["--auto-line-budget", "0"]))
+        let none = try await lines(of: try report(["--auto-line-budget", "0"]))
         #expect(none["readAgain"] as? Int == 0 && none["changed"] as? Int == 0)
     }
 
@@ -84,8 +84,8 @@ struct AutoLineTests {
         (["--auto", "--auto-by", "word"], "line"), (["--auto", "--auto-line-budget", "-1"], "0 to 1000"),
         (["--auto", "--auto-by", "page", "--auto-line-budget", "2"], "goes with --auto-by line"),
     ])
-    func usage(arguments: [String], reason: String) throws {
-        let result = try Command.filterocr(["ocr"] + arguments + [skewed])
+    func usage(arguments: [String], reason: String) async throws {
+        let result = try await Command.filterocr(["ocr"] + arguments + [skewed])
         #expect(result.status == 2 && result.standardError.contains(reason), "\(result.standardError)")
     }
 }

@@ -34,7 +34,7 @@ struct AutoRegressionTests {
     }()
 
     @Test("The subset is there: pages of several kinds, clean ones among them")
-    func subsetIsThere() {
+    func subsetIsThere() async {
         #expect(Self.pages.count >= 8, "devcorpus/regression/expected.tsv lists \(Self.pages.count) pages")
         #expect(Self.pages.contains { $0.kinds == "clean" })
         #expect(Set(Self.pages.flatMap { $0.kinds.split(separator: "+") }).count >= 6)
@@ -42,10 +42,10 @@ struct AutoRegressionTests {
 
     @Test("--auto reads each page at most a little worse than recorded, and never worse than as given",
           arguments: AutoRegressionTests.pages)
-    func keepsItsAccuracy(page: Page) throws {
+    func keepsItsAccuracy(page: Page) async throws {
         let image = Self.folder + "/" + page.file
         let truth = (image as NSString).deletingPathExtension + ".txt"
-        let result = try Command.filterocr(["ocr", "--auto", "--json", "--no-feed", "--no-store", "--truth", truth, image])
+        let result = try await Command.filterocr(["ocr", "--auto", "--json", "--no-feed", "--no-store", "--truth", truth, image])
         #expect(result.status == 0, "\(result.standardError)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         func cer(_ object: Any?) -> Double? {

@@ -12,8 +12,8 @@ struct AutoTests {
     }
 
     @Test("--auto reports a script that reproduces its text through --ops")
-    func reproducible() throws {
-        let auto = try Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", receipt])
+    func reproducible() async throws {
+        let auto = try await Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", receipt])
         #expect(auto.status == 0, "\(auto.standardError)")
         let report = try object(auto.standardOutput)
         let choice = try #require(report["auto"] as? [String: Any])
@@ -25,14 +25,14 @@ struct AutoTests {
         #expect(candidates.allSatisfy { $0["accuracy"] != nil }, "the sidecar truth is known, so each has its CER")
         #expect((choice["original"] as? [String: Any])?["accuracy"] != nil)
 
-        let replay = try Command.filterocr(["ocr", "--ops", script, "--json", "--no-feed", receipt])
+        let replay = try await Command.filterocr(["ocr", "--ops", script, "--json", "--no-feed", receipt])
         #expect(replay.status == 0, "\(replay.standardError)")
         #expect(try object(replay.standardOutput)["text"] as? String == report["text"] as? String)
     }
 
     @Test("--explain counts words as the report does: the chosen candidate's count is the report's")
-    func oneDefinitionOfWord() throws {
-        let auto = try Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", receipt])
+    func oneDefinitionOfWord() async throws {
+        let auto = try await Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", receipt])
         #expect(auto.status == 0, "\(auto.standardError)")
         let report = try object(auto.standardOutput)
         let choice = try #require(report["auto"] as? [String: Any])
@@ -42,19 +42,19 @@ struct AutoTests {
     }
 
     @Test("In text, the choice is said on standard error and the text alone is on standard output")
-    func textOutput() throws {
-        let result = try Command.filterocr(["ocr", "--auto", "--no-feed", phototest])
+    func textOutput() async throws {
+        let result = try await Command.filterocr(["ocr", "--auto", "--no-feed", phototest])
         #expect(result.status == 0)
         #expect(result.standardOutput.contains("quick brown dog"))
         #expect(result.standardError.contains("auto:") && !result.standardOutput.contains("auto:"))
     }
 
     @Test("At a narrow terminal the progress line is cut to its width, so that each redraw replaces the last")
-    func progressFitsTheTerminal() throws {
+    func progressFitsTheTerminal() async throws {
         // script's pseudo-terminal, made 50 columns wide before the search starts.
         let command = "stty cols 50 rows 24; exec \(Paths.filterocr) ocr --auto --auto-budget 4 --no-feed \(receipt)"
-        let session = try BackgroundProcess("/usr/bin/script", ["-qefc", command, "/dev/null"])
-        #expect(session.waitForExit(timeout: 300))
+        let session = try await BackgroundProcess("/usr/bin/script", ["-qefc", command, "/dev/null"])
+        #expect(await session.waitForExit(timeout: 300))
         let redraws = session.transcript.components(separatedBy: "\r\u{1B}[2K").dropFirst()
             .map { $0.prefix { $0 != "\r" && $0 != "\n" } }
         let progress = redraws.filter { $0.hasPrefix("auto:") }
@@ -68,14 +68,14 @@ struct AutoTests {
         (["--auto-budget", "3"], "goes with --auto"), (["--auto-sample"], "goes with --auto"), (["--auto", "--auto-budget", "0"], "1 to 10000"),
         (["--auto", "--auto-budget", "nan"], "1 to 10000"),
     ])
-    func usage(arguments: [String], reason: String) throws {
-        let result = try Command.filterocr(["ocr"] + arguments + [phototest])
+    func usage(arguments: [String], reason: String) async throws {
+        let result = try await Command.filterocr(["ocr"] + arguments + [phototest])
         #expect(result.status == 2 && result.standardError.contains(reason), "\(result.standardError)")
     }
 
     @Test("best in the REPL moves to the chosen chain, which status then shows")
-    func best() throws {
-        let result = try Command.filterocr(["repl", "--json", "--no-feed", "--image", phototest],
+    func best() async throws {
+        let result = try await Command.filterocr(["repl", "--json", "--no-feed", "--image", phototest],
                                            input: Data("best\nstatus\n".utf8))
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")

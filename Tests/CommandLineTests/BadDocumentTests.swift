@@ -9,15 +9,15 @@ struct BadDocumentTests {
     let folder: String
     let pdf: String
 
-    init() throws {
+    init() async throws {
         folder = try Paths.temporaryDirectory()
         pdf = folder + "/scan.pdf"
-        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: pdf)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: pdf)
     }
 
     /// `batch` over the bad document and a good one: the bad one's one line, and the good one read.
-    private func batch(_ document: String, _ options: [String] = []) throws -> (status: Int32, errors: [String], read: Bool) {
-        let result = try Command.filterocr(["batch", "--no-feed"] + options + [document, Paths.corpus + "/eurotext.tif"])
+    private func batch(_ document: String, _ options: [String] = []) async throws -> (status: Int32, errors: [String], read: Bool) {
+        let result = try await Command.filterocr(["batch", "--no-feed"] + options + [document, Paths.corpus + "/eurotext.tif"])
         return (result.status, result.errorLines, result.standardOutput.contains("quick"))
     }
 
@@ -28,17 +28,17 @@ struct BadDocumentTests {
     }
 
     @Test("An encrypted PDF says how to decrypt it")
-    func encrypted() throws {
+    func encrypted() async throws {
         let locked = folder + "/locked.pdf"
-        try TestDocuments.encrypted(pdf, password: "secret", at: locked)
-        let run = try batch(locked)
+        try await TestDocuments.encrypted(pdf, password: "secret", at: locked)
+        let run = try await batch(locked)
         #expect(run.status == 1)
         #expect(run.errors == ["filterocr: error: \(locked): the PDF is encrypted; decrypt it first: qpdf --password=PASSWORD --decrypt IN.pdf OUT.pdf"])
         #expect(run.read)
     }
 
     @Test("A PDF whose cross-reference table is damaged is repaired and read")
-    func damagedCrossReferences() throws {
+    func damagedCrossReferences() async throws {
         var bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: pdf)))
         // Every offset of the table points one byte off: readers must rebuild it from the objects.
         let text = String(decoding: bytes, as: UTF8.self)
@@ -49,22 +49,22 @@ struct BadDocumentTests {
         }
         let damaged = folder + "/damaged.pdf"
         try Data(bytes).write(to: URL(fileURLWithPath: damaged))
-        let result = try Command.filterocr(["ocr", "--no-feed", damaged])
+        let result = try await Command.filterocr(["ocr", "--no-feed", damaged])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("12 point text"))
     }
 
     @Test("A PDF cut short, and one with no pages, are refused in one line")
-    func noPages() throws {
+    func noPages() async throws {
         let empty = try write("%PDF-1.4\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n2 0 obj<</Type/Pages/Kids[]/Count 0>>endobj\n"
                               + "trailer<</Root 1 0 R>>\n%%EOF\n", to: "empty.pdf")
-        let run = try batch(empty)
+        let run = try await batch(empty)
         #expect(run.status == 1)
         #expect(run.errors == ["filterocr: error: \(empty): the document has no pages"])
         #expect(run.read)
 
         let garbage = try write("%PDF-1.7\n" + String(repeating: "garbage ", count: 100), to: "garbage.pdf")
-        let refused = try batch(garbage)
+        let refused = try await batch(garbage)
         #expect(refused.status == 1)
         #expect(refused.errors.count == 1)
         #expect(refused.errors.first?.hasPrefix("filterocr: error: \(garbage): ") == true, "\(refused.errors)")
@@ -72,18 +72,18 @@ struct BadDocumentTests {
     }
 
     @Test("A page larger than --max-pixels at the rendering resolution is refused before it is rendered")
-    func pageTooLarge() throws {
-        let run = try batch(pdf, ["--dpi", "3000", "--max-pixels", "5000000"])
+    func pageTooLarge() async throws {
+        let run = try await batch(pdf, ["--dpi", "3000", "--max-pixels", "5000000"])
         #expect(run.status == 1)
         #expect(run.errors == ["filterocr: error: \(pdf): page 1 would be 6400 x 4800 pixels, more than the limit of 5000000 "
                                + "(lower --dpi, or raise --max-pixels)"])
     }
 
     @Test("A 10,000-page PDF is read page by page: its last page alone is quick to reach")
-    func tenThousandPages() throws {
+    func tenThousandPages() async throws {
         let big = folder + "/big.pdf"
-        try TestDocuments.repeated(pdf, times: 10_000, at: big)
-        let result = try Command.filterocr(["ocr", "--no-feed", "--json", "--pages", "10000", big])
+        try await TestDocuments.repeated(pdf, times: 10_000, at: big)
+        let result = try await Command.filterocr(["ocr", "--no-feed", "--json", "--pages", "10000", big])
         #expect(result.status == 0, "\(result.standardError)")
         let line = try #require(try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any])
         #expect(line["page"] as? Int == 10_000)
@@ -92,7 +92,7 @@ struct BadDocumentTests {
     }
 
     @Test("JavaScript and form fields are never run: the page is read as drawn")
-    func javaScriptAndForms() throws {
+    func javaScriptAndForms() async throws {
         // The document's open action would write a file if a reader ran it (a reader that runs
         // JavaScript would also show the field's value, which has no appearance drawn).
         let marker = folder + "/ran"
@@ -110,7 +110,7 @@ struct BadDocumentTests {
 
             """, to: "scripted.pdf")
         // The page shows its text, which is left as it is by default: --force-ocr reads it.
-        let result = try Command.filterocr(["ocr", "--no-feed", "--force-ocr", document])
+        let result = try await Command.filterocr(["ocr", "--no-feed", "--force-ocr", document])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Hello reader"))
         #expect(!FileManager.default.fileExists(atPath: marker))

@@ -25,9 +25,9 @@ struct BatchTests {
     }
 
     @Test("A folder: one line per image in order, the corrupt one an error object, exit status 1")
-    func folder() throws {
+    func folder() async throws {
         let folder = try makeFolder()
-        let result = try Command.filterocr(["batch", "--no-feed", "-j", "2", folder])
+        let result = try await Command.filterocr(["batch", "--no-feed", "-j", "2", folder])
         #expect(result.status == 1)
         let lines = try objects(result.standardOutput)
         #expect(lines.map { $0["image"] as? String } == [
@@ -42,27 +42,27 @@ struct BatchTests {
     }
 
     @Test("Paths piped in give the same lines as the folder")
-    func stdinPaths() throws {
+    func stdinPaths() async throws {
         let folder = try makeFolder()
-        let viaFolder = try Command.filterocr(["batch", "--no-feed", folder])
-        let paths = try Command.run("/usr/bin/find", [folder, "-type", "f", "-not", "-name", "*.txt"]).standardOutput
+        let viaFolder = try await Command.filterocr(["batch", "--no-feed", folder])
+        let paths = try await Command.run("/usr/bin/find", [folder, "-type", "f", "-not", "-name", "*.txt"]).standardOutput
         let sorted = paths.split(separator: "\n").sorted().joined(separator: "\n") + "\n"
-        let viaStdin = try Command.filterocr(["batch", "--no-feed"], input: Data(sorted.utf8))
+        let viaStdin = try await Command.filterocr(["batch", "--no-feed"], input: Data(sorted.utf8))
         #expect(viaStdin.status == 1)
         #expect(try comparable(viaStdin.standardOutput) == comparable(viaFolder.standardOutput))
-        let viaDash = try Command.filterocr(["batch", "--no-feed", "-"], input: Data(sorted.utf8))
+        let viaDash = try await Command.filterocr(["batch", "--no-feed", "-"], input: Data(sorted.utf8))
         #expect(try comparable(viaDash.standardOutput) == comparable(viaFolder.standardOutput))
     }
 
     @Test("A list line is a path as written, less its line ending: spaces at either end are the name's")
-    func listLinesKeepSpaces() throws {
+    func listLinesKeepSpaces() async throws {
         let folder = try Paths.temporaryDirectory()
         let price = folder + "/x.png", phototest = folder + "/x.png ", leading = folder + "/ lead.png"
         try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: price)
         try FileManager.default.copyItem(atPath: Paths.corpus + "/phototest.tif", toPath: phototest)
         try FileManager.default.copyItem(atPath: Paths.corpus + "/phototest.tif", toPath: leading)
         let list = "x.png \r\n lead.png\n\n"
-        let result = try Command.filterocr(["batch", "--no-feed", "--no-store", "-j", "1"], input: Data(list.utf8),
+        let result = try await Command.filterocr(["batch", "--no-feed", "--no-store", "-j", "1"], input: Data(list.utf8),
                                            directory: folder)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = try objects(result.standardOutput)
@@ -85,9 +85,9 @@ struct BatchTests {
     }
 
     @Test("A glob, one job or several: the same output in the same order")
-    func globAndJobs() throws {
-        let one = try Command.filterocr(["batch", "--no-feed", "-j", "1", Paths.images + "/*.png"])
-        let two = try Command.filterocr(["batch", "--no-feed", "-j", "3", Paths.images + "/*.png"])
+    func globAndJobs() async throws {
+        let one = try await Command.filterocr(["batch", "--no-feed", "-j", "1", Paths.images + "/*.png"])
+        let two = try await Command.filterocr(["batch", "--no-feed", "-j", "3", Paths.images + "/*.png"])
         #expect(one.status == 0 && two.status == 0)
         let lines = try comparable(one.standardOutput)
         #expect(lines.count == (try FileManager.default.contentsOfDirectory(atPath: Paths.images).filter { $0.hasSuffix(".png") }.count))
@@ -95,38 +95,38 @@ struct BatchTests {
     }
 
     @Test("A folder without images is an error that says so, not a silent success")
-    func emptyFolder() throws {
+    func emptyFolder() async throws {
         let folder = try Paths.temporaryDirectory()
         try Data("not an image".utf8).write(to: URL(fileURLWithPath: folder + "/notes.txt"))
-        let result = try Command.filterocr(["batch", "--no-feed", folder])
+        let result = try await Command.filterocr(["batch", "--no-feed", folder])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines.count == 1 && result.standardError.contains("no images in \(folder)"), "\(result.standardError)")
     }
 
     @Test("**/ in a glob matches no folder or any depth of them, as bash's globstar does")
-    func globstar() throws {
+    func globstar() async throws {
         let folder = try Paths.temporaryDirectory()
         for path in ["top.bmp", "sub/inner.bmp", "sub/deeper/x.bmp", "sub/skip.txt"] {
             try FileManager.default.createDirectory(atPath: ((folder + "/" + path) as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: folder + "/" + path)
         }
-        let result = try Command.filterocr(["batch", "--no-feed", "--format", "text", folder + "/**/*.bmp"])
+        let result = try await Command.filterocr(["batch", "--no-feed", "--format", "text", folder + "/**/*.bmp"])
         #expect(result.status == 0, "\(result.standardError)")
         let headers = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("==> ") }.map(String.init)
         #expect(headers == ["sub/deeper/x.bmp", "sub/inner.bmp", "top.bmp"].map { "==> \(folder)/\($0) <==" })
     }
 
     @Test("The same text through batch, ocr and the REPL for the same operations")
-    func onePath() throws {
+    func onePath() async throws {
         let image = Paths.images + "/street_sign.jpg"
-        let batch = try objects(try Command.filterocr(["batch", "--no-feed", "--ops", "binarize; slider 0.6", image]).standardOutput)
-        let repl = try objects(try Command.filterocr(["repl", "--json", "--no-feed", "--image", image],
+        let batch = try objects(try await Command.filterocr(["batch", "--no-feed", "--ops", "binarize; slider 0.6", image]).standardOutput)
+        let repl = try objects(try await Command.filterocr(["repl", "--json", "--no-feed", "--image", image],
                                                      input: Data("binarize\nslider 0.6\n".utf8)).standardOutput)
         let png = try Paths.temporaryDirectory() + "/state.png"
-        #expect(try Command.filterocr(["filter", image, "--ops", "binarize; slider 0.6", "-o", png]).status == 0)
-        let ocr = try objects(try Command.filterocr(["ocr", "--json", "--no-feed", png]).standardOutput)
+        #expect(try await Command.filterocr(["filter", image, "--ops", "binarize; slider 0.6", "-o", png]).status == 0)
+        let ocr = try objects(try await Command.filterocr(["ocr", "--json", "--no-feed", png]).standardOutput)
         let text = batch.first?["text"] as? String
         #expect(text?.isEmpty == false)
         #expect(repl.last?["text"] as? String == text)
@@ -135,19 +135,19 @@ struct BatchTests {
     }
 
     @Test("--format text: a header line per image, then its text, images set apart by a blank line")
-    func textFormat() throws {
+    func textFormat() async throws {
         let image = Paths.corpus + "/phototest.tif"
-        let result = try Command.filterocr(["batch", "--no-feed", "--format", "text", "/no/such.png", image, image])
+        let result = try await Command.filterocr(["batch", "--no-feed", "--format", "text", "/no/such.png", image, image])
         #expect(result.standardOutput.hasPrefix("==> \(image) <==\nThis is a lot of 12 point text"))
         #expect(result.standardOutput.components(separatedBy: "\n\n==> \(image) <==\n").count == 2)
     }
 
     @Test("--save-dir writes each filtered image once, named after its input, inside the folder")
-    func saveDir() throws {
+    func saveDir() async throws {
         let folder = try makeFolder()
         let saved = try Paths.temporaryDirectory() + "/out"
         // Two inputs with the same name must not overwrite each other.
-        let result = try Command.filterocr(["batch", "--no-feed", "--ops", "blur", "--save-dir", saved,
+        let result = try await Command.filterocr(["batch", "--no-feed", "--ops", "blur", "--save-dir", saved,
                                             Paths.images + "/receipt.png", folder + "/nested/deeper/c-receipt.png",
                                             Paths.images + "/receipt.png"])
         #expect(result.status == 0)
@@ -158,9 +158,9 @@ struct BatchTests {
     }
 
     @Test("--stdin-image reads one image's bytes")
-    func stdinImage() throws {
+    func stdinImage() async throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Paths.corpus + "/phototest.tif"))
-        let result = try Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: bytes)
+        let result = try await Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: bytes)
         let lines = try objects(result.standardOutput)
         #expect(result.status == 0 && lines.count == 1)
         let line = try #require(lines.first)
@@ -169,9 +169,9 @@ struct BatchTests {
     }
 
     @Test("--stdin-image with two images on standard input says so instead of reading the first")
-    func twoImagesOnStandardInput() throws {
+    func twoImagesOnStandardInput() async throws {
         let png = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/price_tag.bmp"))
-        let result = try Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: png + png)
+        let result = try await Command.filterocr(["batch", "--no-feed", "--stdin-image"], input: png + png)
         #expect(result.status == 1)
         let line = try #require(try objects(result.standardOutput).first)
         #expect((line["error"] as? String)?.contains("more than one image") == true, "\(line)")
@@ -180,38 +180,38 @@ struct BatchTests {
 
     @Test("An image piped in where paths are expected is one usage error that names --stdin-image",
           arguments: ["receipt.png", "price_tag.bmp", "street_sign.jpg"])
-    func imageInsteadOfPaths(name: String) throws {
+    func imageInsteadOfPaths(name: String) async throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/" + name))
-        let result = try Command.filterocr(["batch", "--no-feed"], input: bytes)
+        let result = try await Command.filterocr(["batch", "--no-feed"], input: bytes)
         #expect(result.status == 2)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines.count == 1 && result.standardError.contains("--stdin-image"), "\(result.standardError.prefix(300))")
     }
 
     @Test("--help shows each default once")
-    func help() throws {
-        let help = try Command.filterocr(["batch", "--help"]).standardOutput
+    func help() async throws {
+        let help = try await Command.filterocr(["batch", "--help"]).standardOutput
         #expect(!help.contains("(default: none)"))
         #expect(help.components(separatedBy: "(default: original)").count == 2, "\(help)")
     }
 
     @Test("--shard I/N splits the inputs so that the shards together cover them once")
-    func shards() throws {
-        let all = try comparable(try Command.filterocr(["batch", "--no-feed", Paths.images + "/*.png"]).standardOutput)
-        let first = try comparable(try Command.filterocr(["batch", "--no-feed", "--shard", "0/2", Paths.images + "/*.png"]).standardOutput)
-        let second = try comparable(try Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
+    func shards() async throws {
+        let all = try comparable(try await Command.filterocr(["batch", "--no-feed", Paths.images + "/*.png"]).standardOutput)
+        let first = try comparable(try await Command.filterocr(["batch", "--no-feed", "--shard", "0/2", Paths.images + "/*.png"]).standardOutput)
+        let second = try comparable(try await Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
         #expect(first == stride(from: 0, to: all.count, by: 2).map { all[$0] })
         #expect(second == stride(from: 1, to: all.count, by: 2).map { all[$0] })
-        let stamps = try objects(try Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
+        let stamps = try objects(try await Command.filterocr(["batch", "--no-feed", "--shard", "1/2", Paths.images + "/*.png"]).standardOutput)
             .map { $0["shard"] as? [String: Any] }
         #expect(stamps.allSatisfy { $0?["index"] as? Int == 1 && $0?["count"] as? Int == 2 && $0?["inputs"] as? Int == all.count })
     }
 
     @Test("The feed is updated as results arrive, with counts over the run")
-    func feed() throws {
+    func feed() async throws {
         let feed = try Paths.temporaryDirectory() + "/topwords.json"
         let image = Paths.corpus + "/phototest.tif"
-        #expect(try Command.filterocr(["batch", "--feed", feed, image, image, image]).status == 0)
+        #expect(try await Command.filterocr(["batch", "--feed", feed, image, image, image]).status == 0)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: feed))) as? [String: Any])
         #expect(object["sequence"] as? Int == 3 && object["source"] as? String == "batch")
         #expect((object["sessionTopWords"] as? [[String: Any]])?.first?["count"] as? Int == 27)
@@ -221,21 +221,21 @@ struct BatchTests {
         ["batch", "--ops", "emboss", "x.png"], ["batch", "-j", "0", "x.png"], ["batch", "--shard", "2/2", "x.png"],
         ["batch", "--stdin-image", "x.png"], ["batch", "--format", "xml", "x.png"],
     ])
-    func usage(arguments: [String]) throws {
-        let result = try Command.filterocr(arguments)
+    func usage(arguments: [String]) async throws {
+        let result = try await Command.filterocr(arguments)
         #expect(result.status == 2)
         #expect(result.errorLines.count == 1)
     }
 
     @Test("Interrupting a run leaves only whole lines")
-    func interrupted() throws {
+    func interrupted() async throws {
         let images = Array(repeating: Paths.images + "/*.png", count: 6)
-        let batch = try BackgroundProcess(Paths.filterocr, ["batch", "--no-feed", "-j", "2"] + images)
+        let batch = try await BackgroundProcess(Paths.filterocr, ["batch", "--no-feed", "-j", "2"] + images)
         defer { batch.terminate() }
         // Interrupt once the run is under way: its first line is out.
-        #expect(batch.waitForLines(1, timeout: 60).count >= 1)
+        #expect(await batch.waitForLines(1, timeout: 60).count >= 1)
         kill(batch.processIdentifier, SIGINT)
-        #expect(batch.waitForExit(timeout: 60))
+        #expect(await batch.waitForExit(timeout: 60))
         #expect(batch.terminationStatus == 130)
         let lines = batch.outputLines
         #expect(lines.count < images.count * 8, "the run stopped early")

@@ -20,14 +20,14 @@ struct CommandLineShardTests {
         ("auto/3", "PARALLEL_SEQ", "0"),
         ("auto/3", "JOB_COMPLETION_INDEX", "-1"),
     ])
-    func hostileVariable(form: String, name: String, value: String) throws {
+    func hostileVariable(form: String, name: String, value: String) async throws {
         let image = try #require(try Paths.imagesWithTruth().first?.image)
         var environment = Self.noEngine
         if form == "auto" {
             environment.merge(["SLURM_ARRAY_TASK_ID": "1", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "3"]) { $1 }
         }
         environment[name] = value
-        let result = try Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", form, image], environment: environment)
+        let result = try await Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", form, image], environment: environment)
         #expect(result.status == 2, "no trap (132), no share read as 0: \(result.standardError)")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("\(name)='\(value)'"), "\(result.standardError)")
@@ -35,24 +35,24 @@ struct CommandLineShardTests {
     }
 
     @Test("A Slurm task past its array's count is refused with the variables it came from")
-    func taskOutsideArray() throws {
+    func taskOutsideArray() async throws {
         let image = try #require(try Paths.imagesWithTruth().first?.image)
         var environment = Self.noEngine
         environment.merge(["SLURM_ARRAY_TASK_ID": "9223372036854775807", "SLURM_ARRAY_TASK_MIN": "0",
                            "SLURM_ARRAY_TASK_COUNT": "4"]) { $1 }
-        let result = try Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", "auto", image], environment: environment)
+        let result = try await Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", "auto", image], environment: environment)
         #expect(result.status == 2 && result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("SLURM_ARRAY_TASK_ID=9223372036854775807"))
         #expect(result.standardError.contains("--array=0-3"))
     }
 
     @Test("auto/N in a GNU parallel job inside a Slurm task takes parallel's PARALLEL_SEQ, not the task's share")
-    func parallelInsideSlurm() throws {
+    func parallelInsideSlurm() async throws {
         let images = try Paths.imagesWithTruth().map(\.image).filter { !$0.hasSuffix("12mp.jpg") }.prefix(3)
         var environment = Self.noEngine
         environment.merge(["SLURM_ARRAY_TASK_ID": "0", "SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_COUNT": "1",
                            "PARALLEL_SEQ": "3"]) { $1 }
-        let result = try Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", "auto/3"] + images,
+        let result = try await Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", "auto/3"] + images,
                                            environment: environment)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.contains("shard 2/3 from PARALLEL_SEQ=3"), "\(result.standardError)")
@@ -61,11 +61,11 @@ struct CommandLineShardTests {
     }
 
     @Test("auto/N with a Kubernetes index and a GNU parallel job both set is refused in one line")
-    func twoEngines() throws {
+    func twoEngines() async throws {
         let image = try #require(try Paths.imagesWithTruth().first?.image)
         var environment = Self.noEngine
         environment.merge(["JOB_COMPLETION_INDEX": "1", "PARALLEL_SEQ": "2"]) { $1 }
-        let result = try Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", "auto/4", image], environment: environment)
+        let result = try await Command.filterocr(["batch", "--no-store", "--no-feed", "--shard", "auto/4", image], environment: environment)
         #expect(result.status == 2 && result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("JOB_COMPLETION_INDEX=1") && result.standardError.contains("PARALLEL_SEQ=2"))
     }

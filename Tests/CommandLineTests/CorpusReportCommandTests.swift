@@ -30,9 +30,9 @@ struct CorpusReportCommandTests {
     private func folded(_ text: String) -> String { text.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
 
     @Test("JSON: every page scored against its sidecar truth, worst first; micro from the counts, macro the mean")
-    func jsonReport() throws {
+    func jsonReport() async throws {
         let folder = try corpus()
-        let report = try json(try Command.filterocr(["report", "--format", "json", "-j", "2", folder]))
+        let report = try json(try await Command.filterocr(["report", "--format", "json", "-j", "2", folder]))
         #expect(report["schemaVersion"] as? Int == 1)
         let summary = try #require(report["summary"] as? [String: Any])
         #expect(summary["pages"] as? Int == 5 && summary["scoredPages"] as? Int == 4 && summary["pagesWithoutTruth"] as? Int == 1)
@@ -66,9 +66,9 @@ struct CorpusReportCommandTests {
     }
 
     @Test("Micro CER equals bench/score.py on the pages' texts concatenated, to 4 decimals")
-    func concatenated() throws {
+    func concatenated() async throws {
         let folder = try corpus()
-        let report = try json(try Command.filterocr(["report", "--format", "json", "-j", "2", folder]))
+        let report = try json(try await Command.filterocr(["report", "--format", "json", "-j", "2", folder]))
         let micro = try #require((report["summary"] as? [String: Any])?["microCharacterErrorRate"] as? Double)
         let pages = try #require(report["pages"] as? [[String: Any]]).filter { $0["status"] as? String == "scored" }
         // Each page folded and trimmed, joined by nothing: the concatenated truth is exactly as
@@ -82,7 +82,7 @@ struct CorpusReportCommandTests {
         let scratch = try Paths.temporaryDirectory()
         try truths.write(toFile: scratch + "/truth.txt", atomically: true, encoding: .utf8)
         try texts.write(toFile: scratch + "/ocr.txt", atomically: true, encoding: .utf8)
-        let scored = try Command.run("/usr/bin/python3", [Paths.packageRoot + "/bench/score.py", scratch + "/truth.txt",
+        let scored = try await Command.run("/usr/bin/python3", [Paths.packageRoot + "/bench/score.py", scratch + "/truth.txt",
                                                           scratch + "/ocr.txt"])
         #expect(scored.status == 0, "\(scored.standardError)")
         let field = try #require(scored.standardOutput.split(separator: " ").first { $0.hasPrefix("cer=") })
@@ -92,15 +92,15 @@ struct CorpusReportCommandTests {
     }
 
     @Test("A batch's JSON Lines give the same report as recognising the images")
-    func fromBatchResults() throws {
+    func fromBatchResults() async throws {
         let folder = try corpus()
-        let batch = try Command.filterocr(["batch", "--no-feed", "-j", "2", folder])
+        let batch = try await Command.filterocr(["batch", "--no-feed", "-j", "2", folder])
         #expect(batch.status == 0, "\(batch.standardError)")
         let results = folder + "/../results.jsonl"
         try batch.outputData.write(to: URL(fileURLWithPath: results))
-        let fromResults = try json(try Command.filterocr(["report", "--format", "json", results]))
-        let fromStandardInput = try json(try Command.filterocr(["report", "--format", "json", "--jsonl", "-"], input: batch.outputData))
-        let recognised = try json(try Command.filterocr(["report", "--format", "json", "-j", "2", folder]))
+        let fromResults = try json(try await Command.filterocr(["report", "--format", "json", results]))
+        let fromStandardInput = try json(try await Command.filterocr(["report", "--format", "json", "--jsonl", "-"], input: batch.outputData))
+        let recognised = try json(try await Command.filterocr(["report", "--format", "json", "-j", "2", folder]))
         for report in [fromResults, fromStandardInput] {
             let pages = try #require(report["pages"] as? [[String: Any]])
             let expected = try #require(recognised["pages"] as? [[String: Any]])
@@ -121,9 +121,9 @@ struct CorpusReportCommandTests {
     }
 
     @Test("Text: micro beside macro, a row per page with its bar, the page without truth named as such")
-    func textReport() throws {
+    func textReport() async throws {
         let folder = try corpus()
-        let result = try Command.filterocr(["report", folder])
+        let result = try await Command.filterocr(["report", folder])
         #expect(result.status == 0, "\(result.standardError)")
         let text = result.standardOutput
         #expect(text.contains("micro (all characters)") && text.contains("macro (mean of pages)"))
@@ -138,10 +138,10 @@ struct CorpusReportCommandTests {
     }
 
     @Test("HTML goes whole to -o FILE; standard output stays empty")
-    func html() throws {
+    func html() async throws {
         let folder = try corpus()
         let page = folder + "/../report.html"
-        let result = try Command.filterocr(["report", "--format", "html", "-o", page, folder])
+        let result = try await Command.filterocr(["report", "--format", "html", "-o", page, folder])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.outputData.isEmpty)
         #expect(result.standardError.contains("wrote"))
@@ -156,8 +156,8 @@ struct CorpusReportCommandTests {
         (["report", "--jsonl", "results.jsonl", "--ops", "blur"], "--ops and --auto go with images"),
         (["report", "--jsonl", "results.jsonl", "images"], "not both"),
     ])
-    func usage(arguments: [String], message: String) throws {
-        let result = try Command.filterocr(arguments)
+    func usage(arguments: [String], message: String) async throws {
+        let result = try await Command.filterocr(arguments)
         #expect(result.status == 2)
         #expect(result.standardError.contains(message), "\(result.standardError)")
     }
@@ -166,18 +166,18 @@ struct CorpusReportCommandTests {
         ("nonexist/", "nonexist/: no such file or folder"),
         ("nonexist/*.png", "nonexist/*.png: no file or folder matches this pattern"),
     ])
-    func missingInput(input: String, message: String) throws {
+    func missingInput(input: String, message: String) async throws {
         let folder = try corpus()
-        let result = try Command.filterocr(["report", folder, input], directory: folder)
+        let result = try await Command.filterocr(["report", folder, input], directory: folder)
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty, "\(result.standardOutput)")
         #expect(result.errorLines == ["filterocr: error: " + message], "\(result.standardError)")
     }
 
     @Test("A folder without images: the same line as batch's, status 1, no report")
-    func emptyFolder() throws {
+    func emptyFolder() async throws {
         let folder = try Paths.temporaryDirectory()
-        let result = try Command.filterocr(["report", folder])
+        let result = try await Command.filterocr(["report", folder])
         #expect(result.status == 1)
         #expect(result.standardOutput.isEmpty)
         #expect(result.errorLines.count == 1 && result.standardError.contains("filterocr: error: no images in \(folder) "),
@@ -185,10 +185,10 @@ struct CorpusReportCommandTests {
     }
 
     @Test("A results file that is not a batch's: one line naming the file and line, status 1")
-    func badResults() throws {
+    func badResults() async throws {
         let file = try Paths.temporaryDirectory() + "/results.jsonl"
         try Data("{\"image\":\"a.png\",\"text\":\"x\"}\nnot json\n".utf8).write(to: URL(fileURLWithPath: file))
-        let result = try Command.filterocr(["report", file])
+        let result = try await Command.filterocr(["report", file])
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1)
         #expect(result.standardError.contains("results.jsonl line 2: not JSON"), "\(result.standardError)")

@@ -17,17 +17,16 @@ struct DetectorBoundTests {
     }
 
     /// How long `filterocr arguments` took, and how it ended.
-    private func run(_ arguments: [String]) throws -> (seconds: Double, result: CommandResult) {
-        let start = Date()
-        let result = try Command.filterocr(arguments)
-        return (Date().timeIntervalSince(start), result)
+    private func run(_ arguments: [String]) async throws -> (seconds: Double, result: CommandResult) {
+        let result = try await Command.filterocr(arguments)
+        return (result.seconds, result)
     }
 
     @Test("dewarp on a blank strip 100000 pixels wide ends at once", arguments: [(100_000, 1), (80000, 20)])
-    func dewarpStrip(width: Int, height: Int) throws {
+    func dewarpStrip(width: Int, height: Int) async throws {
         let strip = try blank(width: width, height: height)
         let output = try Paths.temporaryDirectory() + "/out.png"
-        let (seconds, result) = try run(["filter", strip, "--ops", "dewarp", "-o", output])
+        let (seconds, result) = try await run(["filter", strip, "--ops", "dewarp", "-o", output])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(seconds < Self.generousSeconds)
     }
@@ -35,10 +34,10 @@ struct DetectorBoundTests {
     /// Tesseract itself refuses such a strip (the plain reading fails alike): what matters is
     /// that the righting and the search before it end.
     @Test("ocr --auto on a blank strip ends at once, as the plain reading does", arguments: [(80000, 20), (20, 80000)])
-    func autoStrip(width: Int, height: Int) throws {
+    func autoStrip(width: Int, height: Int) async throws {
         let strip = try blank(width: width, height: height)
-        let plain = try run(["ocr", "--no-store", "--no-feed", strip])
-        let auto = try run(["ocr", "--no-store", "--no-feed", "--auto", strip])
+        let plain = try await run(["ocr", "--no-store", "--no-feed", strip])
+        let auto = try await run(["ocr", "--no-store", "--no-feed", "--auto", strip])
         #expect(auto.result.status == plain.result.status, "\(auto.result.standardError)")
         #expect(auto.seconds < Self.generousSeconds)
     }

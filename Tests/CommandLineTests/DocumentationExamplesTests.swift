@@ -61,26 +61,28 @@ struct DocumentationExamplesTests {
     }
 
     @Test("The pages have examples of every command")
-    func examplesFound() throws {
+    func examplesFound() async throws {
         let examples = try Self.examples()
         #expect(examples.count >= 50, "\(examples.count) examples")
-        let commands = Set(examples.compactMap { CommandTree.shared.resolve($0.words).command.name })
+        let tree = await CommandTree.shared.value
+        let commands = Set(examples.compactMap { tree.resolve($0.words).command.name })
         for name in ["repl", "ocr", "filter", "batch", "report", "sweep", "tune", "companion", "serve", "store", "merge"] {
             #expect(commands.contains(name), "no example of \(name)")
         }
     }
 
     @Test("Every example names a command, options it declares and values they accept", arguments: try examples())
-    func parses(_ example: Example) throws {
-        let problems = CommandTree.shared.problems(in: example.words)
+    func parses(_ example: Example) async throws {
+        let problems = await CommandTree.shared.value.problems(in: example.words)
         #expect(problems.isEmpty, "\(example): \(problems.joined(separator: "; "))")
     }
 
     /// The examples that read only files of the repository, one at a time, and write nowhere but
     /// the folder they run in: commands that finish by themselves, each file they name present.
-    static func runnable() throws -> [Example] {
-        try examples().filter { example in
-            let resolved = CommandTree.shared.resolve(example.words)
+    static func runnable() async throws -> [Example] {
+        let tree = await CommandTree.shared.value
+        return try examples().filter { example in
+            let resolved = tree.resolve(example.words)
             // Commands that wait for a person, or read and write the user's own files.
             // JSON is shown broken over lines and shortened, so only its command is checked.
             guard !["companion", "serve", "store", "merge", "tune"].contains(resolved.command.name),
@@ -93,15 +95,15 @@ struct DocumentationExamplesTests {
         }
     }
 
-    @Test("Examples on the repository's files print what the page shows", arguments: try runnable())
-    func runs(_ example: Example) throws {
+    @Test("Examples on the repository's files print what the page shows", arguments: try await runnable())
+    func runs(_ example: Example) async throws {
         let folder = try Paths.temporaryDirectory()
         for name in ["images", "corpus"] {
             try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: Paths.packageRoot + "/" + name)
         }
         let binFolder = (Paths.filterocr as NSString).deletingLastPathComponent
         let path = binFolder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-        let result = try Command.run("/bin/bash", ["-c", example.line], environment: [
+        let result = try await Command.run("/bin/bash", ["-c", example.line], environment: [
             "PATH": path, "FILTEROCR_STORE": "none", "XDG_CACHE_HOME": folder + "/cache",
         ], directory: folder)
         #expect(result.status == 0, "\(example): \(result.standardError)")
@@ -196,11 +198,12 @@ final class CommandTree: Sendable {
 
     let root: Node
 
-    static let shared: CommandTree = {
-        let result = try? Command.filterocr(["--experimental-dump-help"])
+    /// The built binary's tree, asked for once.
+    static let shared = Task<CommandTree, Never> {
+        let result = try? await Command.filterocr(["--experimental-dump-help"])
         let json = (try? JSONSerialization.jsonObject(with: result?.outputData ?? Data())) as? [String: Any]
         return CommandTree(root: node(json?["command"] as? [String: Any] ?? [:]))
-    }()
+    }
 
     init(root: Node) { self.root = root }
 

@@ -18,13 +18,13 @@ struct FuzzReplayTests {
     }
 
     @Test("Regression inputs and seeds run through each target", arguments: targets)
-    func replay(target: String) throws {
+    func replay(target: String) async throws {
         var inputs = files(in: Paths.packageRoot + "/Tests/FuzzRegressions/" + target)
         if target == "FuzzImageDecoder" {
             inputs += files(in: Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures")
         } else if target == "FuzzDocumentReader" {
             let pdf = try Paths.temporaryDirectory() + "/seed.pdf"
-            try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: pdf)
+            try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: pdf)
             inputs.append(pdf)
         } else {
             let seed = try Paths.temporaryDirectory() + "/seed"
@@ -34,7 +34,7 @@ struct FuzzReplayTests {
             inputs.append(seed)
         }
         #expect(!inputs.isEmpty)
-        let result = try Command.run(binary(target), inputs)
+        let result = try await Command.run(binary(target), inputs)
         #expect(result.status == 0, "\(target) crashed on one of \(inputs.count) inputs: \(result.standardError.suffix(400))")
     }
 }

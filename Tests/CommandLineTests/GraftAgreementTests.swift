@@ -14,9 +14,9 @@ struct GraftAgreementTests {
     private static let peakLimit = 500 << 20
 
     /// The generator's PDF `name`, made in a new folder.
-    static func make(_ name: String) throws -> String {
+    static func make(_ name: String) async throws -> String {
         let folder = try Paths.temporaryDirectory()
-        try TestDocuments.tool("/usr/bin/python3", ["-c", generator, folder, name])
+        try await TestDocuments.tool("/usr/bin/python3", ["-c", generator, folder, name])
         return folder + "/\(name).pdf"
     }
 
@@ -24,10 +24,10 @@ struct GraftAgreementTests {
     static let earlierOutput = Data("an earlier run's output\n".utf8)
 
     /// `ocr` of `input` into a searchable PDF over an earlier output; returns the output's path.
-    static func searchable(_ input: String, _ options: [String] = []) throws -> (path: String, result: CommandResult) {
+    static func searchable(_ input: String, _ options: [String] = []) async throws -> (path: String, result: CommandResult) {
         let output = try Paths.temporaryDirectory() + "/out.pdf"
         try earlierOutput.write(to: URL(fileURLWithPath: output))
-        let result = try Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output] + options + [input])
+        let result = try await Command.filterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output] + options + [input])
         return (output, result)
     }
 
@@ -35,13 +35,13 @@ struct GraftAgreementTests {
         try Data(contentsOf: URL(fileURLWithPath: path))
     }
 
-    static func text(_ pdf: String, page: Int? = nil) throws -> String {
+    static func text(_ pdf: String, page: Int? = nil) async throws -> String {
         let range = page.map { ["-f", "\($0)", "-l", "\($0)"] } ?? []
-        return try Command.run("/usr/bin/pdftotext", range + [pdf, "-"]).standardOutput
+        return try await Command.run("/usr/bin/pdftotext", range + [pdf, "-"]).standardOutput
     }
 
-    static func pageCount(_ pdf: String) throws -> Int {
-        let info = try Command.run("/usr/bin/pdfinfo", [pdf]).standardOutput
+    static func pageCount(_ pdf: String) async throws -> Int {
+        let info = try await Command.run("/usr/bin/pdfinfo", [pdf]).standardOutput
         let line = try #require(info.split(separator: "\n").first { $0.hasPrefix("Pages:") })
         return Int(line.split(separator: " ").last ?? "") ?? -1
     }
@@ -59,20 +59,20 @@ struct GraftAgreementTests {
     }
 
     @Test("A last update with its startxref 5 bytes off, which qpdf would repair back to the revision before it, is refused in one line and nothing is written")
-    func damagedLastUpdateRefused() throws {
-        let input = try Self.make("redaction-damaged")
+    func damagedLastUpdateRefused() async throws {
+        let input = try await Self.make("redaction-damaged")
         // What the update hides is in the file, in the revision before it.
         #expect(try Self.contents(input).range(of: Data("SECRET".utf8)) != nil)
-        let (output, result) = try Self.searchable(input)
+        let (output, result) = try await Self.searchable(input)
         try Self.expectRefused(result, output: output, input: input,
                                saying: "read it differently: its catalog is object 8 0 to MuPDF and 1 0 to qpdf, which repaired the damaged file from an earlier revision")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
     }
 
     @Test("A damaged last update that redefines the page inside an object stream (the same objects, read differently by the two repairs) is refused in one line")
-    func damagedUpdateInObjectStreamRefused() throws {
-        let input = try Self.make("redaction-object-stream-damaged")
-        let (output, result) = try Self.searchable(input)
+    func damagedUpdateInObjectStreamRefused() async throws {
+        let input = try await Self.make("redaction-object-stream-damaged")
+        let (output, result) = try await Self.searchable(input)
         try Self.expectRefused(result, output: output, input: input,
                                saying: "it is damaged (repaired by MuPDF and qpdf, and a repair guesses at the revision meant)")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
@@ -81,52 +81,52 @@ struct GraftAgreementTests {
 
     @Test("The same updates, undamaged, are written as their last revision shows them",
           arguments: ["redaction-intact", "redaction-object-stream-intact"])
-    func intactLastUpdateWritten(name: String) throws {
-        let input = try Self.make(name)
-        let (output, result) = try Self.searchable(input)
+    func intactLastUpdateWritten(name: String) async throws {
+        let input = try await Self.make(name)
+        let (output, result) = try await Self.searchable(input)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(try Self.pageCount(output) == 2)
-        #expect(!(try Self.text(output).contains("SECRET")), "the page blacked out stays blacked out")
+        #expect(try await Self.pageCount(output) == 2)
+        #expect(await !(try Self.text(output).contains("SECRET")), "the page blacked out stays blacked out")
     }
 
     @Test("Page trees MuPDF and qpdf read differently are refused in one line, the earlier output kept",
           arguments: [("leaf-typed-pages", "its page 1 is object 6 0 to MuPDF and 4 0 to qpdf"),
                       ("empty-pages-kid", "its page tree holds 3 pages to MuPDF and 4 to qpdf"),
                       ("integer-kid", "its page tree holds 3 pages to MuPDF and 4 to qpdf")])
-    func pageTreesReadDifferently(name: String, reason: String) throws {
-        let input = try Self.make(name)
-        let (output, result) = try Self.searchable(input)
+    func pageTreesReadDifferently(name: String, reason: String) async throws {
+        let input = try await Self.make(name)
+        let (output, result) = try await Self.searchable(input)
         try Self.expectRefused(result, output: output, input: input, saying: "read it differently: " + reason)
     }
 
     @Test("A page tree that names page 1 twice: every page read goes in, in order; --pages 1 is refused rather than dropping two")
-    func pageNamedTwice() throws {
-        let input = try Self.make("page-named-twice")
-        let (whole, all) = try Self.searchable(input)
+    func pageNamedTwice() async throws {
+        let input = try await Self.make("page-named-twice")
+        let (whole, all) = try await Self.searchable(input)
         #expect(all.status == 0, "\(all.standardError)")
-        #expect(try Self.pageCount(whole) == 3)
-        #expect(try Self.text(whole, page: 2).contains("ONE"))
-        #expect(try Self.text(whole, page: 3).contains("TWO"))
+        #expect(try await Self.pageCount(whole) == 3)
+        #expect(try await Self.text(whole, page: 2).contains("ONE"))
+        #expect(try await Self.text(whole, page: 3).contains("TWO"))
 
-        let (output, selected) = try Self.searchable(input, ["--pages", "1"])
+        let (output, selected) = try await Self.searchable(input, ["--pages", "1"])
         try Self.expectRefused(selected, output: output, input: input,
                                saying: "its page tree names pages more than once, so its pages go into a searchable PDF rendered, and 2 of its 3 pages were not read")
     }
 
     @Test("A /Rotate or /UserUnit the libraries read differently: MuPDF reads the page upright, and the output says so to every reader",
           arguments: [("rotate-huge", "/Rotate 900000000000"), ("user-unit-negative", "/UserUnit -1")])
-    func geometryAgreed(name: String, odd: String) throws {
-        let input = try Self.make(name)
+    func geometryAgreed(name: String, odd: String) async throws {
+        let input = try await Self.make(name)
         // MuPDF drew both turned (90 and 180 degrees): Tesseract read "SCYOM LHOlddn".
-        let read = try Command.filterocr(["ocr", "--no-feed", "--force-ocr", input])
+        let read = try await Command.filterocr(["ocr", "--no-feed", "--force-ocr", input])
         #expect(read.standardOutput.contains("UPRIGHT WORDS"), "\(read.standardOutput)")
 
-        let (output, result) = try Self.searchable(input, ["--force-ocr"])
+        let (output, result) = try await Self.searchable(input, ["--force-ocr"])
         #expect(result.status == 0, "\(result.standardError)")
-        let written = try Command.run("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", output, "-"]).standardOutput
+        let written = try await Command.run("/usr/bin/qpdf", ["--qdf", "--object-streams=disable", output, "-"]).standardOutput
         #expect(!written.contains(odd) && !written.contains("/UserUnit"), "\(written.prefix(800))")
         // The page's own words and the layer's lie in the same place, as poppler shows the page.
-        let words = try Command.run("/usr/bin/pdftotext", ["-bbox", output, "-"]).standardOutput
+        let words = try await Command.run("/usr/bin/pdftotext", ["-bbox", output, "-"]).standardOutput
             .split(separator: "\n").filter { $0.contains("<word") && $0.contains("UPRIGHT") }
         #expect(words.count == 2, "the page's word and the layer's: \(words)")
         let tops = words.compactMap { line in
@@ -136,34 +136,34 @@ struct GraftAgreementTests {
     }
 
     @Test("A page from a second PDF keeps what it inherits from its page tree (its size, its /Rotate), as MuPDF drew it")
-    func inheritedGeometryOfASecondPDF() throws {
-        let (first, second) = (try Self.make("fill-text"), try Self.make("inherited-geometry"))
+    func inheritedGeometryOfASecondPDF() async throws {
+        let (first, second) = await (try Self.make("fill-text"), try Self.make("inherited-geometry"))
         let output = try Paths.temporaryDirectory() + "/both.pdf"
-        let result = try Command.filterocr(["batch", "--no-feed", "--format", "pdf", "-o", output, first, second])
+        let result = try await Command.filterocr(["batch", "--no-feed", "--format", "pdf", "-o", output, first, second])
         #expect(result.status == 0, "\(result.standardError)")
-        let info = try Command.run("/usr/bin/pdfinfo", ["-f", "2", "-l", "2", output]).standardOutput
+        let info = try await Command.run("/usr/bin/pdfinfo", ["-f", "2", "-l", "2", output]).standardOutput
         #expect(info.contains("Page    2 size:  300 x 400 pts") && info.contains("Page    2 rot:   90"), "\(info)")
     }
 
     @Test("Text that only clips (render mode 7) is not visible text: the page is read; filled text still is")
-    func clipOnlyText() throws {
-        func line(_ name: String) throws -> [String: Any] {
-            let result = try Command.filterocr(["ocr", "--no-feed", "--json", try Self.make(name)])
+    func clipOnlyText() async throws {
+        func line(_ name: String) async throws -> [String: Any] {
+            let result = try await Command.filterocr(["ocr", "--no-feed", "--json", try Self.make(name)])
             return try #require(try JSONSerialization.jsonObject(with: result.outputData) as? [String: Any], "\(result.standardError)")
         }
-        let clipped = try line("clip-text")
+        let clipped = try await line("clip-text")
         #expect(clipped["skipped"] == nil && clipped["textLayer"] == nil, "\(clipped)")
         #expect(clipped["text"] != nil)
-        let filled = try line("fill-text")
+        let filled = try await line("fill-text")
         #expect(filled["textLayer"] as? String == "visible", "\(filled)")
     }
 
     @Test("XMP that inflates to 1 GiB, the document's or a page's, is left as it is, compressed, in bounded memory, and the output stays small",
           arguments: ["metadata-bomb", "page-metadata-bomb"])
-    func metadataBomb(name: String) throws {
-        let input = try Self.make(name)
+    func metadataBomb(name: String) async throws {
+        let input = try await Self.make(name)
         let output = try Paths.temporaryDirectory() + "/out.pdf"
-        let result = try Command.measuredFilterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output, input])
+        let result = try await Command.measuredFilterocr(["ocr", "--no-feed", "--format", "pdf", "-o", output, input])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         let size = try Self.contents(output).count
@@ -175,9 +175,9 @@ struct GraftAgreementTests {
     }
 
     @Test("XMP too large to update that claims PDF/A is refused in one line rather than left claiming it")
-    func metadataBombClaimingPDFA() throws {
-        let input = try Self.make("metadata-bomb-pdfa")
-        let (output, result) = try Self.searchable(input)
+    func metadataBombClaimingPDFA() async throws {
+        let input = try await Self.make("metadata-bomb-pdfa")
+        let (output, result) = try await Self.searchable(input)
         #expect(result.status == 1, "\(result.standardError)")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("metadata-bomb-pdfa.pdf: its XMP metadata decodes to more than 4 MB and claims PDF/A conformance"),
@@ -187,23 +187,23 @@ struct GraftAgreementTests {
 
     @Test("A PDF/A claim goes from the XMP once a page has text laid over it, whatever prefix it is written with",
           arguments: ["pdfa-attributes", "pdfa-elements"])
-    func pdfaClaimRemoved(name: String) throws {
-        let input = try Self.make(name)
-        let before = try Command.run("/usr/bin/pdfinfo", ["-meta", input]).standardOutput
+    func pdfaClaimRemoved(name: String) async throws {
+        let input = try await Self.make(name)
+        let before = try await Command.run("/usr/bin/pdfinfo", ["-meta", input]).standardOutput
         #expect(before.contains(":part") && before.contains(":conformance"), "\(before)")
-        let (output, result) = try Self.searchable(input)
+        let (output, result) = try await Self.searchable(input)
         #expect(result.status == 0, "\(result.standardError)")
-        let after = try Command.run("/usr/bin/pdfinfo", ["-meta", output]).standardOutput
+        let after = try await Command.run("/usr/bin/pdfinfo", ["-meta", output]).standardOutput
         #expect(!after.contains(":part") && !after.contains(":conformance"), "\(after)")
         #expect(after.contains("<pdf:Producer>filterocr "), "the rest of the packet is updated: \(after)")
     }
 
     @Test("A PDF/A whose pages are all left as they are keeps its claim: nothing of its pages changed")
-    func pdfaClaimKeptWhenNoPageChanged() throws {
-        let input = try Self.make("pdfa-born-digital")
-        let (output, result) = try Self.searchable(input)
+    func pdfaClaimKeptWhenNoPageChanged() async throws {
+        let input = try await Self.make("pdfa-born-digital")
+        let (output, result) = try await Self.searchable(input)
         #expect(result.status == 0, "\(result.standardError)")
-        let after = try Command.run("/usr/bin/pdfinfo", ["-meta", output]).standardOutput
+        let after = try await Command.run("/usr/bin/pdfinfo", ["-meta", output]).standardOutput
         #expect(after.contains("pdfaid:part='2'") && after.contains("pdfaid:conformance='B'"), "\(after)")
     }
 }

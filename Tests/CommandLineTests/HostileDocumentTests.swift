@@ -13,23 +13,23 @@ struct HostileDocumentTests {
     private static let peakLimit = 500 << 20
 
     /// Makes the generator's attack `name` in a new folder and returns its path.
-    static func make(_ name: String, _ extensionName: String) throws -> String {
+    static func make(_ name: String, _ extensionName: String) async throws -> String {
         let folder = try Paths.temporaryDirectory()
-        try TestDocuments.tool("/usr/bin/python3", [Paths.packageRoot + "/scripts/hostile_documents.py", folder, name])
+        try await TestDocuments.tool("/usr/bin/python3", [Paths.packageRoot + "/scripts/hostile_documents.py", folder, name])
         return folder + "/\(name).\(extensionName)"
     }
 
     /// `ocr` of `file` (plus `extra`), measured and checked against the limits.
-    private func ocr(_ file: String, _ extra: [String] = []) throws -> MeasuredResult {
-        let result = try Command.measuredFilterocr(["ocr", "--no-feed"] + extra + [file])
+    private func ocr(_ file: String, _ extra: [String] = []) async throws -> MeasuredResult {
+        let result = try await Command.measuredFilterocr(["ocr", "--no-feed"] + extra + [file])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         return result
     }
 
     @Test("Resources or forms nested tens of thousands deep are refused in one line, not a crash",
           arguments: ["nested-resources", "nested-forms"])
-    func deepNesting(name: String) throws {
-        let result = try ocr(try Self.make(name, "pdf"))
+    func deepNesting(name: String) async throws {
+        let result = try await ocr(try Self.make(name, "pdf"))
         #expect(result.status == 1, "\(result.status): \(result.standardError)")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("page 1 cannot be read") && result.standardError.contains("nests more than"),
@@ -37,23 +37,23 @@ struct HostileDocumentTests {
     }
 
     @Test("Forms that each draw the next twice (2^40 drawings from 7 KB) are stopped after 2,000,000 in one line")
-    func formDoubling() throws {
-        let result = try ocr(try Self.make("form-doubling", "pdf"))
+    func formDoubling() async throws {
+        let result = try await ocr(try Self.make("form-doubling", "pdf"))
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("page 1 cannot be read (it draws more than 2000000 times"), "\(result.standardError)")
     }
 
     @Test("A hundred nested forms end as MuPDF's own error or a page, never a crash")
-    func hundredForms() throws {
-        let result = try ocr(try Self.make("nested-forms-100", "pdf"))
+    func hundredForms() async throws {
+        let result = try await ocr(try Self.make("nested-forms-100", "pdf"))
         #expect(result.status == 0 || result.status == 1, "\(result.status): \(result.standardError)")
         #expect(result.errorLines.count <= 1, "\(result.standardError)")
     }
 
     @Test("A page tree deeper than any real one is refused when the document is opened")
-    func deepPageTree() throws {
-        let result = try ocr(try Self.make("deep-page-tree", "pdf"))
+    func deepPageTree() async throws {
+        let result = try await ocr(try Self.make("deep-page-tree", "pdf"))
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("page tree nests more than"), "\(result.standardError)")
@@ -61,9 +61,9 @@ struct HostileDocumentTests {
 
     @Test("/Count claiming a billion pages over one: the one page is read, in bounded memory",
           arguments: [["ocr"], ["batch", "-j", "1"], ["ocr", "--auto"]])
-    func hugeCount(command: [String]) throws {
-        let file = try Self.make("huge-count", "pdf")
-        let result = try Command.measuredFilterocr(command + ["--no-feed", "--format", "jsonl", file])
+    func hugeCount(command: [String]) async throws {
+        let file = try await Self.make("huge-count", "pdf")
+        let result = try await Command.measuredFilterocr(command + ["--no-feed", "--format", "jsonl", file])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         #expect(result.status == 0, "\(result.status): \(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")
@@ -71,8 +71,8 @@ struct HostileDocumentTests {
     }
 
     @Test("/Count -5 over one page is refused in one line that says why")
-    func negativeCount() throws {
-        let result = try ocr(try Self.make("negative-count", "pdf"))
+    func negativeCount() async throws {
+        let result = try await ocr(try Self.make("negative-count", "pdf"))
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("its page tree claims -5 pages over 1"), "\(result.standardError)")
@@ -80,8 +80,8 @@ struct HostileDocumentTests {
 
     @Test("Image bombs inside PDFs are refused or fail within the memory bound, whatever the codec",
           arguments: ["jbig2-bomb", "ccitt-bomb", "flate-bomb", "dct-bomb", "jpx-bomb"])
-    func imageBombs(name: String) throws {
-        let result = try ocr(try Self.make(name, "pdf"))
+    func imageBombs(name: String) async throws {
+        let result = try await ocr(try Self.make(name, "pdf"))
         #expect(result.status == 0 || result.status == 1, "\(result.status): \(result.standardError)")
         #expect(result.errorLines.count <= 1, "\(result.standardError)")
         if result.status == 1 {
@@ -90,24 +90,24 @@ struct HostileDocumentTests {
     }
 
     @Test("An image whose dictionary claims 65536 x 65536 is refused from its size before decoding")
-    func ccittBombRefused() throws {
-        let result = try ocr(try Self.make("ccitt-bomb", "pdf"))
+    func ccittBombRefused() async throws {
+        let result = try await ocr(try Self.make("ccitt-bomb", "pdf"))
         #expect(result.status == 1)
         #expect(result.standardError.contains("page 1 draws an image of 65536 x 65536 pixels"), "\(result.standardError)")
     }
 
     @Test("A JBIG2 page of 100000 x 100000 inside an image of 100 x 100 meets the memory budget, said, not a blank page")
-    func jbig2Budget() throws {
-        let result = try ocr(try Self.make("jbig2-bomb", "pdf"))
+    func jbig2Budget() async throws {
+        let result = try await ocr(try Self.make("jbig2-bomb", "pdf"))
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("page 1 needs more than the 445 MB of memory a page may take"), "\(result.standardError)")
     }
 
     @Test("10,000 TIFF pages: the last ten are read (a walk quadratic in the pages would pass the CPU limit)")
-    func manyTIFFPages() throws {
-        let file = try Self.make("tiff-pages-10000", "tif")
-        let result = try ocr(file, ["--pages", "9991-", "--format", "jsonl"])
+    func manyTIFFPages() async throws {
+        let file = try await Self.make("tiff-pages-10000", "tif")
+        let result = try await ocr(file, ["--pages", "9991-", "--format", "jsonl"])
         #expect(result.status == 0, "\(result.standardError)")
         let pages = result.standardOutput.split(separator: "\n").compactMap { line in
             (try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["page"] as? Int
@@ -117,11 +117,11 @@ struct HostileDocumentTests {
 
     @Test("A PNG whose comment quotes %PDF- is read as the PNG it is, in every format",
           arguments: ["jsonl", "pdf"])
-    func pngWithPDFComment(format: String) throws {
-        let file = try Self.make("png-with-pdf-comment", "png")
+    func pngWithPDFComment(format: String) async throws {
+        let file = try await Self.make("png-with-pdf-comment", "png")
         let output = try Paths.temporaryDirectory() + "/out.\(format)"
         let arguments = format == "pdf" ? ["--format", "pdf", "-o", output] : ["--format", format]
-        let result = try ocr(file, arguments)
+        let result = try await ocr(file, arguments)
         #expect(result.status == 0, "\(result.standardError)")
         if format == "jsonl" {
             let object = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
@@ -136,8 +136,8 @@ struct HostileDocumentTests {
     @Test("Valid TIFF pages filterocr cannot read say what they are and name the page",
           arguments: [("tiff-float32", "floating-point samples"), ("tiff-12bit", "12 bits per sample"),
                       ("tiff-tiled-page2", "tiff-tiled-page2.tif page 2: is a tiled TIFF")])
-    func unsupportedTIFFPages(name: String, expected: String) throws {
-        let result = try ocr(try Self.make(name, "tif"), ["--format", "jsonl"])
+    func unsupportedTIFFPages(name: String, expected: String) async throws {
+        let result = try await ocr(try Self.make(name, "tif"), ["--format", "jsonl"])
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains(expected), "\(result.standardError)")
@@ -145,10 +145,10 @@ struct HostileDocumentTests {
     }
 
     @Test("Pages past 999,998 of a million-page PDF into a searchable PDF: read in bounded memory, then refused in one line rather than written as 3 pages of a million")
-    func millionPages() throws {
-        let file = try Self.make("million-pages", "pdf")
+    func millionPages() async throws {
+        let file = try await Self.make("million-pages", "pdf")
         let output = try Paths.temporaryDirectory() + "/out.pdf"
-        let result = try ocr(file, ["--pages", "999998-", "--format", "pdf", "-o", output])
+        let result = try await ocr(file, ["--pages", "999998-", "--format", "pdf", "-o", output])
         #expect(result.status == 1, "\(result.standardError)")
         let refusals = result.errorLines.filter { $0.contains("refused") }
         #expect(refusals.count == 1 && refusals[0].contains("999997 of its 1000000 pages were not read"),
@@ -157,18 +157,18 @@ struct HostileDocumentTests {
     }
 
     @Test("A page of 200,000 unbalanced Q keeps its text layer where readers see it")
-    func unbalancedRestores() throws {
-        let file = try Self.make("unbalanced-q", "pdf")
+    func unbalancedRestores() async throws {
+        let file = try await Self.make("unbalanced-q", "pdf")
         let output = try Paths.temporaryDirectory() + "/out.pdf"
         // The page shows its text: by default it would be left as it is.
-        let result = try ocr(file, ["--force-ocr", "--format", "pdf", "-o", output])
+        let result = try await ocr(file, ["--force-ocr", "--format", "pdf", "-o", output])
         #expect(result.status == 0, "\(result.standardError)")
-        let recognised = try Command.filterocr(["ocr", "--no-feed", "--force-ocr", file]).standardOutput
-        let text = try Command.run("/usr/bin/pdftotext", [output, "-"]).standardOutput
+        let recognised = try await Command.filterocr(["ocr", "--no-feed", "--force-ocr", file]).standardOutput
+        let text = try await Command.run("/usr/bin/pdftotext", [output, "-"]).standardOutput
         let word = String(try #require(recognised.split(whereSeparator: \.isWhitespace).first { $0.count > 3 }))
         // Once in the page's own visible text, once in the layer laid over it.
         #expect(text.components(separatedBy: word).count - 1 >= 2, "pdftotext finds '\(word)' twice in: \(text.prefix(200))")
-        let mupdf = try Command.run("/usr/bin/mutool", ["draw", "-F", "txt", output]).standardOutput
+        let mupdf = try await Command.run("/usr/bin/mutool", ["draw", "-F", "txt", output]).standardOutput
         #expect(mupdf.components(separatedBy: word).count - 1 >= 2, "MuPDF finds '\(word)' twice in: \(mupdf.prefix(200))")
     }
 }
@@ -178,12 +178,12 @@ struct HostileDocumentTests {
 struct FailedRunOutputTests {
     @Test("When every input fails, an existing output is left byte for byte and the run says so",
           arguments: ["txt", "tsv", "hocr", "alto", "pdf"], [["batch"], ["ocr"]])
-    func everyInputFailed(format: String, command: [String]) throws {
+    func everyInputFailed(format: String, command: [String]) async throws {
         let folder = try Paths.temporaryDirectory()
         let output = folder + "/book.\(format)"
         let previous = Data("the previous run's output\n".utf8)
         try previous.write(to: URL(fileURLWithPath: output))
-        let result = try Command.filterocr(command + ["--no-feed", "--format", format, "-o", output, folder + "/bok.pdf"])
+        let result = try await Command.filterocr(command + ["--no-feed", "--format", format, "-o", output, folder + "/bok.pdf"])
         #expect(result.status == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == previous, "the output is untouched")
         #expect(result.standardError.contains("filterocr: no page was read: \(output) is left as it was"), "\(result.standardError)")
@@ -193,14 +193,14 @@ struct FailedRunOutputTests {
 
     @Test("When every input fails and no output was there, the run says it was not written, and writes nothing",
           arguments: [["--pages", "8"], []], [["batch"], ["ocr"]])
-    func everyInputFailedWithoutOutput(pages: [String], command: [String]) throws {
+    func everyInputFailedWithoutOutput(pages: [String], command: [String]) async throws {
         let folder = try Paths.temporaryDirectory()
         // A one-page scan: page 8 is out of its range; without --pages the input is a name that does not exist.
         let scan = folder + "/scan.pdf"
-        try TestDocuments.pdf(of: [Paths.images + "/price_tag.bmp"], at: scan)
+        try await TestDocuments.pdf(of: [Paths.images + "/price_tag.bmp"], at: scan)
         let input = pages.isEmpty ? folder + "/scna.pdf" : scan
         let output = folder + "/x.pdf"
-        let result = try Command.filterocr(command + ["--no-feed"] + pages + ["--format", "pdf", "-o", output, input])
+        let result = try await Command.filterocr(command + ["--no-feed"] + pages + ["--format", "pdf", "-o", output, input])
         #expect(result.status == 1)
         #expect(result.standardError.contains("filterocr: no page was read: \(output) was not written"), "\(result.standardError)")
         #expect(!result.standardError.contains("left as it was"), "\(result.standardError)")
@@ -209,11 +209,11 @@ struct FailedRunOutputTests {
     }
 
     @Test("When one input of two fails, the output holds the other's page")
-    func someInputsFailed() throws {
+    func someInputsFailed() async throws {
         let folder = try Paths.temporaryDirectory()
         let output = folder + "/book.txt"
         try Data("old\n".utf8).write(to: URL(fileURLWithPath: output))
-        let result = try Command.filterocr(["batch", "--no-feed", "--format", "txt", "-o", output, folder + "/missing.png",
+        let result = try await Command.filterocr(["batch", "--no-feed", "--format", "txt", "-o", output, folder + "/missing.png",
                                             Paths.images + "/price_tag.bmp"])
         #expect(result.status == 1)
         let text = try String(contentsOfFile: output, encoding: .utf8)
@@ -235,14 +235,14 @@ struct DocumentSignalTests {
           arguments: [Ending(command: ["ocr"], signal: SIGINT, status: 130), Ending(command: ["ocr"], signal: SIGTERM, status: 143),
                       Ending(command: ["ocr"], signal: SIGHUP, status: 129),
                       Ending(command: ["batch", "-j", "1"], signal: SIGINT, status: 130)])
-    func firstSignalStops(ending: Ending) throws {
+    func firstSignalStops(ending: Ending) async throws {
         let (command, signal, status) = (ending.command, ending.signal, ending.status)
-        let file = try HostileDocumentTests.make("tiff-pages-10000", "tif")
-        let run = try BackgroundProcess(Paths.filterocr, command + ["--no-feed", "--format", "jsonl", file])
+        let file = try await HostileDocumentTests.make("tiff-pages-10000", "tif")
+        let run = try await BackgroundProcess(Paths.filterocr, command + ["--no-feed", "--format", "jsonl", file])
         defer { run.terminate() }
-        #expect(run.waitForLines(1, timeout: 60).count >= 1, "the run is under way")
+        #expect(await run.waitForLines(1, timeout: 60).count >= 1, "the run is under way")
         kill(run.processIdentifier, signal)
-        #expect(run.waitForExit(timeout: 60), "one signal ends it")
+        #expect(await run.waitForExit(timeout: 60), "one signal ends it")
         #expect(run.terminationStatus == status)
         let lines = run.outputLines
         #expect(lines.count < 10_000, "stopped early: \(lines.count) lines")
@@ -257,12 +257,12 @@ struct DocumentSignalTests {
 struct OutputCheckedFirstTests {
     @Test("A searchable PDF of a PDF into a folder that does not exist is refused before any page is read",
           arguments: ["pdf", "txt", "hocr"])
-    func missingFolder(format: String) throws {
+    func missingFolder(format: String) async throws {
         let folder = try Paths.temporaryDirectory()
         let pdf = folder + "/scan.pdf"
-        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: pdf)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: pdf)
         let feed = folder + "/topwords.json"
-        let result = try Command.filterocr(["ocr", "--feed", feed, "--format", format, "-o", folder + "/missing/out.\(format)", pdf])
+        let result = try await Command.filterocr(["ocr", "--feed", feed, "--format", format, "-o", folder + "/missing/out.\(format)", pdf])
         #expect(result.status != 0)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains("missing/out.\(format)"), "\(result.standardError)")

@@ -33,20 +33,20 @@ struct LongLineReportTests {
     }
 
     @Test("JSON, text and HTML of a 2,000,000-character line; the character errors counted exactly")
-    func everyFormat() throws {
+    func everyFormat() async throws {
         let (folder, errors) = try corpus()
-        let json = try Command.filterocr(["report", "--format", "json", folder + "/results.jsonl"])
+        let json = try await Command.filterocr(["report", "--format", "json", folder + "/results.jsonl"])
         #expect(json.status == 0, "\(json.standardError)")
         let report = try #require(try JSONSerialization.jsonObject(with: json.outputData) as? [String: Any])
         let page = try #require((report["pages"] as? [[String: Any]])?.first)
         #expect(page["status"] as? String == "scored")
         #expect(page["characterErrors"] as? Int == errors)
         // Before it was linear this took minutes: the bound, 500 MB and 10 s, is checked.
-        let text = try Command.measuredFilterocr(["report", "--format", "text", folder + "/results.jsonl"])
+        let text = try await Command.measuredFilterocr(["report", "--format", "text", folder + "/results.jsonl"])
         #expect(text.status == 0, "\(text.standardError)")
         #expect(text.standardOutput.contains("\(errors) character errors in"))
         #expect(text.peakBytes < 500 << 20, "\(text.peakMegabytes) MB")
-        let html = try Command.filterocr(["report", "--format", "html", folder + "/results.jsonl"])
+        let html = try await Command.filterocr(["report", "--format", "html", folder + "/results.jsonl"])
         #expect(html.status == 0, "\(html.standardError)")
         // A row per 48 characters or so, each with its truth and its reading.
         let rows = html.standardOutput.components(separatedBy: "<tr><td class=\"truth\">").count - 1

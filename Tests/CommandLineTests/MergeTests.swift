@@ -6,24 +6,25 @@ import Testing
 @Suite("Merging shards")
 struct MergeTests {
     @Test("Three shards run as separate processes, merged, equal one run over all the inputs")
-    func threeShards() throws {
+    func threeShards() async throws {
         let folder = try Paths.temporaryDirectory()
         let document = folder + "/two-pages.pdf"
         let images = try Paths.imagesWithTruth().map(\.image).filter { !$0.hasSuffix("12mp.jpg") }
-        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: document)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: document)
         let inputs = Array(images.prefix(4)) + [document] + Array(images.dropFirst(4))
-        let shards = try (0..<3).map { index in
-            try BackgroundProcess(Paths.filterocr, ["batch", "-j", "1", "--shard", "\(index)/3", "--store",
-                                                    folder + "/shard-\(index).sqlite"] + inputs)
+        var shards: [BackgroundProcess] = []
+        for index in 0..<3 {
+            shards.append(try await BackgroundProcess(Paths.filterocr, ["batch", "-j", "1", "--shard", "\(index)/3", "--store",
+                                                                        folder + "/shard-\(index).sqlite"] + inputs))
         }
         for (index, shard) in shards.enumerated() {
-            #expect(shard.waitForExit(timeout: 600))
+            #expect(await shard.waitForExit(timeout: 600))
             try (shard.outputLines.joined(separator: "\n") + "\n").write(toFile: folder + "/shard-\(index).jsonl", atomically: true,
                                                                           encoding: .utf8)
         }
-        let merged = try Command.filterocr(["merge"] + (0..<3).map { folder + "/shard-\($0).jsonl" })
+        let merged = try await Command.filterocr(["merge"] + (0..<3).map { folder + "/shard-\($0).jsonl" })
         #expect(merged.status == 0)
-        let one = try Command.filterocr(["batch", "--no-store"] + inputs)
+        let one = try await Command.filterocr(["batch", "--no-store"] + inputs)
         let (mergedLines, oneLines) = (try ResumeTests.withoutTimings(merged.standardOutput.split(separator: "\n").map(String.init)),
                                        try ResumeTests.withoutTimings(one.standardOutput.split(separator: "\n").map(String.init)))
         #expect(mergedLines.count == inputs.count + 1)
@@ -31,50 +32,55 @@ struct MergeTests {
 
         // The shards' stores merged answer a run over everything.
         let store = folder + "/merged.sqlite"
-        let stores = try Command.filterocr(["merge", "--store", store] + (0..<3).map { folder + "/shard-\($0).sqlite" })
+        let stores = try await Command.filterocr(["merge", "--store", store] + (0..<3).map { folder + "/shard-\($0).sqlite" })
         #expect(stores.status == 0)
-        let rerun = try Command.filterocr(["batch", "--store", store] + inputs)
+        let rerun = try await Command.filterocr(["batch", "--store", store] + inputs)
         #expect(rerun.standardOutput.split(separator: "\n").allSatisfy { $0.contains("\"stored\":true") })
     }
 
     /// What a shard's stamp says of a line without it: the first 16 hex digits of its SHA-256.
-    private static func digest(_ line: String) throws -> String {
-        String(try Command.run("/usr/bin/sha256sum", [], input: Data(line.utf8)).standardOutput.prefix(16))
+    private static func digest(_ line: String) async throws -> String {
+        String(try await Command.run("/usr/bin/sha256sum", [], input: Data(line.utf8)).standardOutput.prefix(16))
     }
 
     /// The line of image `position` of a run of `inputs` images over `count` shares, as batch
     /// --shard writes it: stamped with its share, its place and its digest.
-    private static func line(_ position: Int, inputs: Int, count: Int, list: String, text: String = "t") throws -> String {
+    private static func line(_ position: Int, inputs: Int, count: Int, list: String, text: String = "t") async throws -> String {
         let unstamped = #"{"image":"p\#(position).png","text":"\#(text)"}"#
-        let stamp = #"{"count":\#(count),"digest":"\#(try digest(unstamped))","index":\#(position % count),"inputs":\#(inputs),"#
+        let stamp = #"{"count":\#(count),"digest":"\#(try await digest(unstamped))","index":\#(position % count),"inputs":\#(inputs),"#
             + #""list":"\#(list)","position":\#(position)}"#
         return #"{"image":"p\#(position).png","shard":\#(stamp),"text":"\#(text)"}"#
     }
 
     /// Parts of a run of `inputs` images over `count` shares, as batch --shard writes them.
     private static func parts(inputs: Int = 5, count: Int = 3, list: String = "00aa11bb22cc33dd",
-                              in folder: String) throws -> [String] {
-        try (0..<count).map { index in
-            let lines = try stride(from: index, to: inputs, by: count).map { try line($0, inputs: inputs, count: count, list: list) }
+                              in folder: String) async throws -> [String] {
+        var paths: [String] = []
+        for index in 0..<count {
+            var lines: [String] = []
+            for position in stride(from: index, to: inputs, by: count) {
+                lines.append(try await line(position, inputs: inputs, count: count, list: list))
+            }
             let path = folder + "/\(list.prefix(4))-\(index).jsonl"
             try lines.map { $0 + "\n" }.joined().write(toFile: path, atomically: true, encoding: .utf8)
-            return path
+            paths.append(path)
         }
+        return paths
     }
 
     @Test("Parts in shard order merge into input order, without their shard stamps")
-    func stampedParts() throws {
+    func stampedParts() async throws {
         let folder = try Paths.temporaryDirectory()
-        let result = try Command.filterocr(["merge"] + Self.parts(in: folder))
+        let result = try await Command.filterocr(["merge"] + Self.parts(in: folder))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput == (0..<5).map { #"{"image":"p\#($0).png","text":"t"}"# + "\n" }.joined())
     }
 
     @Test("A missing, repeated, out-of-order, foreign, cut or unstamped part is refused in one line that names it",
           arguments: ["missing", "repeated", "out of order", "foreign", "cut", "unstamped", "all empty"])
-    func refusedParts(_ fault: String) throws {
+    func refusedParts(_ fault: String) async throws {
         let folder = try Paths.temporaryDirectory()
-        var parts = try Self.parts(in: folder)
+        var parts = try await Self.parts(in: folder)
         let expected: String
         switch fault {
         case "missing":
@@ -87,7 +93,7 @@ struct MergeTests {
             parts.swapAt(0, 1)
             expected = "\(parts[0]) is shard 1/3 but was given in place 0"
         case "foreign":
-            parts[2] = try Self.parts(inputs: 6, list: "99ff88ee77dd66cc", in: folder)[2]
+            parts[2] = try await Self.parts(inputs: 6, list: "99ff88ee77dd66cc", in: folder)[2]
             expected = "\(parts[2]) is shard 2/3 of another input list"
         case "cut":
             let lines = try String(contentsOfFile: parts[0], encoding: .utf8).split(separator: "\n")
@@ -100,7 +106,7 @@ struct MergeTests {
             try #"{"image":"p0.png","text":"t"}"#.appending("\n").write(toFile: parts[0], atomically: true, encoding: .utf8)
             expected = "\(parts[0]) line 1 names no shard"
         }
-        let result = try Command.filterocr(["merge"] + parts)
+        let result = try await Command.filterocr(["merge"] + parts)
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.contains(expected), "\(result.standardError)")
@@ -109,9 +115,9 @@ struct MergeTests {
 
     @Test("A line repeated, dropped, reordered or changed inside a part is refused in one line that names it",
           arguments: ["repeated and dropped", "reordered", "forged image", "forged text", "foreign line"])
-    func refusedLines(_ fault: String) throws {
+    func refusedLines(_ fault: String) async throws {
         let folder = try Paths.temporaryDirectory()
-        let parts = try Self.parts(inputs: 9, in: folder)
+        let parts = try await Self.parts(inputs: 9, in: folder)
         var lines = try String(contentsOfFile: parts[1], encoding: .utf8).split(separator: "\n").map(String.init)
         let expected: String
         switch fault {
@@ -128,22 +134,22 @@ struct MergeTests {
             lines[0] = lines[0].replacingOccurrences(of: #""text":"t""#, with: #""text":"forged""#)
             expected = "line 1 does not match its stamp"
         default:
-            lines[1] = try Self.line(4, inputs: 9, count: 3, list: "99ff88ee77dd66cc")
+            lines[1] = try await Self.line(4, inputs: 9, count: 3, list: "99ff88ee77dd66cc")
             expected = "mixes lines of two runs"
         }
         try lines.map { $0 + "\n" }.joined().write(toFile: parts[1], atomically: true, encoding: .utf8)
-        let result = try Command.filterocr(["merge"] + parts)
+        let result = try await Command.filterocr(["merge"] + parts)
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1 && result.standardError.contains(parts[1] + " " + expected), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
     }
 
     @Test("merge never writes over a part, and names a part that is not a file by its kind; a link to a part is read")
-    func partsAsFiles() throws {
+    func partsAsFiles() async throws {
         let folder = try Paths.temporaryDirectory()
-        let parts = try Self.parts(in: folder)
+        let parts = try await Self.parts(in: folder)
         let before = try parts.map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
-        let overwrite = try Command.filterocr(["merge"] + parts + ["-o", parts[0]])
+        let overwrite = try await Command.filterocr(["merge"] + parts + ["-o", parts[0]])
         #expect(overwrite.status != 0)
         #expect(overwrite.errorLines.count == 1 && overwrite.standardError.contains("is one of the parts being merged"))
         #expect(try parts.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before, "no part written over")
@@ -152,44 +158,45 @@ struct MergeTests {
         try FileManager.default.createDirectory(atPath: folder + "/folder", withIntermediateDirectories: true)
         for (stand, kind) in [(folder + "/folder", "is a directory"), ("/dev/null", "is a character device"),
                               (folder + "/fifo", "is a FIFO")] {
-            let result = try Command.filterocr(["merge", parts[0], stand, parts[2]])
+            let result = try await Command.filterocr(["merge", parts[0], stand, parts[2]])
             #expect(result.status != 0)
             #expect(result.errorLines.count == 1 && result.standardError.contains(kind), "\(result.standardError)")
         }
         try FileManager.default.createSymbolicLink(atPath: folder + "/link.jsonl", withDestinationPath: parts[1])
-        let linked = try Command.filterocr(["merge", parts[0], folder + "/link.jsonl", parts[2]])
+        let linked = try await Command.filterocr(["merge", parts[0], folder + "/link.jsonl", parts[2]])
         #expect(linked.status == 0, "\(linked.standardError)")
         #expect(linked.standardOutput.split(separator: "\n").count == 5)
     }
 
     @Test("With --list, the list's identity and each line's input are checked against it")
-    func givenList() throws {
+    func givenList() async throws {
         let folder = try Paths.temporaryDirectory()
         let names = (0..<5).map { "p\($0).png" }
         let list = folder + "/list.txt"
         try names.map { $0 + "\n" }.joined().write(toFile: list, atomically: true, encoding: .utf8)
-        let identity = try Self.digest(names.map { $0 + "\n" }.joined())
-        let parts = try Self.parts(list: identity, in: folder)
-        let good = try Command.filterocr(["merge", "--list", list] + parts)
+        let identity = try await Self.digest(names.map { $0 + "\n" }.joined())
+        let parts = try await Self.parts(list: identity, in: folder)
+        let good = try await Command.filterocr(["merge", "--list", list] + parts)
         #expect(good.status == 0, "\(good.standardError)")
         try (names.reversed().map { $0 + "\n" }.joined()).write(toFile: list, atomically: true, encoding: .utf8)
-        let other = try Command.filterocr(["merge", "--list", list] + parts)
+        let other = try await Command.filterocr(["merge", "--list", list] + parts)
         #expect(other.status == 1 && other.standardError.contains("the parts are of another input list"), "\(other.standardError)")
     }
 
     @Test("Parts whose stamps claim counts no run has are refused in one line, never trapped on",
           arguments: [Int.max, Int.max - 1, 1 << 62])
-    func forgedCounts(inputs: Int) throws {
+    func forgedCounts(inputs: Int) async throws {
         let folder = try Paths.temporaryDirectory()
         // Valid digests: a digest is not a signature, so the counts are what must be checked.
-        let parts = try (0..<2).map { index in
+        var parts: [String] = []
+        for index in 0..<2 {
             let path = folder + "/forged-\(index).jsonl"
-            try (try Self.line(index, inputs: inputs, count: 2, list: "00000000000000aa") + "\n")
+            try (try await Self.line(index, inputs: inputs, count: 2, list: "00000000000000aa") + "\n")
                 .write(toFile: path, atomically: true, encoding: .utf8)
-            return path
+            parts.append(path)
         }
         for output in [[], ["-o", folder + "/merged.jsonl"]] {
-            let result = try Command.filterocr(["merge"] + parts + output)
+            let result = try await Command.filterocr(["merge"] + parts + output)
             #expect(result.status == 1, "\(result.standardError)")
             #expect(result.errorLines.count == 1 && result.standardError.contains("holds 1 of shard 0/2's"), "\(result.standardError)")
             #expect(result.standardOutput.isEmpty)
@@ -199,20 +206,20 @@ struct MergeTests {
 
     @Test("A stamp naming a share or place outside its run is refused by line",
           arguments: [(0, 0, 5, 0), (3, 2, 5, 3), (0, 2, 5, 6), (0, 2, -1, 0), (-2, 2, 5, -2)])
-    func stampOutOfRange(index: Int, count: Int, inputs: Int, position: Int) throws {
+    func stampOutOfRange(index: Int, count: Int, inputs: Int, position: Int) async throws {
         let folder = try Paths.temporaryDirectory()
         let unstamped = #"{"image":"p\#(position).png","text":"t"}"#
-        let stamp = #"{"count":\#(count),"digest":"\#(try Self.digest(unstamped))","index":\#(index),"inputs":\#(inputs),"#
+        let stamp = #"{"count":\#(count),"digest":"\#(try await Self.digest(unstamped))","index":\#(index),"inputs":\#(inputs),"#
             + #""list":"00000000000000aa","position":\#(position)}"#
         let part = folder + "/part.jsonl"
         try (#"{"image":"p\#(position).png","shard":\#(stamp),"text":"t"}"# + "\n").write(toFile: part, atomically: true, encoding: .utf8)
-        let result = try Command.filterocr(["merge", part])
+        let result = try await Command.filterocr(["merge", part])
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1 && result.standardError.contains("line 1 names no place a run has"), "\(result.standardError)")
     }
 
     @Test("merge streams its parts: its memory does not grow with theirs, to standard output or to a file")
-    func streamsParts() throws {
+    func streamsParts() async throws {
         let folder = try Paths.temporaryDirectory()
         // Two parts of a 40,000-page run, 2 KB of text a line (about 85 MB), stamped as batch does.
         let maker = """
@@ -231,37 +238,37 @@ struct MergeTests {
                         expected += len(line) + 1
             print(expected)
             """
-        let made = try Command.run("/usr/bin/python3", ["-c", maker, folder, "40000"])
+        let made = try await Command.run("/usr/bin/python3", ["-c", maker, folder, "40000"])
         let expected = try #require(Int(made.standardOutput.trimmingCharacters(in: .whitespacesAndNewlines)), "\(made.standardError)")
         let parts = [folder + "/big-0.jsonl", folder + "/big-1.jsonl"]
         let size = try parts.map { try #require(FileManager.default.attributesOfItem(atPath: $0)[.size] as? Int) }.reduce(0, +)
-        let toFile = try Command.measuredFilterocr(["merge"] + parts + ["-o", folder + "/merged.jsonl"])
+        let toFile = try await Command.measuredFilterocr(["merge"] + parts + ["-o", folder + "/merged.jsonl"])
         #expect(toFile.status == 0, "\(toFile.standardError)")
         let merged = try #require(FileManager.default.attributesOfItem(atPath: folder + "/merged.jsonl")[.size] as? Int)
         #expect(merged == expected)
         // Reading the parts whole took five times their size (1 GB for 216 MB of parts); a line
         // of each part at a time takes what the program takes to start, about 40 MB, and a little.
         #expect(toFile.peakBytes < 100 << 20, "\(toFile.peakMegabytes) MB for \(size >> 20) MB of parts")
-        let toOutput = try Command.measuredFilterocr(["merge"] + parts)
+        let toOutput = try await Command.measuredFilterocr(["merge"] + parts)
         #expect(toOutput.status == 0, "\(toOutput.standardError)")
         #expect(toOutput.standardOutput.utf8.count == expected)
         #expect(toOutput.peakBytes < 100 << 20, "\(toOutput.peakMegabytes) MB for \(size >> 20) MB of parts")
     }
 
     @Test("--shard auto takes the share from Slurm's array, and auto/N from Kubernetes or GNU parallel, and says which")
-    func automaticShare() throws {
+    func automaticShare() async throws {
         let images = try Paths.imagesWithTruth().map(\.image).filter { !$0.hasSuffix("12mp.jpg") }.prefix(3)
-        let slurm = try Command.filterocr(["batch", "--no-store", "--shard", "auto"] + images,
+        let slurm = try await Command.filterocr(["batch", "--no-store", "--shard", "auto"] + images,
                                           environment: ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_MIN": "4",
                                                         "SLURM_ARRAY_TASK_COUNT": "3"])
         #expect(slurm.status == 0, "\(slurm.standardError)")
         #expect(slurm.standardError.contains("shard 1/3 from SLURM_ARRAY_TASK_ID=5, SLURM_ARRAY_TASK_MIN=4, SLURM_ARRAY_TASK_COUNT=3"))
         let lines = slurm.standardOutput.split(separator: "\n")
         #expect(lines.count == 1 && lines[0].contains(#""index":1"#) && lines[0].contains(images[images.startIndex + 1]))
-        let kubernetes = try Command.filterocr(["batch", "--no-store", "--shard", "auto/3"] + images,
+        let kubernetes = try await Command.filterocr(["batch", "--no-store", "--shard", "auto/3"] + images,
                                                environment: ["JOB_COMPLETION_INDEX": "2", "SLURM_ARRAY_TASK_ID": nil])
         #expect(kubernetes.standardError.contains("shard 2/3 from JOB_COMPLETION_INDEX=2"), "\(kubernetes.standardError)")
-        let nowhere = try Command.filterocr(["batch", "--no-store", "--shard", "auto/3"] + images,
+        let nowhere = try await Command.filterocr(["batch", "--no-store", "--shard", "auto/3"] + images,
                                             environment: ["JOB_COMPLETION_INDEX": nil, "PARALLEL_SEQ": nil,
                                                           "SLURM_ARRAY_TASK_ID": nil])
         #expect(nowhere.status == 2)

@@ -7,8 +7,8 @@ struct OCRCommandTests {
     private let phototest = Paths.corpus + "/phototest.tif"
 
     @Test("--json prints one object per image with the recognition fields")
-    func json() throws {
-        let result = try Command.filterocr(["ocr", "--json", phototest, phototest])
+    func json() async throws {
+        let result = try await Command.filterocr(["ocr", "--json", phototest, phototest])
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
         #expect(lines.count == 2)
@@ -33,31 +33,31 @@ struct OCRCommandTests {
     }
 
     @Test("Plain text of several images comes under a header per image")
-    func severalImages() throws {
-        let result = try Command.filterocr(["ocr", phototest, phototest])
+    func severalImages() async throws {
+        let result = try await Command.filterocr(["ocr", phototest, phototest])
         #expect(result.standardOutput.components(separatedBy: "==> \(phototest) <==").count == 3)
     }
 
     @Test("After an error, the first header is not preceded by a blank line")
-    func headerAfterError() throws {
-        let result = try Command.filterocr(["ocr", "--no-feed", "/no/such/scan.png", phototest, phototest])
+    func headerAfterError() async throws {
+        let result = try await Command.filterocr(["ocr", "--no-feed", "/no/such/scan.png", phototest, phototest])
         #expect(result.status == 1)
         #expect(result.standardOutput.hasPrefix("==> \(phototest) <==\nThis is a lot"), "\(result.standardOutput.prefix(80))")
         #expect(result.standardOutput.contains("\n\n==> \(phototest) <==\n"), "images after the first are set apart")
     }
 
     @Test("- reads the image from standard input")
-    func standardInput() throws {
+    func standardInput() async throws {
         let bytes = try Data(contentsOf: URL(fileURLWithPath: phototest))
-        let result = try Command.filterocr(["ocr", "--no-feed", "-"], input: bytes)
+        let result = try await Command.filterocr(["ocr", "--no-feed", "-"], input: bytes)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.hasPrefix("This is a lot of 12 point text"))
     }
 
     @Test("More than one image on standard input is refused, not read in part")
-    func severalImagesOnStandardInput() throws {
+    func severalImagesOnStandardInput() async throws {
         let png = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/receipt.png"))
-        let result = try Command.filterocr(["ocr", "--no-feed", "-"], input: png + png)
+        let result = try await Command.filterocr(["ocr", "--no-feed", "-"], input: png + png)
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1)
         #expect(result.standardError.contains("more than one image"), "\(result.standardError)")
@@ -65,13 +65,13 @@ struct OCRCommandTests {
     }
 
     @Test("On a terminal a long error wraps between words; elsewhere it is one line")
-    func errorWrapsOnTerminal() throws {
+    func errorWrapsOnTerminal() async throws {
         let image = Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures/huge-header.png"
-        let plain = try Command.filterocr(["ocr", "--no-feed", image])
+        let plain = try await Command.filterocr(["ocr", "--no-feed", image])
         let message = try #require(plain.errorLines.first)
         #expect(plain.errorLines.count == 1 && message.count > 80)
         // script(1) runs the command on a terminal of 80 columns and records what it shows.
-        let shown = try Command.run("/usr/bin/script", ["-qec", "stty cols 80; exec '\(Paths.filterocr)' ocr --no-feed '\(image)'",
+        let shown = try await Command.run("/usr/bin/script", ["-qec", "stty cols 80; exec '\(Paths.filterocr)' ocr --no-feed '\(image)'",
                                                         "/dev/null"])
         let lines = shown.standardOutput.split(whereSeparator: \.isNewline).map(String.init).filter { !$0.isEmpty }
         #expect(lines.count > 1, "\(lines)")
@@ -80,14 +80,14 @@ struct OCRCommandTests {
     }
 
     @Test("--help lists every image format")
-    func helpListsFormats() throws {
-        let help = try Command.filterocr(["ocr", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    func helpListsFormats() async throws {
+        let help = try await Command.filterocr(["ocr", "--help"]).standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(help.contains("PNG, JPEG, TIFF, BMP, PNM, WebP, GIF, JPEG 2000 or PDF"), "\(help)")
     }
 
     @Test("--version names filterocr and Tesseract")
-    func version() throws {
-        let result = try Command.filterocr(["--version"])
+    func version() async throws {
+        let result = try await Command.filterocr(["--version"])
         #expect(result.standardOutput.hasPrefix("filterocr "))
         #expect(result.standardOutput.contains("Tesseract 5."))
     }
@@ -108,8 +108,8 @@ struct OCRBadInputTests {
     ]
 
     @Test("One line on standard error naming the file, non-zero exit", arguments: badFiles)
-    func oneLineError(path: String, expected: String) throws {
-        let result = try Command.filterocr(["ocr", path])
+    func oneLineError(path: String, expected: String) async throws {
+        let result = try await Command.filterocr(["ocr", path])
         #expect(result.status == 1)
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         let line = try #require(result.errorLines.first)
@@ -118,8 +118,8 @@ struct OCRBadInputTests {
     }
 
     @Test("A bad image among good ones: the good ones are still read, exit status 1")
-    func goodAndBad() throws {
-        let result = try Command.filterocr(["ocr", "--json", Self.fixtures + "/empty.png", Paths.corpus + "/phototest.tif"])
+    func goodAndBad() async throws {
+        let result = try await Command.filterocr(["ocr", "--json", Self.fixtures + "/empty.png", Paths.corpus + "/phototest.tif"])
         #expect(result.status == 1)
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
@@ -130,8 +130,8 @@ struct OCRBadInputTests {
     @Test("A language given by its name is answered with its code and Debian's package, and what is installed",
           arguments: [("japanese", ["'japanese' is not a language code", "--lang jpn", "tesseract-ocr-jpn", "installed: ", "eng"]),
                       ("chi_tra", ["no chi_tra.traineddata", "tesseract-ocr-chi-tra", "installed: ", "eng"])])
-    func languageByName(language: String, expected: [String]) throws {
-        let result = try Command.filterocr(["ocr", "--no-feed", "--lang", language, Paths.images + "/price_tag.bmp"])
+    func languageByName(language: String, expected: [String]) async throws {
+        let result = try await Command.filterocr(["ocr", "--no-feed", "--lang", language, Paths.images + "/price_tag.bmp"])
         #expect(result.status == 2, "a usage error")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         for part in expected { #expect(result.standardError.contains(part), "\(part): \(result.standardError)") }
@@ -161,8 +161,8 @@ struct OCRBadInputTests {
     ]
 
     @Test("Usage errors give the reason on one line and exit with status 2", arguments: usageErrors)
-    func usage(arguments: [String], reason: String) throws {
-        let result = try Command.filterocr(arguments)
+    func usage(arguments: [String], reason: String) async throws {
+        let result = try await Command.filterocr(arguments)
         #expect(result.status == 2, "\(arguments)")
         #expect(result.errorLines.count == 1, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("filterocr: error: "))

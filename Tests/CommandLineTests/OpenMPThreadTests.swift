@@ -8,9 +8,9 @@ import Testing
 struct OpenMPThreadTests {
     /// The threads and processes `ocr` of a page starts, as strace counts them, with
     /// OMP_THREAD_LIMIT set to `limit` (nil: unset).
-    private func started(limit: String?) throws -> (threads: Int, programs: Int, standardError: String) {
+    private func started(limit: String?) async throws -> (threads: Int, programs: Int, standardError: String) {
         let trace = try Paths.temporaryDirectory() + "/trace"
-        let result = try Command.run("/usr/bin/strace", ["-f", "-qq", "-e", "trace=clone,clone3,execve", "-o", trace,
+        let result = try await Command.run("/usr/bin/strace", ["-f", "-qq", "-e", "trace=clone,clone3,execve", "-o", trace,
                                                           Paths.filterocr, "ocr", "--no-feed", "--no-store",
                                                           Paths.images + "/receipt.png"],
                                      environment: ["OMP_THREAD_LIMIT": limit])
@@ -21,25 +21,25 @@ struct OpenMPThreadTests {
     }
 
     @Test("Without OMP_THREAD_LIMIT, a recognition starts no more threads than with it at 1, and the process starts once")
-    func singleThreadedWithoutTheVariable() throws {
-        let unset = try started(limit: nil)
-        let one = try started(limit: "1")
+    func singleThreadedWithoutTheVariable() async throws {
+        let unset = try await started(limit: nil)
+        let one = try await started(limit: "1")
         #expect(unset.threads == one.threads, "threads started: \(unset.threads) unset, \(one.threads) at 1")
         #expect(unset.programs == 1, "the process started \(unset.programs) times")
         // The count can tell: a limit the user set is OpenMP's, whose regions then start threads.
-        let four = try started(limit: "4")
+        let four = try await started(limit: "4")
         #expect(four.threads > one.threads, "threads started: \(four.threads) at 4, \(one.threads) at 1")
     }
 
     @Test("An OMP_THREAD_LIMIT that is no positive number counts as unset: one thread per engine, and no word from OpenMP")
-    func unusableLimitIsUnset() throws {
-        let unset = try started(limit: nil)
+    func unusableLimitIsUnset() async throws {
+        let unset = try await started(limit: nil)
         for limit in ["", "0", "abc", " ", "-3", "4x", "99999999999999999999999"] {
-            let given = try started(limit: limit)
+            let given = try await started(limit: limit)
             #expect(given.threads == unset.threads, "OMP_THREAD_LIMIT='\(limit)': \(given.threads) threads, unset \(unset.threads)")
             #expect(given.standardError.isEmpty, "OMP_THREAD_LIMIT='\(limit)': \(given.standardError)")
         }
-        let spaced = try started(limit: " 4 ")
+        let spaced = try await started(limit: " 4 ")
         #expect(spaced.threads > unset.threads, "a limit OpenMP reads, spaces around it, is still the user's")
     }
 }

@@ -11,57 +11,57 @@ struct PDFBoundsTests {
     private static let peakLimit = 500 << 20
 
     /// Makes the generator's PDF `name` in a new folder; returns the folder and the PDF's path.
-    private static func make(_ name: String) throws -> (folder: String, pdf: String) {
+    private static func make(_ name: String) async throws -> (folder: String, pdf: String) {
         let folder = try Paths.temporaryDirectory()
-        try TestDocuments.tool("/usr/bin/python3", [Paths.packageRoot + "/Tests/PDFBounds/make_pdfs.py", folder, name])
+        try await TestDocuments.tool("/usr/bin/python3", [Paths.packageRoot + "/Tests/PDFBounds/make_pdfs.py", folder, name])
         return (folder, folder + "/\(name).pdf")
     }
 
     /// `ocr --format pdf` of `pdf` into `output`, measured.
-    private static func searchable(_ pdf: String, _ output: String, _ extra: [String] = []) throws -> MeasuredResult {
-        try Command.measuredFilterocr(["ocr", "--no-feed", "--format", "pdf"] + extra + ["-o", output, pdf])
+    private static func searchable(_ pdf: String, _ output: String, _ extra: [String] = []) async throws -> MeasuredResult {
+        try await Command.measuredFilterocr(["ocr", "--no-feed", "--format", "pdf"] + extra + ["-o", output, pdf])
     }
 
     /// The page as MuPDF draws it in grey at 72 dpi, as PGM bytes.
-    private static func drawn(_ pdf: String, in folder: String) throws -> Data {
+    private static func drawn(_ pdf: String, in folder: String) async throws -> Data {
         let image = folder + "/\(UUID().uuidString).pgm"
-        _ = try Command.run("/usr/bin/mutool", ["draw", "-q", "-r", "72", "-c", "gray", "-o", image, pdf])
+        _ = try await Command.run("/usr/bin/mutool", ["draw", "-q", "-r", "72", "-c", "gray", "-o", image, pdf])
         return try Data(contentsOf: URL(fileURLWithPath: image))
     }
 
     @Test("An image a Type 3 glyph draws through the page's resources is kept by --optimize 1")
-    func type3GlyphKeepsPageResources() throws {
-        let (folder, pdf) = try Self.make("type3-page-resources")
+    func type3GlyphKeepsPageResources() async throws {
+        let (folder, pdf) = try await Self.make("type3-page-resources")
         let output = folder + "/out.pdf"
-        let result = try Self.searchable(pdf, output, ["--optimize", "1"])
+        let result = try await Self.searchable(pdf, output, ["--optimize", "1"])
         #expect(result.status == 0, "\(result.standardError)")
-        let before = try Self.drawn(pdf, in: folder), after = try Self.drawn(output, in: folder)
+        let before = try await Self.drawn(pdf, in: folder), after = try await Self.drawn(output, in: folder)
         #expect(!before.isEmpty && before == after, "the page draws otherwise after optimising")
     }
 
     @Test("A stream typed /Metadata that is not XMP (an image) is left byte for byte by --optimize 1")
-    func onlyXMPIsTrimmed() throws {
-        let (folder, pdf) = try Self.make("metadata-typed-image")
+    func onlyXMPIsTrimmed() async throws {
+        let (folder, pdf) = try await Self.make("metadata-typed-image")
         let output = folder + "/out.pdf"
-        let result = try Self.searchable(pdf, output, ["--optimize", "1"])
+        let result = try await Self.searchable(pdf, output, ["--optimize", "1"])
         #expect(result.status == 0, "\(result.standardError)")
-        let before = try Self.drawn(pdf, in: folder), after = try Self.drawn(output, in: folder)
+        let before = try await Self.drawn(pdf, in: folder), after = try await Self.drawn(output, in: folder)
         #expect(!before.isEmpty && before == after, "the image's pixels moved")
     }
 
     @Test("A page whose contents inflate to 256 MiB is written in bounded memory", arguments: ["0", "1"])
-    func contentBomb(optimize: String) throws {
-        let (folder, pdf) = try Self.make("content-bomb")
-        let result = try Self.searchable(pdf, folder + "/out.pdf", ["--optimize", optimize])
+    func contentBomb(optimize: String) async throws {
+        let (folder, pdf) = try await Self.make("content-bomb")
+        let result = try await Self.searchable(pdf, folder + "/out.pdf", ["--optimize", optimize])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         #expect(result.status == 0, "\(result.standardError)")
     }
 
     @Test("Contents that decode to more than the document's budget are refused in one line")
-    func contentsPastTheBudget() throws {
-        let (folder, pdf) = try Self.make("content-bomb-thrice")
+    func contentsPastTheBudget() async throws {
+        let (folder, pdf) = try await Self.make("content-bomb-thrice")
         let output = folder + "/out.pdf"
-        let result = try Self.searchable(pdf, output)
+        let result = try await Self.searchable(pdf, output)
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         #expect(result.status != 0)
         let refusals = result.errorLines.filter { $0.contains("decode to more than the 512 MB") }
@@ -70,20 +70,20 @@ struct PDFBoundsTests {
     }
 
     @Test("An object stream nothing refers to is never inflated", arguments: ["0", "1"])
-    func unreferencedObjectStream(optimize: String) throws {
-        let (folder, pdf) = try Self.make("objstm-bomb")
+    func unreferencedObjectStream(optimize: String) async throws {
+        let (folder, pdf) = try await Self.make("objstm-bomb")
         let output = folder + "/out.pdf"
-        let result = try Self.searchable(pdf, output, ["--optimize", optimize])
+        let result = try await Self.searchable(pdf, output, ["--optimize", optimize])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         #expect(result.status == 0, "\(result.standardError)")
-        let check = try Command.run("/usr/bin/qpdf", ["--check", output])
+        let check = try await Command.run("/usr/bin/qpdf", ["--check", output])
         #expect(check.status == 0, "\(check.standardOutput)")
     }
 
     @Test("A stream that inflates past the optimiser's cap costs no more than the cap")
-    func inflationCapHoldsFromTheFirstTry() throws {
-        let (folder, pdf) = try Self.make("inflate-cap")
-        let result = try Self.searchable(pdf, folder + "/out.pdf", ["--optimize", "1"])
+    func inflationCapHoldsFromTheFirstTry() async throws {
+        let (folder, pdf) = try await Self.make("inflate-cap")
+        let result = try await Self.searchable(pdf, folder + "/out.pdf", ["--optimize", "1"])
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         #expect(result.status == 0, "\(result.standardError)")
     }

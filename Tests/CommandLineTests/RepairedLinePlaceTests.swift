@@ -7,9 +7,9 @@ import Testing
 @Suite("A repaired line goes in its own place in every format")
 struct RepairedLinePlaceTests {
     /// Line 2, large, reads what line 3, small, is read as on the page; line 3 is repaired.
-    private func page(in folder: String) throws -> String {
+    private func page(in folder: String) async throws -> String {
         let path = folder + "/page.png"
-        try TestDocuments.tool("/usr/bin/env", [
+        try await TestDocuments.tool("/usr/bin/env", [
             "convert", "-size", "1800x500", "xc:white", "-font", "DejaVu-Sans", "-pointsize", "40",
             "-annotate", "+20+70", "The quick brown fox jumps over the lazy dog",
             "-annotate", "+20+170", "Moder burn modem clip clip", "-pointsize", "13",
@@ -20,11 +20,11 @@ struct RepairedLinePlaceTests {
     }
 
     @Test("txt, TSV, hOCR and ALTO hold the JSON's words in the JSON's order")
-    func everyFormatAgrees() throws {
+    func everyFormatAgrees() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let image = try page(in: folder)
-        let json = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--json", image])
+        let image = try await page(in: folder)
+        let json = try await Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--json", image])
         try #require(json.status == 0, "\(json.standardError)")
         let report = try #require(try JSONSerialization.jsonObject(with: json.outputData) as? [String: Any])
         let lines = try #require((report["auto"] as? [String: Any])?["lines"] as? [String: Any])
@@ -32,7 +32,7 @@ struct RepairedLinePlaceTests {
         let words = try #require(report["text"] as? String).split(whereSeparator: \.isWhitespace).map(String.init)
         for format in ["txt", "tsv", "hocr", "alto"] {
             let output = folder + "/out." + format
-            let run = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--format", format, "-o", output, image])
+            let run = try await Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--format", format, "-o", output, image])
             try #require(run.status == 0, "\(format): \(run.standardError)")
             let text = try String(contentsOfFile: output, encoding: .utf8)
             #expect(Self.words(text, format: format) == words, "\(format)")

@@ -7,9 +7,9 @@ import Testing
 @Suite("filterocr repl on a document")
 struct ReplDocumentTests {
     /// A PDF whose page 1 is phototest and page 2 eurotext, made from the corpus.
-    private func scan() throws -> String {
+    private func scan() async throws -> String {
         let path = try Paths.temporaryDirectory() + "/scan.pdf"
-        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: path)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: path)
         return path
     }
 
@@ -20,11 +20,11 @@ struct ReplDocumentTests {
     }
 
     @Test("page next reads page 2 with the filters kept; status says page 2 of 2; moves past the end or on an image are refused")
-    func pagesOfAPDF() throws {
-        let pdf = try scan()
+    func pagesOfAPDF() async throws {
+        let pdf = try await scan()
         let script = ["page next", "status", "binarize", "page previous", "page 3", "open \(Paths.corpus)/phototest.tif",
                       "page next"]
-        let result = try Command.filterocr(["repl", "--json", "--no-feed", "--no-truth", "--image", pdf],
+        let result = try await Command.filterocr(["repl", "--json", "--no-feed", "--no-truth", "--image", pdf],
                                            input: Data((script.joined(separator: "\n") + "\n").utf8))
         #expect(result.status == 1, "a script with refused commands fails")
         let objects = try objects(result.standardOutput)
@@ -60,9 +60,9 @@ struct ReplDocumentTests {
     }
 
     @Test("A person's report names the page, and the status line too")
-    func humanReport() throws {
-        let pdf = try scan()
-        let result = try Command.filterocr(["repl", "--no-feed", "--no-truth", "--image", pdf],
+    func humanReport() async throws {
+        let pdf = try await scan()
+        let result = try await Command.filterocr(["repl", "--no-feed", "--no-truth", "--image", pdf],
                                            input: Data("page 2\nstatus\n".utf8))
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n").map(String.init)
@@ -72,10 +72,10 @@ struct ReplDocumentTests {
     }
 
     @Test("save writes a page's recognition as a searchable PDF of that page")
-    func savePage() throws {
-        let pdf = try scan()
+    func savePage() async throws {
+        let pdf = try await scan()
         let folder = try Paths.temporaryDirectory()
-        let result = try Command.filterocr(["repl", "--no-feed", "--no-truth", "--image", pdf],
+        let result = try await Command.filterocr(["repl", "--no-feed", "--no-truth", "--image", pdf],
                                            input: Data("page 2\nsave \(folder)/page2.pdf\nsave \(folder)/page2.txt\n".utf8))
         #expect(result.status == 0 && result.standardError.isEmpty, "\(result.standardError)")
         let saved = try Data(contentsOf: URL(fileURLWithPath: folder + "/page2.pdf"))

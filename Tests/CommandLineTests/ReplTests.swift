@@ -15,9 +15,9 @@ struct ReplTests {
         var recognitions: [[String: Any]] { objects.filter { $0["kind"] as? String == "recognition" } }
     }
 
-    private func session(_ lines: [String], arguments: [String] = ["--seed", "7"]) throws -> Session {
+    private func session(_ lines: [String], arguments: [String] = ["--seed", "7"]) async throws -> Session {
         let feed = try Paths.temporaryDirectory() + "/topwords.json"
-        let result = try Command.filterocr(["repl", "--json", "--images", Paths.images, "--feed", feed] + arguments,
+        let result = try await Command.filterocr(["repl", "--json", "--images", Paths.images, "--feed", feed] + arguments,
                                            input: Data((lines.joined(separator: "\n") + "\n").utf8))
         let objects = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "\($0)")
@@ -27,8 +27,8 @@ struct ReplTests {
     }
 
     @Test("Each transition's segment and operations follow the rules; the feed rises once per transition")
-    func transitions() throws {
-        let run = try session(["blur", "25%", "75%", "slider 1.5", "75%", "binarize", "75%", "original", "25%",
+    func transitions() async throws {
+        let run = try await session(["blur", "25%", "75%", "slider 1.5", "75%", "binarize", "75%", "original", "25%",
                                "binarize", "slider 150%"])
         #expect(run.status == 1, "a script with a refused command fails")
         let expected: [(String, [String])] = [
@@ -55,11 +55,11 @@ struct ReplTests {
     }
 
     @Test("With --json every line is a JSON object naming its command, and a refusal fails the script")
-    func everyLineIsJSON() throws {
+    func everyLineIsJSON() async throws {
         let folder = try Paths.temporaryDirectory()
         let image = Paths.images + "/receipt.png"
         let script = "help\nshow\nstatus\nsave \(folder)/x.png\nblur\nbogus\n"
-        let result = try Command.filterocr(["repl", "--json", "--no-feed", "--image", image], input: Data(script.utf8))
+        let result = try await Command.filterocr(["repl", "--json", "--no-feed", "--image", image], input: Data(script.utf8))
         #expect(result.status == 1)
         let objects = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any], "not JSON: \($0)")
@@ -78,8 +78,8 @@ struct ReplTests {
     }
 
     @Test("status and help answer before any image is loaded")
-    func statusWithoutImage() throws {
-        let result = try Command.filterocr(["repl", "--json", "--no-feed", "--images", Paths.images,
+    func statusWithoutImage() async throws {
+        let result = try await Command.filterocr(["repl", "--json", "--no-feed", "--images", Paths.images,
                                             "--image", "/no/such/start.png"], input: Data("status\nhelp\n".utf8))
         let objects = try result.standardOutput.split(separator: "\n").map {
             try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
@@ -91,8 +91,8 @@ struct ReplTests {
     }
 
     @Test("Session words survive --no-feed and revisits do not count again")
-    func sessionWordsWithoutFeed() throws {
-        let result = try Command.filterocr(["repl", "--no-feed", "--image", Paths.corpus + "/phototest.tif"],
+    func sessionWordsWithoutFeed() async throws {
+        let result = try await Command.filterocr(["repl", "--no-feed", "--image", Paths.corpus + "/phototest.tif"],
                                            input: Data("top\noriginal\noriginal\ntop\n".utf8))
         #expect(result.status == 0, "\(result.standardError)")
         let sessionLines = result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("session:") }
@@ -102,25 +102,25 @@ struct ReplTests {
     }
 
     @Test("From a pipe, # starts a comment and blank lines are skipped; a clean script exits 0")
-    func scriptSyntax() throws {
-        let run = try session(["# a session as a script", "", "blur   # try the blur", "   ", "original"])
+    func scriptSyntax() async throws {
+        let run = try await session(["# a session as a script", "", "blur   # try the blur", "   ", "original"])
         #expect(run.status == 0)
         #expect(run.errors.isEmpty, "\(run.errors)")
         #expect(run.recognitions.map { $0["operations"] as? [String] ?? ["?"] } == [[], ["blur 25%"], []])
     }
 
     @Test("open takes a quoted name with spaces")
-    func quotedPath() throws {
+    func quotedPath() async throws {
         let folder = try Paths.temporaryDirectory()
         try FileManager.default.copyItem(atPath: Paths.images + "/price_tag.bmp", toPath: folder + "/my tag.bmp")
-        let run = try session(["open \"\(folder)/my tag.bmp\""])
+        let run = try await session(["open \"\(folder)/my tag.bmp\""])
         #expect(run.status == 0, "\(run.errors)")
         #expect(run.recognitions.last?["image"] as? String == folder + "/my tag.bmp")
     }
 
     @Test("original after any sequence is the first recognition again, byte for byte, from the cache")
-    func originalIsCached() throws {
-        let run = try session(["blur", "75%", "binarize", "original"])
+    func originalIsCached() async throws {
+        let run = try await session(["blur", "75%", "binarize", "original"])
         let first = try #require(run.recognitions.first), last = try #require(run.recognitions.last)
         #expect(first["cached"] as? Bool == false)
         #expect(last["cached"] as? Bool == true)
@@ -130,8 +130,8 @@ struct ReplTests {
     }
 
     @Test("Revisiting a state answers from the cache")
-    func revisit() throws {
-        let run = try session(["blur", "slider 0.5", "slider 0.25"])
+    func revisit() async throws {
+        let run = try await session(["blur", "slider 0.5", "slider 0.25"])
         #expect(run.recognitions.map { $0["cached"] as? Bool } == [false, false, false, true])
         #expect(try comparable(try #require(run.recognitions.at(1))) == comparable(try #require(run.recognitions.at(3))))
     }
@@ -144,16 +144,16 @@ struct ReplTests {
     }
 
     @Test("The REPL reads an image as filter + ocr do: one code path")
-    func sameAsFilterThenOCR() throws {
+    func sameAsFilterThenOCR() async throws {
         let image = Paths.images + "/phone_photo_noisy.jpg"
-        let run = try session(["blur", "slider 1.5%", "binarize", "slider 0.2"], arguments: ["--image", image])
+        let run = try await session(["blur", "slider 1.5%", "binarize", "slider 0.2"], arguments: ["--image", image])
         let folder = try Paths.temporaryDirectory()
         let states = [("blur; slider 1.5%", try #require(run.recognitions.at(2))),
                       ("binarize; slider 0.2", try #require(run.recognitions.at(4)))]
         for (script, object) in states {
             let png = folder + "/state.png"
-            #expect(try Command.filterocr(["filter", image, "--ops", script, "-o", png]).status == 0)
-            let ocr = try Command.filterocr(["ocr", "--json", "--no-feed", png])
+            #expect(try await Command.filterocr(["filter", image, "--ops", script, "-o", png]).status == 0)
+            let ocr = try await Command.filterocr(["ocr", "--json", "--no-feed", png])
             let direct = try #require(try JSONSerialization.jsonObject(with: Data(ocr.standardOutput.utf8)) as? [String: Any])
             #expect(direct["text"] as? String == object["text"] as? String, "\(script)")
             #expect((object["text"] as? String)?.isEmpty == false)
@@ -161,11 +161,11 @@ struct ReplTests {
     }
 
     @Test("Bad input is a one-line error each, and the session goes on unchanged")
-    func badInput() throws {
+    func badInput() async throws {
         let corrupt = Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures/truncated.png"
         let bad = ["25%", "blur", "emboss", "slider", "slider abc", "slider -1", "slider 3.5", "slider nan",
                    "open /nonexistent/scan.png", "open \(corrupt)", "open \"unclosed.png", "save /nonexistent/x.png", "75%"]
-        let run = try session(bad)
+        let run = try await session(bad)
         #expect(run.status == 1)
         #expect(run.errors.count == 11, "\(run.errors)")
         let expectations = ["needs a filter first", "unknown command 'emboss'", "slider needs a value", "'abc' is not a number",
@@ -183,9 +183,9 @@ struct ReplTests {
     }
 
     @Test("Queries and save answer about the current image")
-    func queries() throws {
+    func queries() async throws {
         let saved = try Paths.temporaryDirectory() + "/state.png"
-        let run = try session(["binarize", "text", "top", "words", "save \(saved)"],
+        let run = try await session(["binarize", "text", "top", "words", "save \(saved)"],
                               arguments: ["--image", Paths.corpus + "/phototest.tif"])
         #expect(run.objects.map { $0["kind"] as? String } == ["recognition", "recognition", "text", "top", "words", "saved"])
         let binarized = try #require(run.objects.at(1)), text = try #require(run.objects.at(2))
@@ -200,8 +200,8 @@ struct ReplTests {
     }
 
     @Test("The text preview wraps to the width of the output, and counts read as English")
-    func humanReport() throws {
-        let result = try Command.filterocr(["repl", "--no-feed", "--image", Paths.images + "/phone_photo_noisy.jpg"],
+    func humanReport() async throws {
+        let result = try await Command.filterocr(["repl", "--no-feed", "--image", Paths.images + "/phone_photo_noisy.jpg"],
                                            input: Data("status\n".utf8))
         #expect(result.status == 0)
         let lines = result.standardOutput.split(separator: "\n")
@@ -216,8 +216,8 @@ struct ReplTests {
     }
 
     @Test("Transitions carry what changed against the original; diff answers word by word")
-    func changes() throws {
-        let run = try session(["blur", "diff", "diff previous", "original"], arguments: ["--image", Paths.images + "/price_tag.bmp"])
+    func changes() async throws {
+        let run = try await session(["blur", "diff", "diff previous", "original"], arguments: ["--image", Paths.images + "/price_tag.bmp"])
         #expect(run.status == 0, "\(run.errors)")
         let original = try #require(run.recognitions.first), blurred = try #require(run.recognitions.at(1))
         let originalWords = try #require(original["wordCount"] as? Int)
@@ -232,10 +232,10 @@ struct ReplTests {
     }
 
     @Test("A missing or empty image folder is a one-line error")
-    func missingFolder() throws {
+    func missingFolder() async throws {
         let empty = try Paths.temporaryDirectory()
         for folder in [empty, empty + "/missing"] {
-            let result = try Command.filterocr(["repl", "--images", folder, "--no-feed"], input: Data())
+            let result = try await Command.filterocr(["repl", "--images", folder, "--no-feed"], input: Data())
             #expect(result.status == 1)
             #expect(result.errorLines.count == 1 && result.standardError.contains(folder))
         }

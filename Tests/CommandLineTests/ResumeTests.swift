@@ -9,10 +9,10 @@ struct ResumeTests {
     static let pages = 60
 
     /// Sixty different small pages, made once for the suite.
-    static let strips: [String] = {
+    static let strips = Task<[String], Never> {
         let folder = (try? Paths.temporaryDirectory()) ?? NSTemporaryDirectory()
-        return (try? TestDocuments.strips(of: Paths.images + "/book_page.png", count: pages, in: folder)) ?? []
-    }()
+        return (try? await TestDocuments.strips(of: Paths.images + "/book_page.png", count: pages, in: folder)) ?? []
+    }
 
     /// How far a document on standard output has got: its pages so far.
     static func pagesWritten(_ format: String, _ output: Substring) -> Int {
@@ -27,26 +27,27 @@ struct ResumeTests {
 
     /// Runs the batch, kills it with SIGKILL once about half the pages are out, and returns
     /// how many were out.
-    private func killedHalfway(_ arguments: [String], format: String) throws -> Int {
-        let run = try BackgroundProcess(Paths.filterocr, arguments)
-        let halfway = run.waitForTranscript(timeout: 600) { Self.pagesWritten(format, $0) >= Self.pages / 2 }
+    private func killedHalfway(_ arguments: [String], format: String) async throws -> Int {
+        let run = try await BackgroundProcess(Paths.filterocr, arguments)
+        let halfway = await run.waitForTranscript(timeout: 600) { Self.pagesWritten(format, $0) >= Self.pages / 2 }
         kill(run.processIdentifier, SIGKILL)
-        #expect(run.waitForExit(timeout: 60))
+        #expect(await run.waitForExit(timeout: 60))
         #expect(halfway, "the batch never got half way")
         return Self.pagesWritten(format, Substring(run.transcript))
     }
 
     @Test("JSON Lines: the rerun recognises at most the pages in flight, and prints what one run prints apart from timings")
-    func jsonLines() throws {
-        try #require(Self.strips.count == Self.pages)
+    func jsonLines() async throws {
+        let strips = await Self.strips.value
+        try #require(strips.count == Self.pages)
         let folder = try Paths.temporaryDirectory()
-        let arguments = ["batch", "-j", "2", "--no-truth"] + Self.strips
-        let whole = try Command.filterocr(arguments + ["--no-store"])
+        let arguments = ["batch", "-j", "2", "--no-truth"] + strips
+        let whole = try await Command.filterocr(arguments + ["--no-store"])
         #expect(whole.status == 0)
         let store = folder + "/results.sqlite"
-        let out = try killedHalfway(arguments + ["--store", store], format: "jsonl")
+        let out = try await killedHalfway(arguments + ["--store", store], format: "jsonl")
         #expect(out < Self.pages, "the batch finished before it was killed")
-        let rerun = try Command.filterocr(arguments + ["--store", store])
+        let rerun = try await Command.filterocr(arguments + ["--store", store])
         #expect(rerun.status == 0)
         let lines = rerun.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == Self.pages)
@@ -60,20 +61,21 @@ struct ResumeTests {
 
     @Test("Documents: after a kill, the rerun writes byte for byte what one uninterrupted run writes",
           arguments: ["txt", "tsv", "hocr", "alto"])
-    func documents(format: String) throws {
-        try #require(Self.strips.count == Self.pages)
+    func documents(format: String) async throws {
+        let strips = await Self.strips.value
+        try #require(strips.count == Self.pages)
         let folder = try Paths.temporaryDirectory()
-        let arguments = ["batch", "-j", "2", "--no-truth", "--format", format, "-o", "-"] + Self.strips
-        let whole = try Command.filterocr(arguments + ["--no-store"])
+        let arguments = ["batch", "-j", "2", "--no-truth", "--format", format, "-o", "-"] + strips
+        let whole = try await Command.filterocr(arguments + ["--no-store"])
         #expect(whole.status == 0)
         let store = folder + "/results.sqlite"
-        let out = try killedHalfway(arguments + ["--store", store], format: format)
+        let out = try await killedHalfway(arguments + ["--store", store], format: format)
         #expect(out < Self.pages)
-        let rerun = try Command.filterocr(arguments + ["--store", store])
+        let rerun = try await Command.filterocr(arguments + ["--store", store])
         #expect(rerun.status == 0)
         #expect(rerun.outputData == whole.outputData)
         // Every page but those in flight (two engines, and a document doubles them) came from the store.
-        let shown = try Command.filterocr(["store", "show", "--json", "--store", store])
+        let shown = try await Command.filterocr(["store", "show", "--json", "--store", store])
         let summary = try #require(try JSONSerialization.jsonObject(with: shown.outputData) as? [String: Any])
         #expect(summary["documentPages"] as? Int == Self.pages)
     }

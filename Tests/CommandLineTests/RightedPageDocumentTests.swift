@@ -10,9 +10,9 @@ struct RightedPageDocumentTests {
     let folder: String
     let page: GreyPage
 
-    init() throws {
+    init() async throws {
         folder = try Paths.temporaryDirectory()
-        page = try GreyPage(reading: Paths.corpus + "/phototest.tif")
+        page = try await GreyPage(reading: Paths.corpus + "/phototest.tif")
     }
 
     /// A word and its box (left, top, right, bottom) in the pixels of the page shown.
@@ -21,14 +21,14 @@ struct RightedPageDocumentTests {
         var box: (left: Int, top: Int, right: Int, bottom: Int)
     }
 
-    private func run(_ arguments: [String]) throws -> String {
-        let result = try Command.filterocr(arguments)
+    private func run(_ arguments: [String]) async throws -> String {
+        let result = try await Command.filterocr(arguments)
         try #require(result.status == 0, "filterocr \(arguments): \(result.standardError)")
         return result.standardOutput
     }
 
-    private func tool(_ executable: String, _ arguments: [String]) throws -> String {
-        let result = try Command.run(executable, arguments)
+    private func tool(_ executable: String, _ arguments: [String]) async throws -> String {
+        let result = try await Command.run(executable, arguments)
         try #require(result.status == 0, "\(executable) \(arguments): \(result.standardError)")
         return result.standardOutput
     }
@@ -44,10 +44,10 @@ struct RightedPageDocumentTests {
 
     /// The PDF's page image, and its words from `pdftotext -bbox` taken from points to that
     /// image's pixels.
-    private func pdfWords(_ pdf: String) throws -> (shown: GreyPage, words: [Word]) {
-        _ = try tool("/usr/bin/pdfimages", ["-png", "-f", "1", "-l", "1", pdf, folder + "/shown"])
-        let shown = try GreyPage(reading: folder + "/shown-000.png")
-        let layout = try tool("/usr/bin/pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"])
+    private func pdfWords(_ pdf: String) async throws -> (shown: GreyPage, words: [Word]) {
+        _ = try await tool("/usr/bin/pdfimages", ["-png", "-f", "1", "-l", "1", pdf, folder + "/shown"])
+        let shown = try await GreyPage(reading: folder + "/shown-000.png")
+        let layout = try await tool("/usr/bin/pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"])
         let size = try #require(try matches(#"<page width="([\d.]+)" height="([\d.]+)""#, in: layout).first)
         let (sx, sy) = (Double(shown.width) / (Double(size[0]) ?? 1), Double(shown.height) / (Double(size[1]) ?? 1))
         let words = try matches(#"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#, in: layout)
@@ -60,12 +60,12 @@ struct RightedPageDocumentTests {
 
     /// Each format's words for `input` read as `reading` says (`--ops SCRIPT`, `--auto`), keyed
     /// by the format.
-    private func documents(of input: String, reading: [String]) throws -> (shown: GreyPage, words: [String: [Word]]) {
+    private func documents(of input: String, reading: [String]) async throws -> (shown: GreyPage, words: [String: [Word]]) {
         let base = folder + "/out"
         for format in ["pdf", "hocr", "alto", "tsv"] {
-            _ = try run(["ocr", "--no-store", "--no-feed"] + reading + [input, "--format", format, "-o", base + "." + format])
+            _ = try await run(["ocr", "--no-store", "--no-feed"] + reading + [input, "--format", format, "-o", base + "." + format])
         }
-        let (shown, pdf) = try pdfWords(base + ".pdf")
+        let (shown, pdf) = try await pdfWords(base + ".pdf")
         var words = ["pdf": pdf]
         let hocr = try String(contentsOfFile: base + ".hocr", encoding: .utf8)
         let hocrPage = try #require(try matches(#"ocr_page'[^>]*bbox 0 0 (\d+) (\d+)"#, in: hocr).first)
@@ -82,7 +82,7 @@ struct RightedPageDocumentTests {
             }
         let tsv = try String(contentsOfFile: base + ".tsv", encoding: .utf8)
         words["tsv"] = tsvWords(tsv)
-        let json = try run(["ocr", "--no-store", "--no-feed", "--json"] + reading + [input])
+        let json = try await run(["ocr", "--no-store", "--no-feed", "--json"] + reading + [input])
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
         words["json"] = jsonWords(try #require(object["words"] as? [[String: Any]]))
         return (shown, words)
@@ -120,8 +120,8 @@ struct RightedPageDocumentTests {
     }
 
     /// Every word of four letters or more, in every format, covers ink on the page shown.
-    private func expectWordsOverInk(_ input: String, ops: String) throws {
-        try expectWordsOverInk(try documents(of: input, reading: ["--ops", ops]), ops: ops)
+    private func expectWordsOverInk(_ input: String, ops: String) async throws {
+        try await expectWordsOverInk(try documents(of: input, reading: ["--ops", ops]), ops: ops)
     }
 
     private func expectWordsOverInk(_ documents: (shown: GreyPage, words: [String: [Word]]), ops: String) throws {
@@ -137,11 +137,11 @@ struct RightedPageDocumentTests {
     }
 
     @Test("A page --auto repaired line by line shows the repaired words in every format, over their ink")
-    func repairedLines() throws {
+    func repairedLines() async throws {
         let input = Paths.images + "/skewed_page.jpg"
-        let repaired = try documents(of: input, reading: ["--auto"])
+        let repaired = try await documents(of: input, reading: ["--auto"])
         let json = try #require(repaired.words["json"]).map(\.text)
-        let read = try run(["ocr", "--no-store", "--no-feed", "--json", "--auto", "--auto-line-budget", "0", input])
+        let read = try await run(["ocr", "--no-store", "--no-feed", "--json", "--auto", "--auto-line-budget", "0", input])
         let readWords = try #require((try JSONSerialization.jsonObject(with: Data(read.utf8)) as? [String: Any])?["words"] as? [[String: Any]])
         try #require(jsonWords(readWords).map(\.text) != json, "the page has a line the repair changes")
         for format in ["hocr", "alto", "tsv"] {
@@ -154,23 +154,23 @@ struct RightedPageDocumentTests {
     }
 
     @Test("A photo of a sheet read through sheet shows the sheet flattened, the words over its ink")
-    func flattenedSheet() throws {
+    func flattenedSheet() async throws {
         let photo = folder + "/photo.pgm"
         try page.photographed(corners: [(170, 70), (830, 100), (880, 640), (110, 610)], width: 1000, height: 720).write(to: photo)
-        try expectWordsOverInk(photo, ops: "sheet")
+        try await expectWordsOverInk(photo, ops: "sheet")
     }
 
     @Test("A crooked page read through deskew shows the page straightened, the words over its ink")
-    func straightenedPage() throws {
+    func straightenedPage() async throws {
         let crooked = folder + "/crooked.pgm"
         try page.tilted(by: 6).write(to: crooked)
-        try expectWordsOverInk(crooked, ops: "deskew")
+        try await expectWordsOverInk(crooked, ops: "deskew")
     }
 
     @Test("A crooked page scanned sideways, turned, resized and straightened, is shown so, the words over its ink")
-    func turnedResizedAndStraightened() throws {
+    func turnedResizedAndStraightened() async throws {
         let input = folder + "/sideways.pgm"
         try page.tilted(by: 6).turnedCounterClockwise().write(to: input)
-        try expectWordsOverInk(input, ops: "rotate; then scale; slider 10%; then deskew")
+        try await expectWordsOverInk(input, ops: "rotate; then scale; slider 10%; then deskew")
     }
 }

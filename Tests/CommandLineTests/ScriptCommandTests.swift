@@ -13,8 +13,8 @@ struct ScriptCommandTests {
     }
 
     @Test("One JSON line a script, in order: whether it moves or resizes the page, and the script as filterocr writes it")
-    func classifies() throws {
-        let result = try Command.filterocr(["script", "Rotate", "THEN rotate", "median\nthen Rotate", "median; then scale",
+    func classifies() async throws {
+        let result = try await Command.filterocr(["script", "Rotate", "THEN rotate", "median\nthen Rotate", "median; then scale",
                                             "psm 6; thresholding sauvola; otsu", "rotate; original"])
         #expect(result.status == 0, "\(result.standardError)")
         let answers = try lines(result)
@@ -32,13 +32,13 @@ struct ScriptCommandTests {
     }
 
     @Test("A script filterocr refuses is refused in one line, with the usage status, and nothing is printed")
-    func refuses() throws {
-        let result = try Command.filterocr(["script", "median", "median; blurr"])
+    func refuses() async throws {
+        let result = try await Command.filterocr(["script", "median", "median; blurr"])
         #expect(result.status == 2)
         #expect(result.errorLines.count == 1 && result.standardError.contains("command 2 'blurr': unknown command"),
                 "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
-        let none = try Command.filterocr(["script"])
+        let none = try await Command.filterocr(["script"])
         #expect(none.status == 2 && none.errorLines.count == 1)
     }
 }

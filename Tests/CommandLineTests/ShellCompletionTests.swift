@@ -7,8 +7,8 @@ import Testing
 @Suite("filterocr --generate-completion-script bash completes commands and options")
 struct ShellCompletionTests {
     /// What the script offers for `line`, the word being typed last (empty after a space).
-    private func completions(of line: String) throws -> [String] {
-        let script = try Command.filterocr(["--generate-completion-script", "bash"])
+    private func completions(of line: String) async throws -> [String] {
+        let script = try await Command.filterocr(["--generate-completion-script", "bash"])
         #expect(script.status == 0, "\(script.standardError)")
         let file = try Paths.temporaryDirectory() + "/filterocr.bash"
         try script.standardOutput.write(toFile: file, atomically: true, encoding: .utf8)
@@ -22,29 +22,29 @@ struct ShellCompletionTests {
             _filterocr filterocr '\(words.last ?? "")' '\(words.count > 1 ? words[words.count - 2] : "")'
             printf '%s\\n' "${COMPREPLY[@]}"
             """
-        let result = try Command.run("/bin/bash", ["-c", driver])
+        let result = try await Command.run("/bin/bash", ["-c", driver])
         #expect(result.status == 0, "\(result.standardError)")
         return result.standardOutput.split(separator: "\n").map(String.init)
     }
 
     @Test("Every command is offered after the program's name, and a prefix narrows them")
-    func subcommands() throws {
-        let all = try completions(of: "filterocr ")
+    func subcommands() async throws {
+        let all = try await completions(of: "filterocr ")
         for command in ["repl", "ocr", "filter", "batch", "report", "sweep", "tune", "companion", "serve", "store", "merge"] {
             #expect(all.contains(command), "\(command) missing from \(all)")
         }
-        #expect(try completions(of: "filterocr tu") == ["tune"])
+        #expect(try await completions(of: "filterocr tu") == ["tune"])
     }
 
     @Test("--help says how to get the completion script, and the script it names is bash's, with every command")
-    func namedInHelp() throws {
-        let help = try Command.filterocr(["--help"])
+    func namedInHelp() async throws {
+        let help = try await Command.filterocr(["--help"])
         #expect(help.status == 0)
         // The help is wrapped to the terminal: compare it as one line.
         let folded = help.standardOutput.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(folded.contains("Shell completion (make install installs it): filterocr --generate-completion-script bash > "),
                 "\(help.standardOutput)")
-        let script = try Command.filterocr(["--generate-completion-script", "bash"])
+        let script = try await Command.filterocr(["--generate-completion-script", "bash"])
         #expect(script.status == 0 && script.standardOutput.contains("_filterocr()"), "\(script.standardError)")
         for command in ["repl", "ocr", "batch", "report", "tune", "watch"] {
             #expect(script.standardOutput.contains(command), "\(command) missing from the script")
@@ -52,12 +52,12 @@ struct ShellCompletionTests {
     }
 
     @Test("A command's options are offered, and a prefix narrows them")
-    func options() throws {
-        let options = try completions(of: "filterocr ocr --")
+    func options() async throws {
+        let options = try await completions(of: "filterocr ocr --")
         for option in ["--auto", "--ops", "--json", "--format", "--lang", "--no-store"] {
             #expect(options.contains(option), "\(option) missing from ocr's \(options.count) options")
         }
-        #expect(Set(try completions(of: "filterocr ocr --au")) == ["--auto", "--auto-budget", "--auto-by", "--auto-line-budget", "--auto-sample"])
-        #expect(try completions(of: "filterocr store pr") == ["prune"])
+        #expect(await Set(try completions(of: "filterocr ocr --au")) == ["--auto", "--auto-budget", "--auto-by", "--auto-line-budget", "--auto-sample"])
+        #expect(try await completions(of: "filterocr store pr") == ["prune"])
     }
 }

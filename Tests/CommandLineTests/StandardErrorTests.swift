@@ -7,7 +7,7 @@ import TestSupport
 @Suite("What any thread says on standard error reaches it while pages are read")
 struct StandardErrorTests {
     @Test("A trap on one worker, while another reads a page, is reported on standard error")
-    func trapWhileReading() throws {
+    func trapWhileReading() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // 64 megapixels, within --max-pixels, whose 192 MB of samples cannot be had under the
@@ -23,10 +23,10 @@ struct StandardErrorTests {
             png = b"\\x89PNG\\r\\n\\x1a\\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows, 6)) + chunk(b"IEND", b"")
             open(sys.argv[1], "wb").write(png)
             """
-        let made = try Command.run("/usr/bin/python3", ["-c", script, big])
+        let made = try await Command.run("/usr/bin/python3", ["-c", script, big])
         try #require(made.status == 0, "python3: \(made.standardError)")
         let page = Paths.images + "/receipt.png"
-        let limited = try Command.run("/usr/bin/prlimit", [
+        let limited = try await Command.run("/usr/bin/prlimit", [
             "--as=\(500 << 20)", Paths.filterocr, "batch", "--no-feed", "--no-store", "-j", "2", "--format", "text", page, big,
         ])
         #expect(limited.status != 0)
@@ -36,12 +36,12 @@ struct StandardErrorTests {
     }
 
     @Test("No descriptor of a reading process points at /dev/null while it reads")
-    func descriptorTwoStaysTheTerminal() throws {
+    func descriptorTwoStaysTheTerminal() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         // strace records every dup2/dup3 the process makes; none may target descriptor 2.
         let trace = folder + "/trace"
-        let traced = try Command.run("/usr/bin/strace", [
+        let traced = try await Command.run("/usr/bin/strace", [
             "-f", "-qq", "-e", "trace=dup2,dup3", "-o", trace, Paths.filterocr, "ocr", "--no-feed", "--no-store",
             Paths.images + "/receipt.png",
         ])

@@ -20,29 +20,29 @@ struct StoreWholeTests {
     }
 
     @Test("After a batch, the store's write-ahead log is empty, and its .sqlite copied alone merges every recognition")
-    func copiedAlone() throws {
+    func copiedAlone() async throws {
         let folder = try Paths.temporaryDirectory()
         let images = try Self.images()
         let store = folder + "/host1/results.sqlite"
         try FileManager.default.createDirectory(atPath: folder + "/host1", withIntermediateDirectories: true)
-        let batch = try Command.filterocr(["batch", "--store", store] + images)
+        let batch = try await Command.filterocr(["batch", "--store", store] + images)
         #expect(batch.status == 0, "\(batch.standardError)")
         #expect(Self.walBytes(store) == 0, "folded into the .sqlite")
         // Copied as docs/cluster.md shows: the .sqlite alone.
         try FileManager.default.createDirectory(atPath: folder + "/copied", withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: store, toPath: folder + "/copied/results.sqlite")
-        let merged = try Command.filterocr(["merge", "--store", folder + "/all.sqlite", folder + "/copied/results.sqlite"])
+        let merged = try await Command.filterocr(["merge", "--store", folder + "/all.sqlite", folder + "/copied/results.sqlite"])
         #expect(merged.status == 0, "\(merged.standardError)")
         #expect(merged.standardOutput.hasPrefix("added \(images.count) recognitions"), "\(merged.standardOutput)")
         #expect(Self.names(folder + "/copied") == ["results.sqlite"], "nothing written beside the shard")
     }
 
     @Test("A shard with a write-ahead log is read whole, from a copy: nothing is written beside it")
-    func shardWithLog() throws {
+    func shardWithLog() async throws {
         let folder = try Paths.temporaryDirectory()
         let images = try Self.images()
         let store = folder + "/results.sqlite"
-        #expect(try Command.filterocr(["batch", "--store", store] + images).status == 0)
+        #expect(try await Command.filterocr(["batch", "--store", store] + images).status == 0)
         // A recognition added in the log only, and the pair copied while the log is still open,
         // as a shard copied from a host whose batch was killed.
         let shard = folder + "/shard"
@@ -56,11 +56,11 @@ struct StoreWholeTests {
             shutil.copy(sys.argv[1], sys.argv[2] + "/results.sqlite")
             shutil.copy(sys.argv[1] + "-wal", sys.argv[2] + "/results.sqlite-wal")
             """
-        let crafted = try Command.run("/usr/bin/python3", ["-c", script, store, shard])
+        let crafted = try await Command.run("/usr/bin/python3", ["-c", script, store, shard])
         #expect(crafted.status == 0, "\(crafted.standardError)")
         let before = try Self.names(shard).map { ($0, try Data(contentsOf: URL(fileURLWithPath: shard + "/" + $0))) }
         #expect(before.map(\.0) == ["results.sqlite", "results.sqlite-wal"])
-        let merged = try Command.filterocr(["merge", "--store", folder + "/all.sqlite", shard + "/results.sqlite"])
+        let merged = try await Command.filterocr(["merge", "--store", folder + "/all.sqlite", shard + "/results.sqlite"])
         #expect(merged.status == 0, "\(merged.standardError)")
         #expect(merged.standardOutput.hasPrefix("added \(images.count + 1) recognitions"), "the log's too: \(merged.standardOutput)")
         let after = try Self.names(shard).map { ($0, try Data(contentsOf: URL(fileURLWithPath: shard + "/" + $0))) }
@@ -68,11 +68,11 @@ struct StoreWholeTests {
     }
 
     @Test("merge --store never merges into one of its shards")
-    func storeIntoItsShard() throws {
+    func storeIntoItsShard() async throws {
         let folder = try Paths.temporaryDirectory()
         let store = folder + "/results.sqlite"
-        #expect(try Command.filterocr(["batch", "--store", store] + Self.images().prefix(1)).status == 0)
-        let merged = try Command.filterocr(["merge", "--store", store, store])
+        #expect(try await Command.filterocr(["batch", "--store", store] + Self.images().prefix(1)).status == 0)
+        let merged = try await Command.filterocr(["merge", "--store", store, store])
         #expect(merged.status != 0)
         #expect(merged.errorLines.count == 1 && merged.standardError.contains("is one of the parts being merged"))
     }

@@ -16,13 +16,13 @@ struct TextSizeTests {
 
     /// What `ocr` writes for `page` in `format` (nothing for a PDF, left in the folder), with
     /// `--text-size sizing`, and the scale it read at.
-    private func ocr(_ sizing: String, format: String, store: String? = nil) throws -> (output: String, readScale: Double?) {
+    private func ocr(_ sizing: String, format: String, store: String? = nil) async throws -> (output: String, readScale: Double?) {
         let output = folder + "/\(sizing).\(format)"
         let storeOptions = store.map { ["--store", $0] } ?? ["--no-store"]
-        let result = try Command.filterocr(["ocr", "--no-feed", "--text-size", sizing, "--format", format, "-o", output, page]
+        let result = try await Command.filterocr(["ocr", "--no-feed", "--text-size", sizing, "--format", format, "-o", output, page]
                                            + storeOptions)
         #expect(result.status == 0, "\(result.standardError)")
-        let json = try Command.filterocr(["ocr", "--no-feed", "--text-size", sizing, "--json", page] + storeOptions)
+        let json = try await Command.filterocr(["ocr", "--no-feed", "--text-size", sizing, "--json", page] + storeOptions)
         let report = try JSONSerialization.jsonObject(with: Data(json.standardOutput.utf8)) as? [String: Any]
         let written = format == "pdf" ? "" : try String(contentsOfFile: output, encoding: .utf8)
         return (written, report?["readScale"] as? Double)
@@ -51,9 +51,9 @@ struct TextSizeTests {
     }
 
     @Test("hOCR of a page read at half size: every word's box within 2 pt of where the page read whole puts it")
-    func hocrBoxes() throws {
-        let (scaledHOCR, scale) = try ocr("fit", format: "hocr")
-        let (wholeHOCR, wholeScale) = try ocr("off", format: "hocr")
+    func hocrBoxes() async throws {
+        let (scaledHOCR, scale) = try await ocr("fit", format: "hocr")
+        let (wholeHOCR, wholeScale) = try await ocr("off", format: "hocr")
         #expect(scale == 0.5)
         #expect(wholeScale == nil)
         #expect(scaledHOCR.contains("bbox 0 0 1650 2550"), "the page keeps its size")
@@ -64,8 +64,8 @@ struct TextSizeTests {
     }
 
     /// `pdftotext -bbox` words, in points, in reading order.
-    private func pdfWords(_ path: String) throws -> [(text: String, box: [Double])] {
-        let xhtml = try Command.run("/usr/bin/pdftotext", ["-bbox", path, "-"]).standardOutput
+    private func pdfWords(_ path: String) async throws -> [(text: String, box: [Double])] {
+        let xhtml = try await Command.run("/usr/bin/pdftotext", ["-bbox", path, "-"]).standardOutput
         let pattern = try NSRegularExpression(
             pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
         return pattern.matches(in: xhtml, range: NSRange(xhtml.startIndex..., in: xhtml)).map { match in
@@ -75,27 +75,27 @@ struct TextSizeTests {
     }
 
     @Test("A searchable PDF of a page read at half size: the page and its image whole, each word within 2 pt")
-    func pdfTextLayer() throws {
-        _ = try ocr("fit", format: "pdf")
-        _ = try ocr("off", format: "pdf")
+    func pdfTextLayer() async throws {
+        _ = try await ocr("fit", format: "pdf")
+        _ = try await ocr("off", format: "pdf")
         let (scaledPDF, wholePDF) = (folder + "/fit.pdf", folder + "/off.pdf")
-        let info = try Command.run("/usr/bin/pdfinfo", [scaledPDF]).standardOutput
+        let info = try await Command.run("/usr/bin/pdfinfo", [scaledPDF]).standardOutput
         #expect(info.contains("Page size:       396 x 612 pts"), "\(info)")
-        let images = try Command.run("/usr/bin/pdfimages", ["-list", scaledPDF]).standardOutput
+        let images = try await Command.run("/usr/bin/pdfimages", ["-list", scaledPDF]).standardOutput
         #expect(images.contains(" 1650  2550 "), "the page's image at its full size:\n\(images)")
         // The left and right ends and the baseline side; the top of a word in a PDF is where its
         // font's ascent reaches, which follows the size Tesseract gives the line's font.
-        let whole = try pdfWords(wholePDF)
-        let (matched, shift) = largestShift(try pdfWords(scaledPDF), whole, edges: [0, 2, 3])
+        let whole = try await pdfWords(wholePDF)
+        let (matched, shift) = await largestShift(try pdfWords(scaledPDF), whole, edges: [0, 2, 3])
         #expect(matched >= whole.count * 3 / 4, "\(matched) of \(whole.count) words read alike")
         #expect(shift <= 2, "a word moved \(shift) pt")
     }
 
     @Test("A 12 MP JPEG photo of large letters, decoded at half size for auto: its words in the photo's pixels, as reading the whole photo shrunk puts them")
-    func reducedPhoto() throws {
+    func reducedPhoto() async throws {
         let photo = Paths.images + "/document_photo_12mp.jpg"
-        func report(_ sizing: String) throws -> [String: Any] {
-            let result = try Command.filterocr(["ocr", "--no-feed", "--no-store", "--json", "--text-size", sizing, photo])
+        func report(_ sizing: String) async throws -> [String: Any] {
+            let result = try await Command.filterocr(["ocr", "--no-feed", "--no-store", "--json", "--text-size", sizing, photo])
             #expect(result.status == 0, "\(result.standardError)")
             return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         }
@@ -103,7 +103,7 @@ struct TextSizeTests {
             ((report["words"] as? [[String: Any]]) ?? []).map { (($0["text"] as? String) ?? "", ($0["box"] as? [Double]) ?? []) }
         }
         // `fit` reads the whole photo shrunk to the same half: the words must fall in the same places.
-        let (reduced, whole) = (try report("auto"), try report("fit"))
+        let (reduced, whole) = await (try report("auto"), try report("fit"))
         #expect(reduced["readScale"] as? Double == 0.5)
         let size = try #require(reduced["size"] as? [String: Int])
         #expect(size["width"] == 4000 && size["height"] == 3000, "the photo keeps its size: \(size)")
@@ -119,22 +119,22 @@ struct TextSizeTests {
     }
 
     @Test("The result store never answers a reading at one scale for another")
-    func storeKeepsScalesApart() throws {
+    func storeKeepsScalesApart() async throws {
         let store = folder + "/store.sqlite"
-        func stored(_ sizing: String) throws -> (stored: Bool, scale: Double?) {
-            let result = try Command.filterocr(["ocr", "--no-feed", "--json", "--text-size", sizing, "--store", store, page])
+        func stored(_ sizing: String) async throws -> (stored: Bool, scale: Double?) {
+            let result = try await Command.filterocr(["ocr", "--no-feed", "--json", "--text-size", sizing, "--store", store, page])
             #expect(result.status == 0, "\(result.standardError)")
             let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
             let timings = try #require(report["timings"] as? [String: Any])
             return (timings["stored"] as? Bool ?? false, report["readScale"] as? Double)
         }
-        let first = try stored("fit")
+        let first = try await stored("fit")
         #expect(!first.stored && first.scale == 0.5)
-        let unscaled = try stored("off")
+        let unscaled = try await stored("off")
         #expect(!unscaled.stored, "a page read at half size answered for one read whole")
         #expect(unscaled.scale == nil)
-        #expect(try stored("off").stored)
-        let again = try stored("fit")
+        #expect(try await stored("off").stored)
+        let again = try await stored("fit")
         #expect(again.stored && again.scale == 0.5)
     }
 }

@@ -5,10 +5,10 @@ import Testing
 @Suite("filterocr tune")
 struct TuneCommandTests {
     /// Three speckled copies of the corpus's phototest page, each with its truth beside it.
-    private func degradedPages() throws -> (folder: String, truth: String) {
+    private func degradedPages() async throws -> (folder: String, truth: String) {
         let folder = try Paths.temporaryDirectory()
         let truth = try String(contentsOfFile: Paths.corpus + "/phototest.txt", encoding: .utf8)
-        let page = try GreyPage(reading: Paths.corpus + "/phototest.tif")
+        let page = try await GreyPage(reading: Paths.corpus + "/phototest.tif")
         // About one pixel in a hundred and fifty darkened, in dots of 1-3 px (bench/degrade.py's specks).
         for (index, seed) in [3, 5, 7].enumerated() {
             try page.speckled(count: page.width * page.height / 450, seed: UInt64(seed)).write(to: "\(folder)/page\(index).pgm")
@@ -18,10 +18,10 @@ struct TuneCommandTests {
     }
 
     @Test("The JSON gives a recipe, a cross-validated estimate and --auto beside it; batch --ops applies the recipe as tuned")
-    func tunesAndBatchApplies() throws {
-        let (folder, truth) = try degradedPages()
+    func tunesAndBatchApplies() async throws {
+        let (folder, truth) = try await degradedPages()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let result = try Command.filterocr(["tune", folder, "--json", "--budget", "30", "--folds", "3"])
+        let result = try await Command.filterocr(["tune", folder, "--json", "--budget", "30", "--folds", "3"])
         #expect(result.status == 0, "\(result.standardError)")
         let report = try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
         #expect(report["schemaVersion"] as? Int == 1)
@@ -45,7 +45,7 @@ struct TuneCommandTests {
         #expect(auto["recipeCER"] as? Double == cer, "the comparison is on the same held-out readings")
 
         // The recipe is a script batch accepts, and reads the pages with the errors the tuning counted.
-        let batch = try Command.filterocr(["batch", "--ops", recipe, "--no-feed", folder])
+        let batch = try await Command.filterocr(["batch", "--ops", recipe, "--no-feed", folder])
         #expect(batch.status == 0, "\(batch.standardError)")
         let lines = batch.standardOutput.split(separator: "\n")
         #expect(lines.count == 3)
@@ -60,20 +60,20 @@ struct TuneCommandTests {
     }
 
     @Test("A folder without truths is refused, naming what tune needs")
-    func needsTruths() throws {
+    func needsTruths() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        try GreyPage(reading: Paths.corpus + "/phototest.tif").write(to: folder + "/page.pgm")
-        let result = try Command.filterocr(["tune", folder])
+        try await GreyPage(reading: Paths.corpus + "/phototest.tif").write(to: folder + "/page.pgm")
+        let result = try await Command.filterocr(["tune", folder])
         #expect(result.status == 1)
         #expect(result.standardError.contains("no pages with a truth"), "\(result.standardError)")
         #expect(result.standardOutput.isEmpty)
     }
 
     @Test("--no-truth (not an option of tune) and a single fold are usage errors")
-    func usageErrors() throws {
+    func usageErrors() async throws {
         for arguments in [["tune", Paths.images, "--no-truth"], ["tune", Paths.images, "--folds", "1"]] {
-            let result = try Command.filterocr(arguments)
+            let result = try await Command.filterocr(arguments)
             #expect(result.status == 2, "\(arguments)")
             #expect(result.errorLines.count == 1, "\(result.standardError)")
         }

@@ -15,20 +15,20 @@ struct WatchClockTests {
     }
 
     @Test("Files whose time is a day ahead are dealt with a few settle times after they stop changing")
-    func futureTimes() throws {
+    func futureTimes() async throws {
         let folders = try WatchFolders()
         let good = folders.inbox + "/good_future.png"
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: good)
         try dayAhead(good)
-        let watcher = try folders.watch(["-j", "1", "--settle", "0.5"])
+        let watcher = try await folders.watch(["-j", "1", "--settle", "0.5"])
         // A file cut short arriving while watched, with that time too: held, then given up on
         // once left alone for 10 × 0.5 s.
         let whole = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
         let cut = folders.inbox + "/cut_future.png"
         try whole.prefix(1500).write(to: URL(fileURLWithPath: cut))
         try dayAhead(cut)
-        let lines = watcher.waitForLines(2, timeout: 120)
-        watcher.terminate()
+        let lines = await watcher.waitForLines(2, timeout: 120)
+        await watcher.stop()
         #expect(lines.contains { $0.hasPrefix("good_future.png: 1 page → ") }, "read: \(lines) \(watcher.errorLines)")
         #expect(lines.contains { $0.hasPrefix("cut_future.png: failed: ") }, "failed: \(lines) \(watcher.errorLines)")
         #expect(folders.names(folders.inbox + "/failed") == ["cut_future.png", "cut_future.png.why"])
@@ -41,14 +41,14 @@ struct WatchClockTests {
     }
 
     @Test("A file already in the inbox is taken once it is seen unchanged a settle time later, whatever its time")
-    func pastTimes() throws {
+    func pastTimes() async throws {
         let folders = try WatchFolders()
         let old = folders.inbox + "/old.png"
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: old)
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 0)], ofItemAtPath: old)
-        let watcher = try folders.watch(["-j", "1", "--settle", "0.5"])
-        let lines = watcher.waitForLines(1, timeout: 120)
-        watcher.terminate()
+        let watcher = try await folders.watch(["-j", "1", "--settle", "0.5"])
+        let lines = await watcher.waitForLines(1, timeout: 120)
+        await watcher.stop()
         #expect(lines.count == 1 && lines[0].hasPrefix("old.png: 1 page → "), "\(lines) \(watcher.errorLines)")
     }
 }

@@ -14,10 +14,10 @@ struct WatchFolders {
         try FileManager.default.createDirectory(atPath: root + "/in", withIntermediateDirectories: true)
     }
 
-    func watch(_ extra: [String] = []) throws -> BackgroundProcess {
-        let watcher = try BackgroundProcess(Paths.filterocr, ["watch", inbox, "--to", outbox, "--store", store] + extra)
+    func watch(_ extra: [String] = []) async throws -> BackgroundProcess {
+        let watcher = try await BackgroundProcess(Paths.filterocr, ["watch", inbox, "--to", outbox, "--store", store] + extra)
         // Ready once it says what it watches: files dropped from then on are seen.
-        #expect(watcher.waitForError(containing: "watching", timeout: 60))
+        #expect(await watcher.waitForError(containing: "watching", timeout: 60))
         return watcher
     }
 

@@ -9,9 +9,9 @@ struct WatchTests {
     private static let smallPage = Paths.images + "/app_screenshot.png"
 
     @Test("A file written slowly, in chunks over seconds, is taken once, after it is complete")
-    func slowWriter() throws {
+    func slowWriter() async throws {
         let folders = try WatchFolders()
-        let watcher = try folders.watch(["--settle", "2"])
+        let watcher = try await folders.watch(["--settle", "2"])
         let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
         let path = folders.inbox + "/slow.png"
         let handle = try #require(FileHandle(forWritingAtPath: { FileManager.default.createFile(atPath: path, contents: nil); return path }()))
@@ -21,51 +21,51 @@ struct WatchTests {
             try handle.synchronize()
             // Half a second between chunks, each under the settle time: the file stays open and
             // incomplete for two seconds.
-            usleep(500_000)
+            try await Task.sleep(for: .milliseconds(500))
         }
         try handle.close()
-        let lines = watcher.waitForLines(1, timeout: 120)
+        let lines = await watcher.waitForLines(1, timeout: 120)
         #expect(lines.count == 1 && lines[0].hasPrefix("slow.png: 1 page → "), "\(lines)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/done/slow.png")) == source, "moved whole")
         #expect(folders.names(folders.outbox) == ["slow.pdf"])
-        watcher.terminate()
+        await watcher.stop()
         #expect(watcher.outputLines.count == 1, "taken once: \(watcher.outputLines)")
     }
 
     @Test("A hundred files dropped at once all arrive, each once")
-    func hundredFiles() throws {
+    func hundredFiles() async throws {
         let folders = try WatchFolders()
-        let watcher = try folders.watch(["-j", "2"])
+        let watcher = try await folders.watch(["-j", "2"])
         let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
         let names = (0..<100).map { String(format: "page-%03d.png", $0) }
         for name in names { try source.write(to: URL(fileURLWithPath: folders.inbox + "/" + name)) }
-        let lines = watcher.waitForLines(100, timeout: 600)
+        let lines = await watcher.waitForLines(100, timeout: 600)
         #expect(lines.count == 100)
         #expect(Set(lines.compactMap { $0.split(separator: ":").first.map(String.init) }) == Set(names), "each file once")
         #expect(folders.names(folders.outbox) == names.map { $0.replacingOccurrences(of: ".png", with: ".pdf") })
         #expect(folders.names(folders.inbox + "/done") == names)
-        watcher.terminate()
+        await watcher.stop()
         #expect(watcher.outputLines.count == 100)
     }
 
     @Test("A watcher killed in the middle and started again loses no file and reads none twice")
-    func restart() throws {
+    func restart() async throws {
         let folders = try WatchFolders()
         let names = (0..<12).map { "scan-\($0).png" }
         let images = try Paths.imagesWithTruth().map(\.image).filter { $0.hasSuffix(".png") }
         for (index, name) in names.enumerated() {
             try FileManager.default.copyItem(atPath: images[index % images.count], toPath: folders.inbox + "/" + name)
         }
-        let first = try folders.watch(["--settle", "0"])
-        _ = first.waitForLines(3, timeout: 300)
+        let first = try await folders.watch(["--settle", "0"])
+        _ = await first.waitForLines(3, timeout: 300)
         kill(first.processIdentifier, SIGKILL)
-        #expect(first.waitForExit(timeout: 30))
+        #expect(await first.waitForExit(timeout: 30))
         let before = first.outputLines
         #expect(before.count >= 3 && before.count < names.count, "killed in the middle: \(before)")
 
-        let second = try folders.watch(["--settle", "0"])
-        let after = second.waitForLines(names.count - before.count, timeout: 600)
-        second.terminate()
+        let second = try await folders.watch(["--settle", "0"])
+        let after = await second.waitForLines(names.count - before.count, timeout: 600)
+        await second.stop()
         let lines = before + after
         #expect(lines.count == names.count, "\(lines)")
         #expect(Set(lines.compactMap { $0.split(separator: ":").first.map(String.init) }) == Set(names), "each file once")
@@ -75,14 +75,14 @@ struct WatchTests {
     }
 
     @Test("A file that cannot be read lands in failed/ with its reason beside it; the others go on")
-    func badFile() throws {
+    func badFile() async throws {
         let folders = try WatchFolders()
         // Held first, as a file being written may be, then given up on once left alone for 10 × 0.5 s.
-        let watcher = try folders.watch(["--settle", "0.5"])
+        let watcher = try await folders.watch(["--settle", "0.5"])
         try Data("this is not an image".utf8).write(to: URL(fileURLWithPath: folders.inbox + "/notes.png"))
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/good.png")
-        let lines = watcher.waitForLines(2, timeout: 120)
-        watcher.terminate()
+        let lines = await watcher.waitForLines(2, timeout: 120)
+        await watcher.stop()
         #expect(lines.contains { $0.hasPrefix("notes.png: failed: ") && $0.contains("not an image") }, "\(lines)")
         #expect(folders.names(folders.inbox + "/failed") == ["notes.png", "notes.png.why"])
         let why = try String(contentsOfFile: folders.inbox + "/failed/notes.png.why", encoding: .utf8)
@@ -93,9 +93,9 @@ struct WatchTests {
     }
 
     @Test("A scan appended in chunks with pauses longer than the settle time is held while it does not read, and read once, whole")
-    func slowAppender() throws {
+    func slowAppender() async throws {
         let folders = try WatchFolders()
-        let watcher = try folders.watch(["--settle", "0.5"])
+        let watcher = try await folders.watch(["--settle", "0.5"])
         let source = try Data(contentsOf: URL(fileURLWithPath: Self.smallPage))
         let path = folders.inbox + "/slow_append.png"
         let chunk = source.count / 4 + 1
@@ -110,10 +110,10 @@ struct WatchTests {
             try handle.seekToEnd()
             try handle.write(contentsOf: source[start..<min(source.count, start + chunk)])
             try handle.close()
-            if start + chunk < source.count { usleep(1_500_000) }
+            if start + chunk < source.count { try await Task.sleep(for: .milliseconds(1500)) }
         }
-        let lines = watcher.waitForLines(1, timeout: 120)
-        watcher.terminate()
+        let lines = await watcher.waitForLines(1, timeout: 120)
+        await watcher.stop()
         #expect(lines.count == 1 && lines[0].hasPrefix("slow_append.png: 1 page → "), "\(lines) \(watcher.errorLines)")
         #expect(watcher.outputLines.count == 1, "read once: \(watcher.outputLines)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/done/slow_append.png")) == source, "moved whole")
@@ -122,19 +122,19 @@ struct WatchTests {
     }
 
     @Test("SIGTERM finishes the file being read, leaves the waiting ones for the next start, and exits 0")
-    func termination() throws {
+    func termination() async throws {
         let folders = try WatchFolders()
-        let watcher = try folders.watch(["-j", "1", "--settle", "0"])
+        let watcher = try await folders.watch(["-j", "1", "--settle", "0"])
         try FileManager.default.copyItem(atPath: Paths.images + "/document_photo_12mp.jpg",
                                          toPath: folders.inbox + "/photo.jpg")
         // In flight once its document's temporary file is in the outbox.
-        let reading = BackgroundProcess.wait(timeout: 120) {
+        let reading = await BackgroundProcess.wait(timeout: 120) {
             ((try? FileManager.default.contentsOfDirectory(atPath: folders.outbox)) ?? []).contains { $0.hasSuffix(".tmp") }
         }
         #expect(reading)
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/waiting.png")
         kill(watcher.processIdentifier, SIGTERM)
-        #expect(watcher.waitForExit(timeout: 300))
+        #expect(await watcher.waitForExit(timeout: 300))
         #expect(watcher.terminationStatus == 0)
         #expect(watcher.outputLines.count == 1 && watcher.outputLines[0].hasPrefix("photo.jpg: 1 page → "), "\(watcher.outputLines)")
         #expect(folders.names(folders.outbox) == ["photo.pdf"], "finished whole")
@@ -143,22 +143,22 @@ struct WatchTests {
     }
 
     @Test("Ctrl-C says which file it stops after, and a second Ctrl-C stops at once, the file left in the inbox whole")
-    func secondInterrupt() throws {
+    func secondInterrupt() async throws {
         let folders = try WatchFolders()
-        let watcher = try folders.watch(["-j", "1", "--settle", "0"])
+        let watcher = try await folders.watch(["-j", "1", "--settle", "0"])
         let source = try Data(contentsOf: URL(fileURLWithPath: Paths.images + "/document_photo_12mp.jpg"))
         try source.write(to: URL(fileURLWithPath: folders.inbox + "/scan.jpg"))
         // In flight once its document's temporary file is in the outbox.
-        let reading = BackgroundProcess.wait(timeout: 120) {
+        let reading = await BackgroundProcess.wait(timeout: 120) {
             ((try? FileManager.default.contentsOfDirectory(atPath: folders.outbox)) ?? []).contains { $0.hasSuffix(".tmp") }
         }
         try #require(reading)
         kill(watcher.processIdentifier, SIGINT)
-        #expect(watcher.waitForError(containing: "stopping after scan.jpg (Ctrl-C again to stop now)", timeout: 30),
+        #expect(await watcher.waitForError(containing: "stopping after scan.jpg (Ctrl-C again to stop now)", timeout: 30),
                 "\(watcher.errorLines)")
         #expect(watcher.isRunning, "the first Ctrl-C finishes the file")
         kill(watcher.processIdentifier, SIGINT)
-        #expect(watcher.waitForExit(timeout: 30), "the second stops at once")
+        #expect(await watcher.waitForExit(timeout: 30), "the second stops at once")
         #expect(watcher.outputLines.isEmpty)
         #expect(try Data(contentsOf: URL(fileURLWithPath: folders.inbox + "/scan.jpg")) == source, "left in the inbox, whole")
         #expect(folders.names(folders.outbox).isEmpty && folders.names(folders.inbox + "/done").isEmpty)
@@ -169,17 +169,17 @@ struct WatchTests {
     }
 
     @Test("With --keep the originals stay where they are, and a restart reads none of them again")
-    func keepOriginals() throws {
+    func keepOriginals() async throws {
         let folders = try WatchFolders()
         for name in ["a.png", "b.png"] { try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/" + name) }
-        let first = try folders.watch(["--keep", "--settle", "0"])
-        #expect(first.waitForLines(2, timeout: 120).count == 2)
-        first.terminate()
+        let first = try await folders.watch(["--keep", "--settle", "0"])
+        #expect(await first.waitForLines(2, timeout: 120).count == 2)
+        await first.stop()
         #expect(folders.names(folders.inbox) == ["a.png", "b.png", "failed"], "left in place")
         try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/c.png")
-        let second = try folders.watch(["--keep", "--settle", "0"])
-        let lines = second.waitForLines(1, timeout: 120)
-        second.terminate()
+        let second = try await folders.watch(["--keep", "--settle", "0"])
+        let lines = await second.waitForLines(1, timeout: 120)
+        await second.stop()
         #expect(lines.count == 1 && lines[0].hasPrefix("c.png: "), "only the new file: \(second.outputLines)")
         #expect(second.outputLines.count == 1)
         #expect(folders.names(folders.outbox) == ["a.pdf", "b.pdf", "c.pdf"])

@@ -31,7 +31,7 @@ final class GatedRecognizer: Recognizer, Sendable {
 @Suite("An engine on a thread of its own")
 struct EngineThreadTests {
     @Test("A cancelled caller returns at once while the engine is still busy; the next call waits for it and reads")
-    func cancelWithoutWaiting() throws {
+    func cancelWithoutWaiting() async throws {
         let gated = GatedRecognizer()
         let engine = try Engines(count: 1, settings: RecognitionSettings(), factory: { _ in gated })
         let monitor = RecognitionMonitor()
@@ -49,10 +49,10 @@ struct EngineThreadTests {
             done.signal()
         }
         caller.start()
-        #expect(gated.entered.wait(timeout: .now() + 30) == .success)
+        #expect(await gated.entered.signalled(within: 30))
         busy.cancel()
         // The gate is still closed: the caller came back without the engine finishing.
-        #expect(done.wait(timeout: .now() + 30) == .success)
+        #expect(await done.signalled(within: 30))
         #expect(returned.withLock { $0 } as? RecognitionError == .cancelled)
         #expect(gated.finished.load(ordering: .relaxed) == 0)
 
@@ -71,20 +71,20 @@ struct EngineStartTests {
     }
 
     @Test("An engine started aside that cannot start says why when waited for, and to every reading")
-    func asideFailure() throws {
+    func asideFailure() async throws {
         let pool = try Engines(count: 1, settings: RecognitionSettings(), factory: { _ in throw Refused() }, start: .aside)
         #expect { try pool.started() } throws: { "\($0)".contains("no language data") }
         #expect { try pool.recognize(RGBImage(width: 8, height: 8), resolution: nil) } throws: { "\($0)".contains("no language data") }
     }
 
     @Test("An engine started now that cannot start is one error from init")
-    func nowFailure() {
+    func nowFailure() async {
         #expect { try Engines(count: 2, settings: RecognitionSettings(), factory: { _ in throw Refused() }) }
             throws: { "\($0)".contains("no language data") }
     }
 
     @Test("A lazily started engine starts only when a page is not in the store, once for the thread's life")
-    func lazily() throws {
+    func lazily() async throws {
         let made = Atomic(0)
         let fake = FakeRecognizer()
         let factory: RecognizerFactory = { _ in
@@ -106,7 +106,7 @@ struct EngineStartTests {
     }
 
     @Test("Work run aside gives the work's value, or nil at once when the stop is raised")
-    func aside() {
+    func aside() async {
         #expect(Aside.run(unless: StopSignal()) { 6 * 7 } == 42)
         let stop = StopSignal()
         let started = Completion<Void>()
@@ -151,7 +151,7 @@ struct PoolFedByPipelinesTests {
     }
 
     @Test("A session's pipeline over a shared pool sizes the text once, and a page a scale filter sized not at all")
-    func sizedOnce() throws {
+    func sizedOnce() async throws {
         let recorder = WidthRecorder()
         let settings = RecognitionSettings(textSizing: .fit)
         let pool = try Engines(count: 2, settings: settings, factory: { _ in recorder })
@@ -164,7 +164,7 @@ struct PoolFedByPipelinesTests {
     }
 
     @Test("Jobs of a batch read with a pipeline's reader ask its store first, and the engines keep no store of their own")
-    func storeAskedByTheReader() throws {
+    func storeAskedByTheReader() async throws {
         let fake = FakeRecognizer()
         let store = try ResultStore(path: try Paths.temporaryDirectory() + "/results.sqlite", warn: { _ in })
         let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: fake.factory)

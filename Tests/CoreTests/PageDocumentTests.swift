@@ -16,7 +16,7 @@ struct PageDocumentTests {
     }
 
     @Test("Pages handed in from several threads, last first, all arrive whole", arguments: [TesseractDocument.Format.txt, .hocr, .pdf])
-    func pagesInOrder(format: TesseractDocument.Format) throws {
+    func pagesInOrder(format: TesseractDocument.Format) async throws {
         let folder = try Paths.temporaryDirectory()
         let destination = folder + "/out." + format.fileExtension
         let document = try PageDocument(format: format, destination: destination)
@@ -42,7 +42,7 @@ struct PageDocumentTests {
                 }
             }
         }
-        #expect(done.wait(timeout: .now() + 300) == .success, "every page added")
+        #expect(await done.ended(within: 300), "every page added")
         #expect(failures.withLock { $0 }.isEmpty, "\(failures.withLock { $0 })")
         try document.finish()
         let written = try Data(contentsOf: URL(fileURLWithPath: destination))
@@ -55,7 +55,7 @@ struct PageDocumentTests {
     }
 
     @Test("An abandoned document leaves the old file and no temporary")
-    func abandoned() throws {
+    func abandoned() async throws {
         let folder = try Paths.temporaryDirectory()
         let destination = folder + "/out.txt"
         try Data("old".utf8).write(to: URL(fileURLWithPath: destination))

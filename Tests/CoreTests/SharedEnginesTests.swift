@@ -9,7 +9,7 @@ import Testing
 @Suite("One set of engines for many callers")
 struct SharedEnginesTests {
     @Test("Callers on many threads at once each get the recognition of their own image")
-    func concurrentCallers() throws {
+    func concurrentCallers() async throws {
         let fake = FakeRecognizer(slowOddWidths: 3)
         let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: fake.factory)
         let widths = Array(40..<72)
@@ -28,7 +28,7 @@ struct SharedEnginesTests {
     }
 
     @Test("Two batches on the same engines each get their own outputs, tagged, as they finish")
-    func batchesShareEngines() throws {
+    func batchesShareEngines() async throws {
         let fake = FakeRecognizer()
         let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: fake.factory)
         let first = pool.batch(of: String.self)
@@ -48,7 +48,7 @@ struct SharedEnginesTests {
     }
 
     @Test("finishedNow gives what is done without waiting, and a waking batch calls back after each output")
-    func finishedNow() throws {
+    func finishedNow() async throws {
         let pool = try Engines(count: 1, settings: RecognitionSettings(), factory: FakeRecognizer().factory)
         let woken = DispatchSemaphore(value: 0)
         let gate = DispatchSemaphore(value: 0)
@@ -58,17 +58,17 @@ struct SharedEnginesTests {
             gate.wait()
             return 20
         }
-        #expect(woken.wait(timeout: .now() + 30) == .success)
+        #expect(await woken.signalled(within: 30))
         #expect(batch.finishedNow().map(\.output) == [10], "the held job is not waited for")
         #expect(batch.inFlight == 1)
         gate.signal()
-        #expect(woken.wait(timeout: .now() + 30) == .success)
+        #expect(await woken.signalled(within: 30))
         #expect(batch.finishedNow().map(\.output) == [20])
         #expect(batch.inFlight == 0)
     }
 
     @Test("A thread's engine reads a batch's jobs as they are submitted, on the caller's thread")
-    func engineBatchInline() throws {
+    func engineBatchInline() async throws {
         let pool = try Engines(count: 1, settings: RecognitionSettings(), factory: FakeRecognizer().factory)
         let outputs = pool.perform { engine -> [Int] in
             let batch = engine.batch(of: Int.self)
@@ -79,7 +79,7 @@ struct SharedEnginesTests {
     }
 
     @Test("exclusively lends one engine to the caller's thread while the others go on; a pool of one shared by sessions keeps no caller's page")
-    func exclusively() throws {
+    func exclusively() async throws {
         let fake = FakeRecognizer()
         let pool = try Engines(count: 2, settings: RecognitionSettings(), factory: fake.factory)
         let other = DispatchSemaphore(value: 0)
@@ -89,6 +89,7 @@ struct SharedEnginesTests {
                 other.signal()
                 return 0
             }
+            // Inside the lent engine's body, on the caller's thread, which `exclusively` holds.
             #expect(other.wait(timeout: .now() + 30) == .success)
             return try engine.recognize(RGBImage(width: 31, height: 8), resolution: nil).text
         }

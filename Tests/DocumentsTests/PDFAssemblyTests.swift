@@ -7,15 +7,15 @@ import Testing
 @Suite struct PDFAssemblyTests {
     typealias Page = PDFAssembly.Page
 
-    @Test func keepsThePagesImagesAndAddsTheirText() throws {
+    @Test func keepsThePagesImagesAndAddsTheirText() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (scan, layers, rendered, output) = (folder + "/scan.pdf", folder + "/layers.pdf", folder + "/rendered.pdf",
                                                  folder + "/out.pdf")
         let (phototest, eurotext) = (Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif")
-        try TestDocuments.pdf(of: [phototest, eurotext, Paths.corpus + "/baiona_color.jpg"], at: scan)
-        try textLayers(of: [phototest, eurotext], at: layers)
-        try TestDocuments.withTextLayer(image: eurotext, at: rendered)
+        try await TestDocuments.pdf(of: [phototest, eurotext, Paths.corpus + "/baiona_color.jpg"], at: scan)
+        try await textLayers(of: [phototest, eurotext], at: layers)
+        try await TestDocuments.withTextLayer(image: eurotext, at: rendered)
 
         // The PDF comes twice (as `batch scan.pdf image scan.pdf --pages 1` would give it): the
         // second time its pages not named stay too, and they share their images with the first.
@@ -26,63 +26,64 @@ import Testing
                       Page(source: .original(path: scan, page: 1), textLayer: .init(path: layers, page: 1))],
                      at: output)
 
-        let scanImages = try images(of: scan), renderedImages = try images(of: rendered)
+        let scanImages = try await images(of: scan), renderedImages = try await images(of: rendered)
         let expected = scanImages + renderedImages.prefix(1) + scanImages
-        let found = try images(of: output)
+        let found = try await images(of: output)
         #expect(found.map(\.page) == Array(1...7))
         #expect(found.map(\.description) == expected.map(\.description))
-        #expect(try found.map { try rawStream($0.object, of: output) }
-            == expected.enumerated().map { index, image in
-                try rawStream(image.object, of: index == 3 ? rendered : scan)
-            })
-        #expect(try pageSizes(of: output) == pageSizes(of: scan) + pageSizes(of: rendered) + pageSizes(of: scan))
+        let foundStreams = try await rawStreams(found.map { ($0.object, output) })
+        let expectedStreams = try await rawStreams(expected.enumerated().map { ($1.object, $0 == 3 ? rendered : scan) })
+        #expect(foundStreams == expectedStreams)
+        let (outputSizes, scanSizes, renderedSizes) = (try await pageSizes(of: output), try await pageSizes(of: scan),
+                                                       try await pageSizes(of: rendered))
+        #expect(outputSizes == scanSizes + renderedSizes + scanSizes)
         for page in [6, 7] {
-            #expect(try text(of: output, page: page).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
+            #expect(try await text(of: output, page: page).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty,
                     "page \(page), kept as it is the second time, has no text layer")
         }
 
-        #expect(try text(of: output, page: 1).contains("The quick brown dog jumped over the"))
-        expectSameWords(try words(of: output), try words(of: layers))
-        let secondPage = try text(of: output, page: 2)
+        #expect(try await text(of: output, page: 1).contains("The quick brown dog jumped over the"))
+        await expectSameWords(try words(of: output), try words(of: layers))
+        let secondPage = try await text(of: output, page: 2)
         #expect(secondPage.contains("braune Fuchs springt"), "\(secondPage)")
-        #expect(try text(of: output, page: 3).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
-        #expect(try text(of: output, page: 4).contains("braune Fuchs"))
-        #expect(try text(of: output, page: 5).contains("The quick brown dog jumped over the"))
+        #expect(try await text(of: output, page: 3).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty)
+        #expect(try await text(of: output, page: 4).contains("braune Fuchs"))
+        #expect(try await text(of: output, page: 5).contains("The quick brown dog jumped over the"))
 
         let limit = Double(try size(of: scan) + size(of: rendered)) * 1.1 + Double(try size(of: layers))
         let written = try size(of: output)
         #expect(Double(written) <= limit, "\(written) bytes")
-        try expectValid(output)
+        try await expectValid(output)
     }
 
     /// A scan stored turned, with /Rotate turning it upright again: the text layer, read from
     /// the page as shown, must land on the words where the layer's own page has them. Some
     /// PDFs write the angle negative.
     @Test(arguments: [90, 180, 270, -90])
-    func placesTheTextOnARotatedPageAsShown(angle: Int) throws {
+    func placesTheTextOnARotatedPageAsShown(angle: Int) async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (scan, turned, image, stored, page) = (folder + "/scan.pdf", folder + "/turned.pdf", folder + "/turned",
                                                    folder + "/stored.pdf", folder + "/page.pdf")
         let (layer, output, phototest) = (folder + "/layer.pdf", folder + "/out.pdf", Paths.corpus + "/phototest.tif")
         let clockwise = (angle + 360) % 360
-        try TestDocuments.pdf(of: [phototest], at: scan)
-        try TestDocuments.tool("/usr/bin/qpdf", ["--rotate=+\(360 - clockwise):1", scan, turned])
-        try TestDocuments.tool("/usr/bin/pdftoppm", ["-r", "300", "-gray", "-png", "-singlefile", turned, image])
-        try TestDocuments.pdf(of: [image + ".png"], at: stored)
-        try TestDocuments.tool("/usr/bin/qpdf", ["--rotate=+\(clockwise):1", stored, page])
+        try await TestDocuments.pdf(of: [phototest], at: scan)
+        try await TestDocuments.tool("/usr/bin/qpdf", ["--rotate=+\(360 - clockwise):1", scan, turned])
+        try await TestDocuments.tool("/usr/bin/pdftoppm", ["-r", "300", "-gray", "-png", "-singlefile", turned, image])
+        try await TestDocuments.pdf(of: [image + ".png"], at: stored)
+        try await TestDocuments.tool("/usr/bin/qpdf", ["--rotate=+\(clockwise):1", stored, page])
         if angle < 0 { try rewrite(page, "/Rotate \(clockwise)", as: "/Rotate \(angle)") }
-        try textLayers(of: [phototest], at: layer)
+        try await textLayers(of: [phototest], at: layer)
 
         try assemble([Page(source: .original(path: page, page: 1), textLayer: .init(path: layer, page: 1))], at: output)
 
-        try expectSameImages(output, as: page)
-        let expected = try words(of: layer)
+        try await expectSameImages(output, as: page)
+        let expected = try await words(of: layer)
         #expect(expected.count > 50)
-        expectSameWords(try words(of: output), expected)
-        let layout = try text(of: output, page: 1, layout: true)
+        await expectSameWords(try words(of: output), expected)
+        let layout = try await text(of: output, page: 1, layout: true)
         #expect(layout.contains("The quick brown dog jumped over the"), "\(layout)")
-        try expectValid(output)
+        try await expectValid(output)
     }
 
     /// Tesseract's own searchable PDF holds its words in the page's content; qpdf's overlay (as
@@ -93,48 +94,48 @@ import Testing
     }
 
     @Test(arguments: EarlierLayer.allCases)
-    func replacesAnEarlierInvisibleLayer(_ earlier: EarlierLayer) throws {
+    func replacesAnEarlierInvisibleLayer(_ earlier: EarlierLayer) async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (searchable, layer) = (folder + "/searchable.pdf", folder + "/eurotext-layer.pdf")
         let phototest = Paths.corpus + "/phototest.tif"
         switch earlier {
         case .inPageContents:
-            try TestDocuments.withTextLayer(image: phototest, at: searchable)
+            try await TestDocuments.withTextLayer(image: phototest, at: searchable)
         case .inFormXObject:
             let (scan, phototestLayer) = (folder + "/scan.pdf", folder + "/phototest-layer.pdf")
-            try TestDocuments.pdf(of: [phototest], at: scan)
-            try textLayers(of: [phototest], at: phototestLayer)
-            try TestDocuments.tool("/usr/bin/qpdf", [scan, "--overlay", phototestLayer, "--", searchable])
+            try await TestDocuments.pdf(of: [phototest], at: scan)
+            try await textLayers(of: [phototest], at: phototestLayer)
+            try await TestDocuments.tool("/usr/bin/qpdf", [scan, "--overlay", phototestLayer, "--", searchable])
         }
-        try textLayers(of: [Paths.corpus + "/eurotext.tif"], at: layer)
+        try await textLayers(of: [Paths.corpus + "/eurotext.tif"], at: layer)
         // Words only phototest has, and words only eurotext has.
         let (old, new) = (["jumped", "point", "format"], ["Fuchs", "renard", "volpe"])
-        #expect(try text(of: searchable, page: 1).containsAll(old))
+        #expect(try await text(of: searchable, page: 1).containsAll(old))
 
         let (replaced, kept) = (folder + "/replaced.pdf", folder + "/kept.pdf")
         try assemble([Page(source: .original(path: searchable, page: 1), textLayer: .init(path: layer, page: 1),
                            replacesInvisibleText: true)], at: replaced)
         try assemble([Page(source: .original(path: searchable, page: 1), textLayer: .init(path: layer, page: 1))], at: kept)
 
-        let replacedText = try text(of: replaced, page: 1)
+        let replacedText = try await text(of: replaced, page: 1)
         #expect(replacedText.containsAll(new))
         #expect(!replacedText.containsAny(old), "\(replacedText)")
-        let keptText = try text(of: kept, page: 1)
+        let keptText = try await text(of: kept, page: 1)
         #expect(keptText.containsAll(old + new), "\(keptText)")
-        try expectSameImages(replaced, as: searchable)
-        try expectValid(replaced)
+        try await expectSameImages(replaced, as: searchable)
+        try await expectValid(replaced)
     }
 
     /// Only text shown in render mode 3 goes: the mode set inside or outside BT ... ET, saved and
     /// restored by q ... Q, and ' and " keep their line moves. The page's box does not start at
     /// the origin, and its content ends unbalanced (a Q too many, then two q left open) with
     /// translations in force: the text layer still lands where its own page has its words.
-    @Test func dropsOnlyInvisibleTextAndPlacesTheLayerOverAnyContent() throws {
+    @Test func dropsOnlyInvisibleTextAndPlacesTheLayerOverAnyContent() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (page, layer, output) = (folder + "/page.pdf", folder + "/layer.pdf", folder + "/out.pdf")
-        try textLayers(of: [Paths.corpus + "/eurotext.tif"], at: layer)
+        try await textLayers(of: [Paths.corpus + "/eurotext.tif"], at: layer)
         // The layer's page is 245.76 x 192 points; this page has the same size, moved.
         let content = """
             BT /F1 8 Tf 3 Tr 110 230 Td (hiddenalpha) Tj ET
@@ -145,49 +146,49 @@ import Testing
             q 20 0 0 20 300 60 cm /Im1 Do Q
             Q 1 0 0 1 40 30 cm q 1 0 0 1 20 10 cm q 0.5 g
             """
-        try handMadePDF(box: (100, 50, 345.76, 242), content: content, at: page)
-        #expect(try text(of: page, page: 1).containsAll(["hiddenalpha", "hiddencharlie", "hiddenecho", "hiddengolf"]))
+        try await handMadePDF(box: (100, 50, 345.76, 242), content: content, at: page)
+        #expect(try await text(of: page, page: 1).containsAll(["hiddenalpha", "hiddencharlie", "hiddenecho", "hiddengolf"]))
 
         try assemble([Page(source: .original(path: page, page: 1), textLayer: .init(path: layer, page: 1),
                            replacesInvisibleText: true)], at: output)
 
-        let found = try text(of: output, page: 1)
+        let found = try await text(of: output, page: 1)
         #expect(found.containsAll(["visiblebravo", "visibledelta", "visiblehotel", "Fuchs"]))
         #expect(!found.contains("hidden"), "\(found)")
         // The line moves of the dropped ' and " stay: hotel is three lines (of 10 points) below delta.
-        let placed = try words(of: output)
+        let placed = try await words(of: output)
         let delta = try #require(placed.first { $0.text == "visibledelta" })
         let hotel = try #require(placed.first { $0.text == "visiblehotel" })
         #expect(abs(hotel.box.minY - delta.box.minY - 30) < 0.5 && abs(hotel.box.minX - delta.box.minX) < 0.5)
-        expectSameWords(placed.filter { !$0.text.hasPrefix("visible") }, try words(of: layer))
-        try expectSameImages(output, as: page)
-        try expectValid(output)
+        expectSameWords(placed.filter { !$0.text.hasPrefix("visible") }, try await words(of: layer))
+        try await expectSameImages(output, as: page)
+        try await expectValid(output)
     }
 
     /// The PDF is the output: the pages the plan does not name stay in their places, and what
     /// the document has at document level stays, as scripts/document_features.py checks it.
-    @Test func thePagesLeftOutAndTheDocumentStay() throws {
+    @Test func thePagesLeftOutAndTheDocumentStay() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let script = Paths.packageRoot + "/scripts/document_features.py"
-        try TestDocuments.tool("/usr/bin/python3", [script, "make", folder, "features"])
+        try await TestDocuments.tool("/usr/bin/python3", [script, "make", folder, "features"])
         let (features, layers, output) = (folder + "/features.pdf", folder + "/layers.pdf", folder + "/out.pdf")
-        try textLayers(of: [Paths.corpus + "/phototest.tif"], at: layers)
+        try await textLayers(of: [Paths.corpus + "/phototest.tif"], at: layers)
         try assemble([Page(source: .original(path: features, page: 2), textLayer: .init(path: layers, page: 1))], at: output)
 
-        #expect(try pageSizes(of: output) == pageSizes(of: features))
-        #expect(try text(of: output, page: 2).contains("The quick brown dog jumped over the"))
-        #expect(try !text(of: output, page: 1).contains("The quick brown dog"))
-        let check = try Command.run("/usr/bin/python3", [script, "check", features, output])
+        #expect(try await pageSizes(of: output) == pageSizes(of: features))
+        #expect(try await text(of: output, page: 2).contains("The quick brown dog jumped over the"))
+        #expect(try await !text(of: output, page: 1).contains("The quick brown dog"))
+        let check = try await Command.run("/usr/bin/python3", [script, "check", features, output])
         #expect(check.status == 0, "\(check.standardOutput)")
-        try expectValid(output)
+        try await expectValid(output)
     }
 
-    @Test func aFailingSinkStopsTheWriting() throws {
+    @Test func aFailingSinkStopsTheWriting() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let scan = folder + "/scan.pdf"
-        try TestDocuments.pdf(of: [Paths.corpus + "/baiona_color.jpg", Paths.corpus + "/eurotext.tif"], at: scan)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/baiona_color.jpg", Paths.corpus + "/eurotext.tif"], at: scan)
         let pages = [Page(source: .original(path: scan, page: 1)), Page(source: .original(path: scan, page: 2))]
         var calls = 0
         #expect(throws: DocumentError(source: "out.pdf", problem: .assemblyFailed(detail: PDFAssembly.writeFailed))) {
@@ -200,11 +201,11 @@ import Testing
         #expect(calls == 2)
     }
 
-    @Test func aSourceItCannotReadIsAOneLineError() throws {
+    @Test func aSourceItCannotReadIsAOneLineError() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (scan, damaged) = (folder + "/scan.pdf", folder + "/damaged.pdf")
-        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: scan)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif"], at: scan)
         try Data("%PDF-1.4\nnot really a PDF\n".utf8).write(to: URL(fileURLWithPath: damaged))
 
         let cases: [(pages: [Page], mentions: String)] = [
@@ -241,10 +242,10 @@ import Testing
 
     /// Tesseract's text-only PDF of `images`, one page each, at the scans' 300 dpi (the
     /// invisible text and its font, no image).
-    private func textLayers(of images: [String], at path: String) throws {
+    private func textLayers(of images: [String], at path: String) async throws {
         let list = path + ".list"
         try Data(images.map { $0 + "\n" }.joined().utf8).write(to: URL(fileURLWithPath: list))
-        try TestDocuments.tool("/usr/bin/tesseract", [list, String(path.dropLast(4)), "--dpi", "300",
+        try await TestDocuments.tool("/usr/bin/tesseract", [list, String(path.dropLast(4)), "--dpi", "300",
                                                       "-c", "textonly_pdf=1", "pdf"],
                                environment: ["OMP_THREAD_LIMIT": "1"])
     }
@@ -260,7 +261,7 @@ import Testing
 
     /// A one-page PDF drawing `content` with Helvetica as /F1 and a 2 x 2 gray image stored
     /// uncompressed as /Im1, on a media box of `box`.
-    private func handMadePDF(box: (Double, Double, Double, Double), content: String, at path: String) throws {
+    private func handMadePDF(box: (Double, Double, Double, Double), content: String, at path: String) async throws {
         let objects = [
             "<< /Type /Catalog /Pages 2 0 R >>",
             "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
@@ -282,7 +283,7 @@ import Testing
         pdf += offsets.map { String(repeating: "0", count: 10 - String($0).count) + "\($0) 00000 n \n" }.joined()
         pdf += "trailer\n<< /Size \(objects.count + 1) /Root 1 0 R >>\nstartxref\n\(xref)\n%%EOF\n"
         try Data(pdf.utf8).write(to: URL(fileURLWithPath: path))
-        try expectValid(path)
+        try await expectValid(path)
     }
 
     /// Replaces `text` in the PDF's bytes with `replacement` of the same length (so that the
@@ -306,8 +307,8 @@ import Testing
         var object: Int
     }
 
-    private func images(of pdf: String) throws -> [Image] {
-        let rows = try output("/usr/bin/pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2)
+    private func images(of pdf: String) async throws -> [Image] {
+        let rows = try await output("/usr/bin/pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2)
         return try rows.map { row in
             let columns = row.split(separator: " ").map(String.init)
             let (page, object) = (try #require(Int(columns[0])), try #require(Int(columns[10])))
@@ -317,29 +318,37 @@ import Testing
 
     /// The images of `output` are those of `input`: listed alike, and stored byte for byte alike.
     private func expectSameImages(_ output: String, as input: String,
-                                  sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let (found, expected) = (try images(of: output), try images(of: input))
+                                  sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let (found, expected) = await (try images(of: output), try images(of: input))
         #expect(!expected.isEmpty, sourceLocation: sourceLocation)
         #expect(found.map(\.description) == expected.map(\.description), sourceLocation: sourceLocation)
-        #expect(try found.map { try rawStream($0.object, of: output) } == expected.map { try rawStream($0.object, of: input) },
-                sourceLocation: sourceLocation)
+        let (foundStreams, expectedStreams) = (try await rawStreams(found.map { ($0.object, output) }),
+                                               try await rawStreams(expected.map { ($0.object, input) }))
+        #expect(foundStreams == expectedStreams, sourceLocation: sourceLocation)
     }
 
     /// An object's stream data as the file stores it (still compressed).
-    private func rawStream(_ object: Int, of pdf: String) throws -> Data {
-        let result = try Command.run("/usr/bin/qpdf", ["--show-object=\(object)", "--raw-stream-data", pdf])
+    private func rawStream(_ object: Int, of pdf: String) async throws -> Data {
+        let result = try await Command.run("/usr/bin/qpdf", ["--show-object=\(object)", "--raw-stream-data", pdf])
         #expect(result.status == 0, "\(result.standardError)")
         return result.outputData
     }
 
-    private func pageSizes(of pdf: String) throws -> [String] {
-        try output("/usr/bin/pdfinfo", ["-f", "1", "-l", "100", pdf]).split(separator: "\n")
+    /// The raw data of each (object, PDF) pair's stream, in order.
+    private func rawStreams(_ objects: [(Int, String)]) async throws -> [Data] {
+        var streams: [Data] = []
+        for (object, pdf) in objects { streams.append(try await rawStream(object, of: pdf)) }
+        return streams
+    }
+
+    private func pageSizes(of pdf: String) async throws -> [String] {
+        try await output("/usr/bin/pdfinfo", ["-f", "1", "-l", "100", pdf]).split(separator: "\n")
             .filter { $0.hasPrefix("Page ") && $0.contains(" size:") }
             .map { String($0.split(separator: ":", maxSplits: 1)[1]).trimmingCharacters(in: .whitespaces) }
     }
 
-    private func text(of pdf: String, page: Int, layout: Bool = false) throws -> String {
-        try output("/usr/bin/pdftotext", (layout ? ["-layout"] : []) + ["-f", "\(page)", "-l", "\(page)", pdf, "-"])
+    private func text(of pdf: String, page: Int, layout: Bool = false) async throws -> String {
+        try await output("/usr/bin/pdftotext", (layout ? ["-layout"] : []) + ["-f", "\(page)", "-l", "\(page)", pdf, "-"])
     }
 
     struct Word: CustomStringConvertible {
@@ -350,8 +359,8 @@ import Testing
     }
 
     /// The words of the first page and their boxes, as poppler finds them.
-    private func words(of pdf: String) throws -> [Word] {
-        let xhtml = try output("/usr/bin/pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"])
+    private func words(of pdf: String) async throws -> [Word] {
+        let xhtml = try await output("/usr/bin/pdftotext", ["-bbox", "-f", "1", "-l", "1", pdf, "-"])
         let pattern = /<word xMin="([0-9.]+)" yMin="([0-9.]+)" xMax="([0-9.]+)" yMax="([0-9.]+)">([^<]*)<\/word>/
         return xhtml.matches(of: pattern).map { match in
             let (x0, y0, x1, y1) = (Double(match.1)!, Double(match.2)!, Double(match.3)!, Double(match.4)!)
@@ -370,13 +379,13 @@ import Testing
     }
 
     /// qpdf finds nothing wrong (a warning would make it exit with 3).
-    private func expectValid(_ pdf: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let result = try Command.run("/usr/bin/qpdf", ["--check", pdf])
+    private func expectValid(_ pdf: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let result = try await Command.run("/usr/bin/qpdf", ["--check", pdf])
         #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)", sourceLocation: sourceLocation)
     }
 
-    private func output(_ tool: String, _ arguments: [String]) throws -> String {
-        let result = try Command.run(tool, arguments)
+    private func output(_ tool: String, _ arguments: [String]) async throws -> String {
+        let result = try await Command.run(tool, arguments)
         guard result.status == 0 else {
             throw ToolFailure(description: "\(tool) failed (\(result.status)): \(result.standardError)")
         }

@@ -5,11 +5,11 @@ import TestSupport
 import Testing
 
 @Suite struct PDFFileTests {
-    @Test func rendersAScannedPageAtItsOwnResolution() throws {
+    @Test func rendersAScannedPageAtItsOwnResolution() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let pdf = folder + "/scan.pdf"
-        try TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: pdf)
+        try await TestDocuments.pdf(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: pdf)
         let file = try PDFFile(pdf)
         #expect(file.pageCount == 2)
         let survey = try file.survey(page: 2)

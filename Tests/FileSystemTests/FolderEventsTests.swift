@@ -26,7 +26,7 @@ struct FolderEventsTests {
     }
 
     @Test("A file written in place is changing, then closed")
-    func writtenInPlace() throws {
+    func writtenInPlace() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let events = try FolderEvents(folder: root)
@@ -38,7 +38,7 @@ struct FolderEventsTests {
     }
 
     @Test("A file renamed into the folder has moved in whole; one renamed out or deleted is gone")
-    func movedInAndGone() throws {
+    func movedInAndGone() async throws {
         let (root, outside) = (try TestFiles.folder(), try TestFiles.folder())
         defer { TestFiles.remove(root); TestFiles.remove(outside) }
         TestFiles.write("finished", to: outside + "/ready.png")
@@ -57,7 +57,7 @@ struct FolderEventsTests {
     }
 
     @Test("The folder's own folders are no arrivals")
-    func subfoldersIgnored() throws {
+    func subfoldersIgnored() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let events = try FolderEvents(folder: root)
@@ -70,7 +70,7 @@ struct FolderEventsTests {
     }
 
     @Test("A name that is not UTF-8 is reported as its bytes decode, and reaches the file again")
-    func namesNotUTF8() throws {
+    func namesNotUTF8() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let name = PathEncoding.decode(Array("scan".utf8) + [0xC3, 0x28] + Array(".png".utf8))
@@ -82,7 +82,7 @@ struct FolderEventsTests {
     }
 
     @Test("The folder deleted, or moved away, is the folder gone", arguments: [false, true])
-    func folderGone(movedAway: Bool) throws {
+    func folderGone(movedAway: Bool) async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root); TestFiles.remove(root + "-moved") }
         let watched = root + "/hot"
@@ -98,7 +98,7 @@ struct FolderEventsTests {
     }
 
     @Test("More changes than the kernel keeps is an overflow: the folder must be looked at again")
-    func overflow() throws {
+    func overflow() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let events = try FolderEvents(folder: root)
@@ -115,7 +115,7 @@ struct FolderEventsTests {
     }
 
     @Test("Waiting ends at the timeout with nothing when nothing changed")
-    func timeout() throws {
+    func timeout() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let events = try FolderEvents(folder: root)
@@ -124,7 +124,7 @@ struct FolderEventsTests {
     }
 
     @Test("A wait with no timeout ends when woken from another thread; the changes after it still come")
-    func wake() throws {
+    func wake() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let events = try FolderEvents(folder: root)
@@ -136,14 +136,14 @@ struct FolderEventsTests {
             woken.signal()
         }.start()
         events.wake()
-        try #require(woken.wait(timeout: .now() + Self.patience) == .success, "the waiting next never returned")
+        try #require(await woken.signalled(within: Self.patience), "the waiting next never returned")
         #expect(result.changes.withLock { $0 } == [])
         TestFiles.write("x", to: root + "/after.png")
         #expect(changes(from: events) { $0.contains(.closed("after.png")) }.contains(.closed("after.png")))
     }
 
     @Test("A folder that is not there, or not a folder, cannot be watched")
-    func refused() throws {
+    func refused() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         TestFiles.write("file", to: root + "/file")
@@ -158,7 +158,7 @@ struct FolderEventsTests {
     }
 
     @Test("Whether a file is still open for writing somewhere, as the kernel tells its owner")
-    func openForWriting() throws {
+    func openForWriting() async throws {
         let root = try TestFiles.folder()
         defer { TestFiles.remove(root) }
         let path = root + "/upload.png"

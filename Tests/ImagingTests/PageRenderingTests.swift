@@ -94,7 +94,10 @@ struct SheetPerspectiveTests {
     /// turned 4°, on a dark textured table of 1000 × 900.
     static let sheetAspect = 0.75
 
-    static func photo() -> (image: RGBImage, corners: [SIMD2<Double>]) {
+    /// A keystoned photo of a sheet on a grained ground; with `shadow`, the sheet's left part
+    /// up to that share of its width lies in shadow (about half as bright), and the bars of
+    /// print begin inside it, as a receipt's lines do under a hand's shadow.
+    static func photo(shadow: Double = 0) -> (image: RGBImage, corners: [SIMD2<Double>]) {
         let (width, height) = (1000, 900)
         let centre = SIMD2(500.0, 450.0), angle = 4.0 * Double.pi / 180
         let flat: [SIMD2<Double>] = [SIMD2(-212, -300), SIMD2(212, -300), SIMD2(225, 300), SIMD2(-225, 300)]
@@ -109,8 +112,13 @@ struct SheetPerspectiveTests {
                 let pixel: RGBPixel
                 if (0...1).contains(u) && (0...1).contains(v) {
                     let marker = abs(u - 0.75) < 0.05 && abs(v - 0.25) < 0.05 * 0.75
-                    let bar = v > 0.55 && v < 0.9 && (v * 30).truncatingRemainder(dividingBy: 1) < 0.35 && u > 0.1 && u < 0.9
-                    pixel = marker || bar ? RGBPixel(grey: 25) : RGBPixel(red: 236, green: 234, blue: 228)
+                    // In shadow, the bars are lines of letters: a solid bar would join its
+                    // whole length to the shadow, where print leaves holes in the paper.
+                    let bar = v > 0.55 && v < 0.9 && (v * 30).truncatingRemainder(dividingBy: 1) < 0.35
+                        && u > (shadow > 0 ? shadow / 2 : 0.1) && u < 0.9
+                        && (shadow == 0 || (u * 50).truncatingRemainder(dividingBy: 1) < 0.6)
+                    pixel = marker || bar ? RGBPixel(grey: 25)
+                        : u < shadow ? RGBPixel(red: 112, green: 110, blue: 106) : RGBPixel(red: 236, green: 234, blue: 228)
                 } else {
                     let grain = UInt8(30 + (x * 7 + y * 13) % 23)
                     pixel = RGBPixel(red: grain + 10, green: grain + 5, blue: grain)
@@ -165,6 +173,26 @@ struct SheetPerspectiveTests {
         let shown = ShownPage.of([FilterOperation(.sheet)], on: photo, in: .linear)
         #expect(shown.geometry.isRedrawn)
         #expect(shown.image == FilterOperation(.sheet).apply(to: photo, in: WorkingSpace.linear))
+    }
+
+    @Test("A side of the lit paper that runs through lines of print into shadow moves out past them")
+    func shadowAcrossPrint() throws {
+        let (photo, corners) = Self.photo(shadow: 0.14)
+        guard let found = SheetPerspective(leastContrast: 48).corners(of: photo) else {
+            Issue.record("no sheet found")
+            return
+        }
+        let inverse = Homography(square: corners).inverted()
+        // The print begins at 7% of the sheet's width: the left side must lie before it.
+        for index in [0, 3] {
+            let (u, _) = inverse.map(found[index].x, found[index].y)
+            #expect(u < 0.06 && u > -0.1, "left corner \(index) at \(u) of the sheet's width")
+        }
+        // The other sides are the sheet's own edges.
+        for index in [1, 2] {
+            let distance = ((found[index] - corners[index]) * (found[index] - corners[index])).sum().squareRoot()
+            #expect(distance < 3, "found \(found[index]), the sheet's \(corners[index])")
+        }
     }
 
     @Test("A sheet that fills the frame, or a ground brighter than the bound allows, is left alone")

@@ -21,11 +21,11 @@ struct ReplPageTests {
         let image: String
     }
 
-    private func session() throws -> Run {
+    private func session() async throws -> Run {
         let folder = try Paths.temporaryDirectory()
         let images = try TestImages.files(widths: [20, 24, 28], in: folder)
         let pdf = folder + "/doc.pdf"
-        try TestDocuments.pdf(of: [images[0], images[1]], at: pdf)
+        try await TestDocuments.pdf(of: [images[0], images[1]], at: pdf)
         let pipeline = Pipeline(settings: RecognitionSettings(), recognizer: FakeRecognizer(), cacheBudget: 1 << 26)
         let driver = ReplDriver(pipeline: pipeline, images: [pdf, images[2]], seed: 7, publisher: nil, home: nil,
                                 factory: { _ in FakeRecognizer() })
@@ -44,8 +44,8 @@ struct ReplPageTests {
     }
 
     @Test("page next shows page 2 with the filters of page 1; its report, status and the prompt say page 2 of 2")
-    func pageNextKeepsTheFilters() throws {
-        let run = try session()
+    func pageNextKeepsTheFilters() async throws {
+        let run = try await session()
         let first = try report(run.driver.start(with: run.pdf))
         #expect(first.page?.number == 1 && first.page?.count == 2)
         #expect(first.recognized.text.contains("size20"), "\(first.recognized.text)")
@@ -68,8 +68,8 @@ struct ReplPageTests {
     }
 
     @Test("After a page move, what the filters changed, and diff, are against that page's original")
-    func changesAgainstThePagesOriginal() throws {
-        let run = try session()
+    func changesAgainstThePagesOriginal() async throws {
+        let run = try await session()
         let pageOne = try report(run.driver.start(with: run.pdf))
         _ = run.driver.handle("blur")
         let blurred = try report(run.driver.handle("page next"))
@@ -86,8 +86,8 @@ struct ReplPageTests {
     }
 
     @Test("A move the document has no page for, or any move on an image, is refused and changes nothing")
-    func refusals() throws {
-        let run = try session()
+    func refusals() async throws {
+        let run = try await session()
         _ = run.driver.start(with: run.image)
         #expect(refusal(run.driver.handle("page next")) == "w28.png has one page; page moves within a PDF or a multi-page TIFF")
         _ = run.driver.handle("open \(run.pdf)")
@@ -101,8 +101,8 @@ struct ReplPageTests {
     }
 
     @Test("open starts a document at page 1 in the original, whatever page and filters were shown")
-    func openStartsAtPageOne() throws {
-        let run = try session()
+    func openStartsAtPageOne() async throws {
+        let run = try await session()
         _ = run.driver.start(with: run.pdf)
         _ = run.driver.handle("page 2")
         _ = run.driver.handle("sauvola")
@@ -112,8 +112,8 @@ struct ReplPageTests {
     }
 
     @Test("With speculation, page next is read ahead with the filters kept, and answers as it does without")
-    func pageNextReadAhead() throws {
-        let (plain, speculating) = (try session(), try session())
+    func pageNextReadAhead() async throws {
+        let (plain, speculating) = await (try session(), try session())
         speculating.driver.startSpeculating(engines: 2, budget: 1 << 24)
         var pairs = [(try report(plain.driver.start(with: plain.pdf)), try report(speculating.driver.start(with: speculating.pdf)))]
         for line in ["binarize", "page next", "original", "page 1"] {

@@ -62,7 +62,7 @@ struct SpeculationTests {
                                  "25%", "original", "next"]
 
     @Test("From the original: the other segments and the next image, blurred-away text first")
-    func predictionsFromOriginal() throws {
+    func predictionsFromOriginal() async throws {
         var machine = SessionMachine(images: ["a.png", "b.png", "c.png"], seed: 3)
         _ = machine.start(with: "a.png")
         _ = machine.imageLoaded("a.png")
@@ -75,7 +75,7 @@ struct SpeculationTests {
     }
 
     @Test("From a filter: its 25% and 75% on the current image, and nothing already known")
-    func predictionsFromFilter() throws {
+    func predictionsFromFilter() async throws {
         var machine = SessionMachine(images: ["a.png"], seed: 3)
         _ = machine.start(with: "a.png")
         _ = machine.imageLoaded("a.png")
@@ -91,7 +91,7 @@ struct SpeculationTests {
     }
 
     @Test("On a document's page: the next page with the filters kept; nothing after the last page")
-    func predictionsOnADocument() throws {
+    func predictionsOnADocument() async throws {
         var machine = SessionMachine(images: ["scan.pdf"], seed: 3)
         _ = machine.imageLoaded("scan.pdf", page: .init(number: 1, count: 2))
         _ = machine.handle(.filter(.select(.binarize)))
@@ -106,7 +106,7 @@ struct SpeculationTests {
     }
 
     @Test("Speculation never changes what a command returns: same texts, counts, filters and accuracy with and without")
-    func sameOutputs() throws {
+    func sameOutputs() async throws {
         let images = try TestImages.files(widths: [20, 24, 28])
         // Each image's truth beside it, so that every report has an accuracy to compare.
         for image in images {
@@ -140,7 +140,7 @@ struct SpeculationTests {
     }
 
     @Test("With Tesseract, prepared transitions read exactly what the session's own engine reads")
-    func sameOutputsWithTesseract() throws {
+    func sameOutputsWithTesseract() async throws {
         let image = Paths.images + "/receipt.png"
         let settings = RecognitionSettings()
         let make = { () throws -> ReplDriver in
@@ -163,7 +163,7 @@ struct SpeculationTests {
     }
 
     @Test("A prepared transition says so once; shown again it is a plain cache hit")
-    func preparedOnce() throws {
+    func preparedOnce() async throws {
         let images = try TestImages.files(widths: [20, 24])
         let recognizer = FakeRecognizer()
         let session = driver(recognizer: recognizer, images: images)
@@ -181,25 +181,25 @@ struct SpeculationTests {
     }
 
     @Test("A typed command that was not predicted stops the speculation and runs on the session's engine at once")
-    func typedCommandFirst() throws {
+    func typedCommandFirst() async throws {
         let images = try TestImages.files(widths: [20, 24])
         let speculative = UnendingRecognizer()
         let session = driver(factory: { _ in speculative }, images: images)
         session.startSpeculating(engines: 2, budget: 1 << 24)
         _ = session.start(with: images[0])
         // Both speculative engines are busy with guesses that would never end on their own.
-        #expect(speculative.starts.wait(timeout: .now() + 30) == .success)
-        #expect(speculative.starts.wait(timeout: .now() + 30) == .success)
+        #expect(await speculative.starts.signalled(within: 30))
+        #expect(await speculative.starts.signalled(within: 30))
         // sauvola is not among the predictions.
         let typed = try report(session.handle("sauvola"))
         #expect(!typed.prepared && !typed.cached, "recognised by the session's engine")
         let deadline = ContinuousClock.now + .seconds(30)
-        while speculative.cancelled.load(ordering: .relaxed) < 2, ContinuousClock.now < deadline { usleep(1000) }
+        while speculative.cancelled.load(ordering: .relaxed) < 2, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         #expect(speculative.cancelled.load(ordering: .relaxed) >= 2, "the guesses running were cancelled")
     }
 
     @Test("Prepared renderings stay within the budget: a budget smaller than one image prepares nothing")
-    func budget() throws {
+    func budget() async throws {
         let images = try TestImages.files(widths: [20, 24])
         let speculative = FakeRecognizer()
         let session = driver(factory: { _ in speculative }, images: images)
@@ -213,7 +213,7 @@ struct SpeculationTests {
     }
 
     @Test("A next read ahead is not used when the file was replaced since")
-    func replacedFile() throws {
+    func replacedFile() async throws {
         let folder = try Paths.temporaryDirectory()
         let images = try TestImages.files(widths: [20, 24], in: folder)
         let session = driver(images: images)

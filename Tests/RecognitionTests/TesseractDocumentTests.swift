@@ -11,11 +11,11 @@ struct TesseractDocumentTests {
     @Test("TSV, hOCR, ALTO and text equal the tesseract command line's", arguments: [
         TesseractDocument.Format.txt, .tsv, .hocr, .alto,
     ])
-    func equalsCommandLine(format: TesseractDocument.Format) throws {
+    func equalsCommandLine(format: TesseractDocument.Format) async throws {
         for image in [Paths.corpus + "/phototest.tif", Paths.images + "/receipt.png"] {
             let folder = try Paths.temporaryDirectory()
             defer { try? FileManager.default.removeItem(atPath: folder) }
-            let cli = try Command.run("/usr/bin/tesseract", [image, folder + "/cli", format.rawValue],
+            let cli = try await Command.run("/usr/bin/tesseract", [image, folder + "/cli", format.rawValue],
                                       environment: ["OMP_THREAD_LIMIT": "1"])
             #expect(cli.status == 0, "\(cli.standardError)")
 

@@ -34,7 +34,7 @@ struct CraftedStoreTests {
     }
 
     @Test("Values of the wrong kind or range in any column are misses, or left out of sizes and times: never a trap")
-    func craftedValuesAreRead() throws {
+    func craftedValuesAreRead() async throws {
         let folder = try Paths.temporaryDirectory()
         let path = folder + "/results.sqlite"
         do { _ = try filledStore(folder) }
@@ -75,7 +75,7 @@ struct CraftedStoreTests {
               ("UPDATE rendering SET height = 0", "height"),
               ("UPDATE rendering SET file_resolution = 'high'", "file_resolution"),
           ])
-    func refusesCraftedShard(mutation: String, column: String) throws {
+    func refusesCraftedShard(mutation: String, column: String) async throws {
         let target = try ResultStore(path: try Paths.temporaryDirectory() + "/results.sqlite") { _ in }
         let shard = try Paths.temporaryDirectory()
         do { _ = try filledStore(shard) }
@@ -93,7 +93,7 @@ struct CraftedStoreTests {
     }
 
     @Test("A database that is not a store is refused as a shard, and nothing is written to it or beside it")
-    func refusesForeignShard() throws {
+    func refusesForeignShard() async throws {
         let folder = try Paths.temporaryDirectory()
         let foreign = folder + "/other.sqlite"
         try execute(foreign, "CREATE TABLE t (x); INSERT INTO t VALUES (1)")
@@ -107,7 +107,7 @@ struct CraftedStoreTests {
     }
 
     @Test("A write-ahead log another store left beside the store is moved aside, not replayed")
-    func strayLogIsNotReplayed() throws {
+    func strayLogIsNotReplayed() async throws {
         let (mine, theirs) = (try Paths.temporaryDirectory(), try Paths.temporaryDirectory())
         do {
             let store = try ResultStore(path: mine + "/results.sqlite") { _ in }
@@ -128,13 +128,13 @@ struct CraftedStoreTests {
     }
 
     @Test("A log another process is writing is its own, never set aside, even when its page 1 names another store")
-    func liveLogIsLeftAlone() throws {
+    func liveLogIsLeftAlone() async throws {
         let folder = try Paths.temporaryDirectory()
         let path = folder + "/results.sqlite"
         do { _ = try filledStore(folder) }
         // A user of the store, midway: its last commit, page 1 with another identity, is in the
         // log alone, as a store's first commits are while a second process opens it.
-        let user = try BackgroundProcess("/usr/bin/python3", ["-c", """
+        let user = try await BackgroundProcess("/usr/bin/python3", ["-c", """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute("PRAGMA wal_autocheckpoint = 0")
@@ -143,20 +143,20 @@ struct CraftedStoreTests {
             sys.stdin.read()
             """, path])
         defer { user.terminate() }
-        #expect(user.waitForLines(1, timeout: 60) == ["ready"])
+        #expect(await user.waitForLines(1, timeout: 60) == ["ready"])
         let warnings = Warnings()
         let store = try ResultStore(path: path) { line in warnings.lines.withLock { $0.append(line) } }
         #expect(warnings.all.isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).allSatisfy { !$0.contains("stray") })
         #expect(store.recognition(key) != nil)
         try user.input.fileHandleForWriting.close()
-        #expect(user.waitForExit(timeout: 60) && user.terminationStatus == 0)
-        let userVersion = try DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
+        #expect(await user.waitForExit(timeout: 60) && user.terminationStatus == 0)
+        let userVersion = try await DatabaseQueue(path: path).read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") }
         #expect(userVersion == 7)
     }
 
     @Test("The store's own log, left by a process that was killed, is replayed")
-    func ownLogIsReplayed() throws {
+    func ownLogIsReplayed() async throws {
         let (live, copy) = (try Paths.temporaryDirectory(), try Paths.temporaryDirectory())
         let store = try ResultStore(path: live + "/results.sqlite") { _ in }
         for index in 0..<6 { store.keep(Data("\(index)".utf8), for: RecognitionKey(page: digest("p\(index)"), engine: digest("e"), resolution: nil), engine: "eng") }

@@ -30,14 +30,14 @@ struct ExpectedCostsTests {
     @Test("An image costs the pixels its header claims, in each format: the pixels it decodes to",
           arguments: ["book_page.png", "document_photo_12mp.jpg", "poster.webp", "price_tag.bmp", "slide.gif"].map { Paths.images + "/" + $0 }
               + [Paths.corpus + "/phototest.tif"])
-    func imageFromItsHeader(path: String) throws {
+    func imageFromItsHeader(path: String) async throws {
         let decoded = try ImageFile.load(path, decoder: ImageDecoder(maxPixels: 100_000_000)).image
         let costs = ExpectedCosts(decoder: ImageDecoder(maxPixels: 100_000_000))
         #expect(costs.cost(of: WorkUnit(input: path)) == decoded.width * decoded.height)
     }
 
     @Test("What is not known before reading costs 0: a unit that fails, standard input, a missing file, a file that is no image, a header cut short or past the first 64 KB, an image over the decoder's limit")
-    func unknownCostsNothing() throws {
+    func unknownCostsNothing() async throws {
         let folder = try Paths.temporaryDirectory()
         let image = try png(300, 200, in: folder)
         let costs = ExpectedCosts(decoder: ImageDecoder())
@@ -62,25 +62,25 @@ struct ExpectedCostsTests {
     }
 
     @Test("A PDF's page costs its pixels at the default resolution, each page its own; a page past its end costs 0")
-    func pdfPages() throws {
+    func pdfPages() async throws {
         let folder = try Paths.temporaryDirectory()
         let pdf = folder + "/two.pdf"
-        try TestDocuments.pdf(of: [try png(300, 200, in: folder), try png(150, 600, in: folder)], dpi: 300, at: pdf)
+        try await TestDocuments.pdf(of: [try png(300, 200, in: folder), try png(150, 600, in: folder)], dpi: 300, at: pdf)
         let costs = ExpectedCosts(decoder: ImageDecoder())
         #expect(costs.cost(of: WorkUnit(input: pdf, page: 1)) == 60_000, "300 by 200 at 300 dpi")
         #expect(costs.cost(of: WorkUnit(input: pdf, page: 2)) == 90_000, "150 by 600")
         #expect(costs.cost(of: WorkUnit(input: pdf, page: 3)) == 0)
         // The same image placed at 150 dpi: a page twice as wide and as tall, read at 300 dpi.
         let low = folder + "/low.pdf"
-        try TestDocuments.pdf(of: [try png(300, 200, in: folder)], dpi: 150, at: low)
+        try await TestDocuments.pdf(of: [try png(300, 200, in: folder)], dpi: 150, at: low)
         #expect(costs.cost(of: WorkUnit(input: low, page: 1)) == 240_000, "four times the pixels")
     }
 
     @Test("A TIFF's page, a document that cannot be opened, and one that is gone cost 0")
-    func documentsUnknown() throws {
+    func documentsUnknown() async throws {
         let folder = try Paths.temporaryDirectory()
         let tiff = folder + "/two-pages.tif"
-        try TestDocuments.multipageTIFF(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: tiff)
+        try await TestDocuments.multipageTIFF(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: tiff)
         let broken = folder + "/broken.pdf"
         try Data("%PDF-1.7\nthe rest is not a PDF".utf8).write(to: URL(fileURLWithPath: broken))
         let costs = ExpectedCosts(decoder: ImageDecoder())
@@ -91,12 +91,12 @@ struct ExpectedCostsTests {
     }
 
     @Test("A document is kept open from one page to the next, across images between: its pages are measured after its file is gone, until another document's page")
-    func documentKeptOpen() throws {
+    func documentKeptOpen() async throws {
         let folder = try Paths.temporaryDirectory()
         let (first, other) = (folder + "/first.pdf", folder + "/other.pdf")
         let image = try png(100, 100, in: folder)
-        try TestDocuments.pdf(of: [try png(300, 200, in: folder), try png(150, 600, in: folder)], at: first)
-        try TestDocuments.pdf(of: [try png(400, 300, in: folder)], at: other)
+        try await TestDocuments.pdf(of: [try png(300, 200, in: folder), try png(150, 600, in: folder)], at: first)
+        try await TestDocuments.pdf(of: [try png(400, 300, in: folder)], at: other)
         let costs = ExpectedCosts(decoder: ImageDecoder())
         #expect(costs.cost(of: WorkUnit(input: first, page: 1)) == 60_000)
         try FileManager.default.removeItem(atPath: first)
@@ -126,11 +126,11 @@ struct ExpectedCostsTests {
     }
 
     @Test("With every page waiting, the largest by its header starts first, equals in input order, a TIFF's page (no size known) last")
-    func costliestFirst() throws {
+    func costliestFirst() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let tiff = folder + "/two-pages.tif"
-        try TestDocuments.multipageTIFF(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: tiff)
+        try await TestDocuments.multipageTIFF(of: [Paths.corpus + "/phototest.tif", Paths.corpus + "/eurotext.tif"], at: tiff)
         let inputs = [try png(100, 40, in: folder), try png(300, 200, in: folder), try png(60, 100, in: folder), tiff,
                       try png(50, 50, in: folder), try png(400, 300, in: folder), try png(100, 60, in: folder),
                       try png(200, 100, in: folder)]

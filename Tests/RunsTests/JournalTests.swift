@@ -57,7 +57,7 @@ struct JournalTests {
 
     /// Starts a watcher on `folders` (keeping originals in the inbox unless `movesOn`), waits
     /// for `expected` outcomes, stops it and returns them, by input name.
-    private func watch(_ folders: Folders, movesOn: Bool = false, expected: Int) throws -> [String: HotFolder.Outcome] {
+    private func watch(_ folders: Folders, movesOn: Bool = false, expected: Int) async throws -> [String: HotFolder.Outcome] {
         let options = HotFolder.Options(inbox: folders.inbox, outbox: folders.outbox, done: movesOn ? folders.done : nil,
                                         failed: folders.root + "/failed", format: .txt, settle: 0, jobs: 1)
         // Held here only until its thread takes it: the inbox's lock goes with the watcher, and
@@ -85,14 +85,14 @@ struct JournalTests {
             ended.signal()
         }
         for _ in 0..<expected {
-            #expect(reports.arrived.wait(timeout: .now() + 120) == .success, "an outcome for each file")
+            #expect(await reports.arrived.signalled(within: 120), "an outcome for each file")
         }
         stop.raise()
-        #expect(ended.wait(timeout: .now() + 120) == .success, "the watcher stops when asked")
+        #expect(await ended.signalled(within: 120), "the watcher stops when asked")
         // The inbox's lock is released when the last reference to the watcher goes, which its
         // engine threads may hold for a moment after `run` returns.
         let deadline = Date() + 30
-        while gone.withLock({ $0.watcher != nil }), Date() < deadline { usleep(1_000) }
+        while gone.withLock({ $0.watcher != nil }), Date() < deadline { try? await Task.sleep(for: .milliseconds(1)) }
         #expect(gone.withLock { $0.watcher == nil }, "the watcher is freed once stopped")
         #expect(failure.withLock { $0 } == nil)
         #expect(reports.problems.withLock { $0 }.isEmpty)
@@ -115,70 +115,70 @@ struct JournalTests {
     }
 
     @Test("A file finished before a restart is moved on without being read again")
-    func survivesRestart() throws {
+    func survivesRestart() async throws {
         let folders = try Folders()
         try folders.drop("a.png")
-        let first = try watch(folders, expected: 1)
+        let first = try await watch(folders, expected: 1)
         #expect(isWritten(first["a.png"]))
         let lines = try folders.journalLines()
         #expect(lines.count == 1 && lines[0].hasSuffix(" a.png"), "\(lines)")
 
-        let second = try watch(folders, movesOn: true, expected: 1)
+        let second = try await watch(folders, movesOn: true, expected: 1)
         #expect(second["a.png"] == .finishedBefore(input: "a.png", original: folders.done + "/a.png"))
         #expect(FileManager.default.fileExists(atPath: folders.done + "/a.png"))
     }
 
     @Test("A file that came back with other contents under a finished name is read again")
-    func changedFileReadAgain() throws {
+    func changedFileReadAgain() async throws {
         let folders = try Folders()
         try folders.drop("a.png")
-        #expect(isWritten(try watch(folders, expected: 1)["a.png"]))
+        #expect(await isWritten(try watch(folders, expected: 1)["a.png"]))
         try FileManager.default.removeItem(atPath: folders.inbox + "/a.png")
         try folders.drop("a.png", from: Paths.images + "/slide.gif")
-        #expect(isWritten(try watch(folders, expected: 1)["a.png"]), "its size and time are not the ones recorded")
+        #expect(await isWritten(try watch(folders, expected: 1)["a.png"]), "its size and time are not the ones recorded")
     }
 
     @Test("A torn or garbled last line loses none of the records before it")
-    func damagedTail() throws {
+    func damagedTail() async throws {
         let folders = try Folders()
         for name in ["a.png", "b.png"] { try folders.drop(name) }
-        let first = try watch(folders, expected: 2)
+        let first = try await watch(folders, expected: 2)
         #expect(isWritten(first["a.png"]) && isWritten(first["b.png"]))
         // A crash in the middle of an append, then bytes that are not a line at all.
         try folders.appendToJournal(Array("81788@1712".utf8) + [0x0A, 0xFF, 0xFE, 0x20, 0x61])
 
-        let second = try watch(folders, movesOn: true, expected: 2)
+        let second = try await watch(folders, movesOn: true, expected: 2)
         #expect(isFinishedBefore(second["a.png"]), "\(second)")
         #expect(isFinishedBefore(second["b.png"]), "\(second)")
     }
 
     @Test("A file recorded after a torn last line is still recorded at the next restart")
-    func recordAfterTornTail() throws {
+    func recordAfterTornTail() async throws {
         let folders = try Folders()
         try folders.drop("a.png")
-        #expect(isWritten(try watch(folders, expected: 1)["a.png"]))
+        #expect(await isWritten(try watch(folders, expected: 1)["a.png"]))
         // The watcher was killed while appending: the last line has no end.
         try folders.appendToJournal(Array("81788@1712".utf8))
 
         try folders.drop("c.png")
-        let second = try watch(folders, expected: 1)
+        let second = try await watch(folders, expected: 1)
         #expect(isWritten(second["c.png"]))
 
         let journal = try folders.journalLines()
-        let third = try watch(folders, movesOn: true, expected: 2)
+        let third = try await watch(folders, movesOn: true, expected: 2)
         #expect(isFinishedBefore(third["a.png"]), "\(third)")
         #expect(isFinishedBefore(third["c.png"]), "c.png was finished, but read again; the journal was \(journal)")
     }
 
     @Test("At a start the journal forgets the files that have left the inbox, and keeps the others")
-    func forgetsGoneFiles() throws {
+    func forgetsGoneFiles() async throws {
         let folders = try Folders()
         for name in ["a.png", "b.png"] { try folders.drop(name) }
-        _ = try watch(folders, expected: 2)
+        _ = try await watch(folders, expected: 2)
         #expect(try folders.journalLines().count == 2)
         try FileManager.default.removeItem(atPath: folders.inbox + "/b.png")
 
-        let second = try watch(folders, movesOn: true, expected: 1)
+        let second = try await watch(folders, movesOn: true, expected: 1)
         #expect(isFinishedBefore(second["a.png"]))
         let lines = try folders.journalLines()
         #expect(lines.count == 1 && lines[0].hasSuffix(" a.png"), "\(lines)")

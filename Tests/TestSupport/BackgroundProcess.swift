@@ -3,7 +3,7 @@ import Synchronization
 
 /// A process left running while a test drives it, whose output and error lines are
 /// collected as they arrive, so that a test waits for what the process says rather than for
-/// a fixed time.
+/// a fixed time. It holds its test's child-process slot while it runs; its waits hold no thread.
 public final class BackgroundProcess: Sendable {
     private struct Lines {
         var output: [String] = []
@@ -24,7 +24,7 @@ public final class BackgroundProcess: Sendable {
     private let store = Store()
     public let input = Pipe()
 
-    public init(_ executable: String, _ arguments: [String]) throws {
+    public init(_ executable: String, _ arguments: [String]) async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -52,7 +52,16 @@ public final class BackgroundProcess: Sendable {
                 }
             }
         }
-        try process.run()
+        let slots = ChildProcessSlots.shared
+        let holder = slots.holder(keptRunning: true)
+        await slots.acquire(for: holder)
+        process.terminationHandler = { _ in slots.release(for: holder) }
+        do {
+            try process.run()
+        } catch {
+            slots.release(for: holder)
+            throw error
+        }
     }
 
     /// The lines printed on standard output so far.
@@ -63,8 +72,8 @@ public final class BackgroundProcess: Sendable {
     /// Waits until standard output, from character `offset` on, satisfies `condition`; false
     /// if it did not in time.
     @discardableResult
-    public func waitForTranscript(from offset: Int = 0, timeout: Double, until condition: (Substring) -> Bool) -> Bool {
-        Self.wait(timeout: timeout) { condition(transcript.dropFirst(offset)) }
+    public func waitForTranscript(from offset: Int = 0, timeout: Double, until condition: (Substring) -> Bool) async -> Bool {
+        await Self.wait(timeout: timeout) { condition(transcript.dropFirst(offset)) }
     }
 
     /// Writes `text` to the process's standard input.
@@ -77,51 +86,65 @@ public final class BackgroundProcess: Sendable {
 
     /// Waits until at least `count` output lines have arrived or `timeout` seconds have passed.
     @discardableResult
-    public func waitForLines(_ count: Int, timeout: Double) -> [String] {
-        Self.wait(timeout: timeout) { outputLines.count >= count }
+    public func waitForLines(_ count: Int, timeout: Double) async -> [String] {
+        await Self.wait(timeout: timeout) { outputLines.count >= count }
         return outputLines
     }
 
     /// Waits until a line on standard error contains `text`; false if none did in time.
     @discardableResult
-    public func waitForError(containing text: String, timeout: Double) -> Bool {
-        Self.wait(timeout: timeout) { errorLines.contains { $0.contains(text) } }
+    public func waitForError(containing text: String, timeout: Double) async -> Bool {
+        await Self.wait(timeout: timeout) { errorLines.contains { $0.contains(text) } }
     }
 
     /// Waits until the process has ended; false if it still runs after `timeout` seconds.
-    public func waitForExit(timeout: Double) -> Bool {
-        Self.wait(timeout: timeout) { !process.isRunning }
+    public func waitForExit(timeout: Double) async -> Bool {
+        await Self.wait(timeout: timeout) { !process.isRunning }
     }
 
     public var isRunning: Bool { process.isRunning }
     public var processIdentifier: Int32 { process.processIdentifier }
     public var terminationStatus: Int32 { process.terminationStatus }
 
-    /// Ends the process and any children it started. A test runner's threads block signals
-    /// and children inherit that, so SIGTERM may be ignored: after a moment, SIGKILL, which
-    /// cannot be blocked.
+    /// Asks the process to end (SIGTERM), as a user would, and waits until it has. A test
+    /// runner's threads block signals and children inherit that, so SIGTERM may be ignored:
+    /// after a moment, SIGKILL, which cannot be blocked.
+    public func stop() async {
+        guard process.isRunning else { return }
+        process.terminate()
+        if !(await waitForExit(timeout: 5)) {
+            terminate()
+            _ = await waitForExit(timeout: 60)
+        }
+    }
+
+    /// Ends the process and its children (read from /proc before the parent goes, while they
+    /// are still its) at once, without waiting: what a `defer` does when a test fails early.
     public func terminate() {
         guard process.isRunning else { return }
         let identifier = process.processIdentifier
-        process.terminate()
-        if !waitForExit(timeout: 5) {
-            _ = try? Command.run("/usr/bin/pkill", ["-KILL", "-P", "\(identifier)"])
-            kill(identifier, SIGKILL)
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(identifier)/task")) ?? []
+        let children = tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/\(identifier)/task/\(task)/children", encoding: .utf8)) ?? "")
+                .split(separator: " ").compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
         }
-        process.waitUntilExit()
+        for child in children { kill(child, SIGKILL) }
+        kill(identifier, SIGKILL)
     }
 
-    /// Polls `condition` every 20 ms until it holds or `timeout` seconds have passed.
+    /// Polls `condition` every 20 ms until it holds or `timeout` seconds have passed, sleeping
+    /// between polls without holding a thread.
     @discardableResult
-    public static func wait(timeout: Double, until condition: () -> Bool) -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            guard Date() < deadline else { return false }
-            usleep(20_000)
+    public static func wait(timeout: Double, until condition: () async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(timeout * 1000))
+        while !(await condition()) {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return true
     }
 
+    /// A test that did not end its process (it failed before it could) leaves none behind.
     deinit {
         terminate()
         try? FileManager.default.removeItem(atPath: cacheFolder)

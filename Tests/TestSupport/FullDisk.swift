@@ -18,7 +18,7 @@ public enum FullDisk {
     /// Puts `files` on a new 64 KB tmpfs at `disk`, fills the rest of it, then runs
     /// `arguments` there (the working folder is the disk) with `input` on standard input.
     public static func run(_ arguments: [String], files: [String: Data], modes: [String: Int] = [:],
-                           input: String = "") throws -> Outcome {
+                           input: String = "") async throws -> Outcome {
         let work = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: work) }
         let (disk, seed, results) = (work + "/disk", work + "/seed", work + "/results")
@@ -44,7 +44,7 @@ public enum FullDisk {
                 cp "$name" "$RESULTS/file-$name" 2>/dev/null || : > "$RESULTS/file-$name"
             done
             """
-        let shell = try Command.run("/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "/bin/bash", "-c", script, "disk"] + arguments,
+        let shell = try await Command.run("/usr/bin/unshare", ["--user", "--map-root-user", "--mount", "/bin/bash", "-c", script, "disk"] + arguments,
                                     environment: ["DISK": disk, "SEED": seed, "RESULTS": results])
         guard shell.status == 0, let status = Int32((try? String(contentsOfFile: results + "/status", encoding: .utf8))?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "") else {

@@ -10,13 +10,13 @@ public struct GreyPage: Sendable {
     public private(set) var samples: [UInt8]
 
     /// `image` as `filterocr filter` writes it in PNG, then as `convert FILE.png ppm:-` gives it.
-    public init(reading image: String) throws {
+    public init(reading image: String) async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let png = folder + "/page.png"
-        let written = try Command.filterocr(["filter", image, "--ops", "original", "-o", png])
+        let written = try await Command.filterocr(["filter", image, "--ops", "original", "-o", png])
         guard written.status == 0 else { throw GreyPageError(message: "filterocr filter: \(written.standardError)") }
-        let ppm = try Command.run("/usr/bin/env", ["convert", png, "ppm:-"])
+        let ppm = try await Command.run("/usr/bin/env", ["convert", png, "ppm:-"])
         guard ppm.status == 0 else { throw GreyPageError(message: "convert: \(ppm.standardError)") }
         try self.init(ppm: [UInt8](ppm.outputData))
     }

@@ -27,7 +27,11 @@ extension Command {
     ///   environment; by default no result store, so that what is measured is the reading.
     public static func measuredFilterocr(_ arguments: [String],
                                          environment changes: [String: String?] = ["FILTEROCR_STORE": "none"],
-                                         cpuLimitSeconds: Int = 120) throws -> MeasuredResult {
+                                         cpuLimitSeconds: Int = 120) async throws -> MeasuredResult {
+        let slots = ChildProcessSlots.shared
+        let holder = slots.holder(keptRunning: false)
+        await slots.acquire(for: holder)
+        defer { slots.release(for: holder) }
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let (outPath, errPath) = (folder + "/stdout", folder + "/stderr")
@@ -53,8 +57,12 @@ extension Command {
         var pid = pid_t()
         let spawned = posix_spawn(&pid, "/usr/bin/python3", &actions, nil, argv, envp)
         guard spawned == 0 else { throw TestDocuments.ToolFailure(description: "cannot start filterocr: \(String(cString: strerror(spawned)))") }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let child = pid
+        let status = await OwnThread.wait {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+            return status
+        }
         let seconds = Date().timeIntervalSince(started)
         // "STATUS PEAK_KILOBYTES", the status as a shell reports it (128 + a signal's number).
         let measured = ((try? String(contentsOfFile: resultPath, encoding: .utf8)) ?? "")

@@ -8,14 +8,14 @@ struct MemoryGateTests {
     private static let patience = 60.0
 
     @Test("Work alone is let in whatever it costs, and returns what its body returns")
-    func aloneWhateverItCosts() {
+    func aloneWhateverItCosts() async {
         let gate = MemoryGate(budget: 100)
         #expect(gate.admitting(cost: 1_000_000) { "read" } == "read")
         #expect(gate.admitting(cost: 100) { 7 } == 7, "the oversize work left; the next is alone again")
     }
 
     @Test("An oversize cost goes in alone, and a second work, however small, waits until it leaves")
-    func oversizeBlocksTheNext() throws {
+    func oversizeBlocksTheNext() async throws {
         let gate = MemoryGate(budget: 100)
         let events = Locked<[String]>([])
         let largeIn = DispatchSemaphore(value: 0)
@@ -28,19 +28,19 @@ struct MemoryGateTests {
                 events.withLock { $0.append("large out") }
             }
         }
-        try #require(largeIn.wait(timeout: .now() + Self.patience) == .success, "the large work was not let in alone")
+        try #require(await largeIn.signalled(within: Self.patience), "the large work was not let in alone")
         let small = WatchedThread {
             gate.admitting(cost: 1) { events.withLock { $0.append("small in") } }
         }
-        #expect(small.waitUntilAsleep(), "the small work should wait at the gate")
+        #expect(await small.waitUntilAsleep(), "the small work should wait at the gate")
         #expect(events.withLock { $0 } == ["large in"], "nothing else goes in beside an oversize work")
         release.signal()
-        #expect(large.join() && small.join())
+        #expect(await allJoined([large, small]))
         #expect(events.withLock { $0 } == ["large in", "large out", "small in"])
     }
 
     @Test("Works whose costs fit the budget together run side by side")
-    func fittingWorksShare() throws {
+    func fittingWorksShare() async throws {
         let gate = MemoryGate(budget: 100)
         let secondIn = DispatchSemaphore(value: 0)
         let firstIn = DispatchSemaphore(value: 0)
@@ -53,14 +53,14 @@ struct MemoryGateTests {
                 sawSecond.withLock { $0 = shared }
             }
         }
-        try #require(firstIn.wait(timeout: .now() + Self.patience) == .success)
+        try #require(await firstIn.signalled(within: Self.patience))
         let second = WatchedThread { gate.admitting(cost: 60) { _ = secondIn.signal() } }
-        #expect(first.join() && second.join())
+        #expect(await allJoined([first, second]))
         #expect(sawSecond.withLock { $0 }, "40 and 60 fit a budget of 100 together")
     }
 
     @Test("A work that does not fit beside those in waits, though it is within the budget alone")
-    func notFittingWaits() throws {
+    func notFittingWaits() async throws {
         let gate = MemoryGate(budget: 100)
         let events = Locked<[String]>([])
         let firstIn = DispatchSemaphore(value: 0)
@@ -72,27 +72,27 @@ struct MemoryGateTests {
                 events.withLock { $0.append("first out") }
             }
         }
-        try #require(firstIn.wait(timeout: .now() + Self.patience) == .success)
+        try #require(await firstIn.signalled(within: Self.patience))
         let second = WatchedThread { gate.admitting(cost: 41) { events.withLock { $0.append("second in") } } }
-        #expect(second.waitUntilAsleep(), "60 + 41 is over the budget of 100")
+        #expect(await second.waitUntilAsleep(), "60 + 41 is over the budget of 100")
         #expect(events.withLock { $0 }.isEmpty)
         release.signal()
-        #expect(first.join() && second.join())
+        #expect(await allJoined([first, second]))
         #expect(events.withLock { $0 } == ["first out", "second in"])
     }
 
     @Test("A body that throws gives its memory back: the next work is let in")
-    func throwingBodyReleases() throws {
+    func throwingBodyReleases() async throws {
         struct Failure: Error {}
         let gate = MemoryGate(budget: 100)
         #expect(throws: Failure.self) { try gate.admitting(cost: 100) { () throws -> Void in throw Failure() } }
         // Were the cost still counted, this would wait for ever: it runs on a thread the test can give up on.
         let after = WatchedThread { gate.admitting(cost: 100) {} }
-        #expect(after.join(), "the cost of the body that threw was kept")
+        #expect(await after.join(), "the cost of the body that threw was kept")
     }
 
     @Test("Under many threads, work is in only alone or within the budget")
-    func neverOverBudget() {
+    func neverOverBudget() async {
         let budget = 100
         let gate = MemoryGate(budget: budget)
         struct Inside { var cost = 0, count = 0, violations: [String] = [] }
@@ -117,7 +117,7 @@ struct MemoryGateTests {
                 }
             }
         }
-        #expect(threads.allSatisfy { $0.join() }, "a work never got in")
+        #expect(await allJoined(threads), "a work never got in")
         #expect(inside.withLock { $0.violations }.isEmpty)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Threading
 
 /// A thread of a test's own whose state the test can see as the kernel does, so that a test
@@ -29,19 +30,19 @@ final class WatchedThread: Sendable {
 
     /// Waits until the thread sleeps in a wait (its state `S` in `/proc`), up to `timeout`
     /// seconds; false if it never did, or ended first.
-    func waitUntilAsleep(timeout: Double = 60) -> Bool {
+    func waitUntilAsleep(timeout: Double = 60) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if isFinished { return false }
             if state == "S" { return true }
-            usleep(1_000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
         return false
     }
 
     /// Waits for the body to return, up to `timeout` seconds; false if it did not.
-    func join(timeout: Double = 60) -> Bool {
-        guard ended.wait(timeout: .now() + timeout) == .success else { return false }
+    func join(timeout: Double = 60) async -> Bool {
+        guard await ended.signalled(within: timeout) else { return false }
         ended.signal()
         return true
     }
@@ -67,11 +68,23 @@ final class WatchedThread: Sendable {
 
 /// Waits until `condition` holds, looking every millisecond, up to `timeout` seconds; false if
 /// it never did.
-func eventually(timeout: Double = 60, _ condition: () -> Bool) -> Bool {
+func eventually(timeout: Double = 60, _ condition: () -> Bool) async -> Bool {
     let deadline = Date().addingTimeInterval(timeout)
     while !condition() {
         guard Date() < deadline else { return false }
-        usleep(1_000)
+        try? await Task.sleep(for: .milliseconds(1))
     }
+    return true
+}
+
+/// Whether every one of `threads` ended within the usual limit.
+func allJoined(_ threads: [WatchedThread]) async -> Bool {
+    for thread in threads where !(await thread.join()) { return false }
+    return true
+}
+
+/// Whether every one of `threads` came to sleep in a wait within the usual limit.
+func allAsleep(_ threads: [WatchedThread]) async -> Bool {
+    for thread in threads where !(await thread.waitUntilAsleep()) { return false }
     return true
 }

@@ -5,14 +5,14 @@ import Threading
 @Suite("Work queue: first in, first out between threads")
 struct WorkQueueTests {
     @Test("Items come out in the order they went in")
-    func firstInFirstOut() {
+    func firstInFirstOut() async {
         let queue = WorkQueue<Int>()
         for item in 1...5 { queue.push(item) }
         #expect((1...5).map { _ in queue.pop() } == [1, 2, 3, 4, 5])
     }
 
     @Test("Closing keeps the items pushed before it: they come out first, then nil once per consumer")
-    func closeAfterItems() {
+    func closeAfterItems() async {
         let queue = WorkQueue<String>()
         queue.push("a")
         queue.push("b")
@@ -24,23 +24,23 @@ struct WorkQueueTests {
     }
 
     @Test("A pop waits for an item rather than answering nil while the queue is open")
-    func popWaits() {
+    func popWaits() async {
         let queue = WorkQueue<String>()
         let popped = Locked<String??>(nil)
         let consumer = WatchedThread {
             let item = queue.pop()
             popped.withLock { $0 = .some(item) }
         }
-        #expect(consumer.waitUntilAsleep(), "an empty open queue makes pop wait")
+        #expect(await consumer.waitUntilAsleep(), "an empty open queue makes pop wait")
         #expect(popped.withLock { $0 } == nil, "nothing popped yet")
         queue.push("page")
-        #expect(consumer.join())
+        #expect(await consumer.join())
         #expect(popped.withLock { $0 } == .some("page"))
     }
 
     @Test("Closed for several consumers, every item goes to exactly one of them and each ends once",
           arguments: [1, 3, 8])
-    func severalConsumers(consumers: Int) {
+    func severalConsumers(consumers: Int) async {
         let queue = WorkQueue<Int>()
         let taken = Locked<[Int]>([])
         let nils = Locked(0)
@@ -52,13 +52,13 @@ struct WorkQueueTests {
         }
         for item in 0..<500 { queue.push(item) }
         queue.close(consumers: consumers)
-        #expect(threads.allSatisfy { $0.join() }, "a consumer never saw the end")
+        #expect(await allJoined(threads), "a consumer never saw the end")
         #expect(taken.withLock { $0 }.sorted() == Array(0..<500), "every item once, none lost or doubled")
         #expect(nils.withLock { $0 } == consumers)
     }
 
     @Test("Closing for fewer consumers than are waiting ends only that many; the rest go on waiting")
-    func closeEndsOnlyThoseCounted() {
+    func closeEndsOnlyThoseCounted() async {
         let queue = WorkQueue<Int>()
         let ended = Locked(0)
         let threads = (0..<3).map { _ in
@@ -67,15 +67,15 @@ struct WorkQueueTests {
                 ended.withLock { $0 += 1 }
             }
         }
-        #expect(threads.allSatisfy { $0.waitUntilAsleep() })
+        #expect(await allAsleep(threads))
         queue.close(consumers: 2)
-        #expect(eventually { threads.filter(\.isFinished).count == 2 }, "two consumers were told to end")
+        #expect(await eventually { threads.filter(\.isFinished).count == 2 }, "two consumers were told to end")
         // The third must still be waiting, not ended by a signal meant for another.
         let waiting = threads.filter { !$0.isFinished }
-        #expect(waiting.count == 1 && waiting.allSatisfy { $0.waitUntilAsleep() })
+        #expect(await allAsleep(waiting) && waiting.count == 1)
         #expect(ended.withLock { $0 } == 2)
         queue.close()
-        #expect(threads.allSatisfy { $0.join() })
+        #expect(await allJoined(threads))
         #expect(ended.withLock { $0 } == 3)
     }
 }

@@ -20,7 +20,7 @@ struct FeedEventsTests {
     }
 
     @Test("An event names itself, carries the sequence as its id and the snapshot as one line of data")
-    func eventFormat() throws {
+    func eventFormat() async throws {
         var snapshot = Self.snapshot("receipt.png")
         snapshot.sequence = 41
         let event = String(buffer: try FeedEvents.event(for: snapshot))

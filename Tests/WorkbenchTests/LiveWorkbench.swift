@@ -17,9 +17,10 @@ import Workbench
 /// engine. The handlers are internal to Workbench, so the tests reach them as a client does:
 /// through the framework's client, and over raw sockets to the port it serves on.
 ///
-/// The server, its client and the test run on `DedicatedThreadExecutor.shared`, and the
-/// deadlines are minutes unless a test sets them: what is tested is what the server does on
-/// the socket, which the run's other tests, busy on the shared threads, must not decide.
+/// The server, its client and the test run on Swift's shared threads, which no test of the
+/// run holds while it waits (for a child process, a socket or time), and the deadlines are
+/// minutes unless a test sets them: what is tested is what the server does on the socket,
+/// which the run's other tests must not decide.
 enum LiveWorkbench {
     /// Longer than the other tests of a run can keep a task of the server's waiting.
     static let patientDeadline: Duration = .seconds(600)
@@ -45,14 +46,11 @@ enum LiveWorkbench {
         }
         // The feed's events run beside the server, as in `run`, and end before the server stops:
         // it waits for its open answers, and an event stream's answer ends only with the stream.
-        let executor = DedicatedThreadExecutor.shared
-        let following = feed.map { feed in Task(executorPreference: executor) { try await feed.run() } }
+        let following = feed.map { feed in Task { try await feed.run() } }
         defer { following?.cancel() }
-        try await withTaskExecutorPreference(executor) {
-            try await WorkbenchServer.application(configuration: configuration, router: router).test(.live) { client in
-                defer { following?.cancel() }
-                try await body(client, try #require(client.port))
-            }
+        try await WorkbenchServer.application(configuration: configuration, router: router).test(.live) { client in
+            defer { following?.cancel() }
+            try await body(client, try #require(client.port))
         }
     }
 }
@@ -121,7 +119,7 @@ final class RawConnection: Sendable {
     /// Sends `bytes`; false when the server has closed the connection.
     @discardableResult
     func send(_ bytes: [UInt8]) async -> Bool {
-        await aside { [descriptor] in
+        await OwnThread.wait { [descriptor] in
             var sent = 0
             while sent < bytes.count {
                 let count = bytes[sent...].withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -146,7 +144,7 @@ final class RawConnection: Sendable {
 
     /// Everything the server sends until it closes the connection, or `patience` seconds pass.
     func readUntilClosed(patience: Double = 30) async -> Ending {
-        await aside { [descriptor] in
+        await OwnThread.wait { [descriptor] in
             let start = Date()
             var bytes: [UInt8] = []
             while true {
@@ -170,7 +168,7 @@ final class RawConnection: Sendable {
     /// The next answer's head, and its body when it has a length; nil if the connection
     /// closed or `patience` seconds passed first.
     func readAnswer(patience: Double = 30) async -> Answer? {
-        await aside { [descriptor] in
+        await OwnThread.wait { [descriptor] in
             let start = Date()
             var bytes: [UInt8] = []
             while true {
@@ -188,7 +186,7 @@ final class RawConnection: Sendable {
     /// Sends a byte of a head that never ends every `pace` seconds until the server closes the
     /// connection, or `patience` seconds pass; whether it closed, and after how long.
     func dribble(pace: Double, patience: Double = 30) async -> Ending {
-        await aside { [descriptor] in
+        await OwnThread.wait { [descriptor] in
             let start = Date()
             let head = Array("GET /api/filters HTTP/1.1\r\nX-Slow: ".utf8)
             var index = 0
@@ -224,15 +222,6 @@ final class RawConnection: Sendable {
         var buffer = [UInt8](repeating: 0, count: 64 << 10)
         let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
         return count < 0 ? nil : Array(buffer[..<count])
-    }
-
-    /// Runs blocking socket work on a thread of its own: not on the threads Swift's tasks share
-    /// with the server's own tasks, nor on Dispatch's, which add threads only slowly when theirs
-    /// are blocked.
-    private func aside<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
     }
 }
 

@@ -136,7 +136,7 @@ struct UploadRoutesTests {
         let workbench = try InProcessWorkbench()
         let folder = try Paths.temporaryDirectory()
         let pages = try TestImages.files(widths: [60, 61], in: folder)
-        try TestDocuments.pdf(of: pages, at: folder + "/two.pdf")
+        try await TestDocuments.pdf(of: pages, at: folder + "/two.pdf")
         let pdf = try [UInt8](Data(contentsOf: URL(fileURLWithPath: folder + "/two.pdf")))
         try await workbench.test { client in
             let session = try await client.newSession()

@@ -63,20 +63,48 @@ public struct SheetPerspective: Sendable {
         guard image.width / factor >= 16, image.height / factor >= 16 else { return nil }
         let small = SmallLuminance(image, factor: factor)
         guard let found = small.sheet(leastContrast: leastContrast) else { return nil }
-        let corners = found.map { ($0 + 0.5) * Double(factor) - 0.5 }
-        // A crop through the paper, where print goes on past the side, would cut letters off.
-        guard !(0..<4).contains(where: { Self.cutsPrint(image, from: corners[$0], to: corners[($0 + 1) % 4]) }) else {
-            return nil
+        return Self.clearingPrint(image, corners: found.map { ($0 + 0.5) * Double(factor) - 0.5 })
+    }
+
+    /// `corners` with each side that runs through print moved out, parallel to itself, until
+    /// it no longer does: the region found may stop short of the sheet where light falls
+    /// unevenly (a shadow across a photographed receipt), and a crop there would cut letters
+    /// off. Nil when a side would have to move further than an eighth of the image.
+    static func clearingPrint(_ image: RGBImage, corners found: [SIMD2<Double>]) -> [SIMD2<Double>]? {
+        var corners = found
+        let step = max(2.0, Double(min(image.width, image.height)) / 100)
+        let farthest = Double(min(image.width, image.height)) / 8
+        for side in 0..<4 {
+            let (first, second) = (side, (side + 1) % 4)
+            var moved = 0.0
+            // Once a side cuts print, it moves on while marks lie beyond it, and two steps more:
+            // the lines it crossed may end short of it when it is not parallel to them.
+            guard cutsPrint(image, from: corners[first], to: corners[second]) else { continue }
+            var clearSteps = 0
+            while clearSteps < 2 {
+                clearSteps = cutsPrint(image, from: corners[first], to: corners[second], moving: true) ? 0 : clearSteps + 1
+                guard moved < farthest else { return nil }
+                let along = corners[second] - corners[first]
+                let outward = SIMD2(along.y, -along.x) / length(along)
+                corners[first] += outward * step
+                corners[second] += outward * step
+                moved += step
+            }
         }
         return corners
     }
 
     /// Whether the side from `a` to `b` (clockwise: beyond it to its left) is not an edge of
-    /// the paper but runs through it, cutting print: as bright beyond it as within it (the
-    /// region found stopped short of the sheet's edge, at a shadow or a stain), with dark marks
-    /// in the band beyond it, 2 to 14 pixels out, along more than a twentieth of its length.
-    /// A side on the ground, or on blank paper, cuts nothing.
-    static func cutsPrint(_ image: RGBImage, from a: SIMD2<Double>, to b: SIMD2<Double>) -> Bool {
+    /// the paper but runs through it, cutting print. Either the band beyond it, 2 to 14 pixels
+    /// out, is as bright as within (the region found stopped short of the sheet's edge, at a
+    /// stain) and has dark marks along more than a twentieth of the side; or it is darker (the
+    /// ground, or paper in shadow) and marks lie on both sides of it, 2 to 14 pixels in and
+    /// out, along more than a sixtieth of it: a line of print crossing it. A side on the
+    /// ground, or on blank paper, cuts nothing.
+    ///
+    /// - Parameter moving: whether the side is being moved out; then any marks beyond it are
+    ///   print it would cut, on both sides or not.
+    static func cutsPrint(_ image: RGBImage, from a: SIMD2<Double>, to b: SIMD2<Double>, moving: Bool = false) -> Bool {
         let span = length(b - a)
         guard span > 32 else { return false }
         let direction = (b - a) / span, outward = SIMD2(direction.y, -direction.x)
@@ -89,26 +117,33 @@ public struct SheetPerspective: Sendable {
             let samples = image.samples
             return (77 * Double(samples[index]) + 150 * Double(samples[index + 1]) + 29 * Double(samples[index + 2])) / 256
         }
-        func along(_ step: Int) -> SIMD2<Double> { a + (b - a) * (0.05 + 0.9 * Double(step) / Double(count - 1)) }
-        // Rows of the band beyond the side, one per offset; nil outside the image.
+        func along(_ step: Int) -> SIMD2<Double> { a + (b - a) * (0.02 + 0.96 * Double(step) / Double(count - 1)) }
+        // Rows of the bands beyond and within the side, one per offset; nil outside the image.
         let beyond = offsets.map { offset in (0..<count).map { level(along($0) + outward * offset) } }
-        let within = offsets.flatMap { offset in (0..<count).compactMap { level(along($0) - outward * offset) } }
-        let outside = beyond.flatMap { $0.compactMap { $0 } }
-        guard outside.count * 2 >= count * offsets.count, !within.isEmpty else { return false }
-        let paper = median(within), ground = median(outside)
-        // Ground beyond: the side is the paper's edge.
-        guard ground > paper - 40 else { return false }
-        var marked = 0
-        for step in 0..<count {
-            let window = max(0, step - 15)..<min(count, step + 16)
-            let hasMark = beyond.contains { row in
-                guard let value = row[step] else { return false }
-                let local = median(row[window].compactMap { $0 })
-                return value < local - 30
+        let within = offsets.map { offset in (0..<count).map { level(along($0) - outward * offset) } }
+        let outside = beyond.flatMap { $0.compactMap { $0 } }, inside = within.flatMap { $0.compactMap { $0 } }
+        guard outside.count * 2 >= count * offsets.count, !inside.isEmpty else { return false }
+        let brightBeyond = median(outside) > median(inside) - 40
+        func marks(_ rows: [[Double?]]) -> [Bool] {
+            let medians = rows.map { row in (0..<count).map { step in
+                median(row[max(0, step - 15)..<min(count, step + 16)].compactMap { $0 })
+            } }
+            return (0..<count).map { step in
+                rows.indices.contains { index in
+                    // 30 levels under the paper around; on paper in shadow, under a third less.
+                    rows[index][step].map { $0 < medians[index][step] - min(30, max(12, medians[index][step] * 0.3)) } ?? false
+                }
             }
-            if hasMark { marked += 1 }
         }
-        return marked * 20 > count
+        let outer = marks(beyond), inner = brightBeyond || moving ? [] : marks(within)
+        let marked = (0..<count).filter { step in
+            guard outer[step] else { return false }
+            // A line crossing the side has marks within a letter's width on its other side.
+            return brightBeyond || moving || inner[max(0, step - 8)..<min(count, step + 9)].contains(true)
+        }.count
+        // One line of print crossing is enough where the ground is darker: marks on both sides
+        // at once are rare on a ground; on a bright band a stain may mark it here and there.
+        return marked * (brightBeyond ? 20 : 60) > count
     }
 
     private static func median(_ values: [Double]) -> Double {
