@@ -141,11 +141,11 @@ struct FeedCrashSafetyTests {
 
     /// Waits until the feed at `path` carries `sequence` or more, while `process` runs; false
     /// after `timeout` seconds or if the process ends first.
-    private func waitForFeed(_ path: String, sequence: Int, from process: Process, timeout: Double) -> Bool {
+    private func waitForFeed(_ path: String, sequence: Int, from process: Process, timeout: Double) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline, process.isRunning {
             if let feed = try? FeedReader(path: path).read(), feed.sequence >= sequence { return true }
-            usleep(1_000)
+            try? await Task.sleep(for: .milliseconds(1))
         }
         return false
     }
@@ -180,7 +180,7 @@ struct FeedCrashSafetyTests {
     }
 
     @Test("A writer killed with SIGKILL mid-update leaves a complete feed")
-    func killedWriter() throws {
+    func killedWriter() async throws {
         let path = try Paths.temporaryDirectory() + "/topwords.json"
         // Killed after its first update, then further into a run, each writer continuing the
         // sequence of the one before.
@@ -190,7 +190,7 @@ struct FeedCrashSafetyTests {
             writer.executableURL = URL(fileURLWithPath: stress)
             writer.arguments = [path, "1000000"]
             try writer.run()
-            let reached = waitForFeed(path, sequence: before + updates, from: writer, timeout: 60)
+            let reached = await waitForFeed(path, sequence: before + updates, from: writer, timeout: 60)
             kill(writer.processIdentifier, SIGKILL)
             writer.waitUntilExit()
             #expect(reached, "feedstress did not reach update \(before + updates)")
