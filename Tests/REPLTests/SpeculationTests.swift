@@ -16,7 +16,7 @@ import Testing
 final class UnendingRecognizer: Recognizer, Sendable {
     let started = Atomic<Int>(0)
     let cancelled = Atomic<Int>(0)
-    /// Signalled when a recognition starts.
+    /// Signalled when a guess (a recognition with a monitor) starts.
     let starts = DispatchSemaphore(value: 0)
 
     func recognize(_ image: RGBImage, resolution: Int?) throws -> RecognizedText {
@@ -25,8 +25,10 @@ final class UnendingRecognizer: Recognizer, Sendable {
 
     func recognize(_ image: RGBImage, resolution: Int?, monitor: RecognitionMonitor?) throws -> RecognizedText {
         started.add(1, ordering: .relaxed)
-        starts.signal()
+        // Only a guess, which has a monitor, spins: the session's own reading (none) fails at
+        // once and must not count as a guess under way.
         guard let monitor else { throw RecognitionError.recognitionFailed }
+        starts.signal()
         // Tesseract asks its monitor between words; this asks every millisecond, for a minute
         // at most: a speculation that is never cancelled fails its test instead of hanging.
         let deadline = ContinuousClock.now + .seconds(60)
