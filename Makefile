@@ -34,7 +34,7 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy python3-levensht
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
     img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
     slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf strace \
-    unpaper
+    unpaper libxml2-utils
 # The Debian package (`make deb`): dpkg-shlibdeps (dpkg-dev) reads its dependencies from the
 # binary, fakeroot builds it owned by root, strip (binutils) strips the binary and lintian checks
 # the package; its test reads the installed manual pages with man-db's man.

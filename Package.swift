@@ -43,6 +43,8 @@ let package = Package(
         // the module map says, without pkg-config, whose `-larchive -lcurl` would make this
         // binary load a second libcurl and its TLS libraries at every start.
         .systemLibrary(name: "CTesseract"),
+        // The few facts of a page's layout that Tesseract's C API leaves out, from its C++ iterator.
+        .target(name: "CTesseractLayout", linkerSettings: [.linkedLibrary("tesseract")]),
         // libtiff finds each page of a multi-page TIFF once (Leptonica walks the pages before it).
         .systemLibrary(name: "CTIFF", pkgConfig: "libtiff-4", providers: [.apt(["libtiff-dev"])]),
         // libedit, for line editing and history in the REPL.
@@ -83,7 +85,7 @@ let package = Package(
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
-        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "Formats", "FileSystem", "Threading"]),
+        .target(name: "Recognition", dependencies: ["Imaging", "ImageCodec", "CTesseract", "CTesseractLayout", "Formats", "FileSystem", "Threading"]),
         // The values every front end prints: a recognition's report, --auto's choice, sweeps, JSON Lines, the feed.
         .target(name: "Reports", dependencies: ["Imaging", "Recognition", "TextComparison", "WordFrequency", "Session",
                                                 "CompanionFeed", "Threading"]),

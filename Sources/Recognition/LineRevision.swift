@@ -1,9 +1,7 @@
-import Formats
-
 /// The lines of a page whose words were replaced after Tesseract read it (`--auto`'s repair of
 /// unsure lines): what a document of the page shows instead of Tesseract's words for them.
-/// Tesseract's renderers write what the engine read; `revise` puts the replaced lines into
-/// what they wrote, and a PDF's text layer is made from `lines`.
+/// A text format's document is written from the revised reading; a PDF's text layer is made
+/// from `lines`.
 public struct LineRevision: Sendable, Equatable {
     /// One replaced line: its place among the page's lines, the words Tesseract read in it, and
     /// those that stand in their place, with their boxes in the page's pixels.
@@ -27,22 +25,18 @@ public struct LineRevision: Sendable, Equatable {
         (self.replaced, self.lines) = (replaced, lines)
     }
 
-    /// `fragment`, the bytes a text format's renderer wrote for a page, with each replaced
-    /// line's words written in place of those read. A line is found by its place: Tesseract's
-    /// renderers write the page's lines in the order its reading has them, one element (or
-    /// row) each, so the replaced line `index` is the fragment's line `index`. Two lines that
-    /// read the same letters are thus never confused. A fragment whose lines are not the
-    /// reading's (another count of lines) is left as it is.
-    public func revise(_ fragment: [UInt8], format: DocumentFormat) -> [UInt8] {
-        guard !replaced.isEmpty, format != .pdf, let text = String(bytes: fragment, encoding: .utf8) else { return fragment }
-        let layout = FragmentLines(format: format)
-        let found = layout.lines(in: text)
-        guard found.count == lines.count else { return fragment }
-        var revised = text
-        for line in replaced.sorted(by: { $0.index > $1.index }) where found.indices.contains(line.index) {
-            let place = found[line.index]
-            revised.replaceSubrange(place.range, with: layout.write(line.revised, replacing: place))
+    /// `reading`, a reading of the same rendering with a layout, with each replaced line's words
+    /// in place of those read. A line is found by its place among the reading's lines that hold
+    /// words, never by its letters, so two lines that read the same are never confused. A
+    /// reading whose lines are not the revision's (another count of lines) is left as it is.
+    public func applied(to reading: RecognizedText) -> RecognizedText {
+        guard !replaced.isEmpty, let layout = reading.layout else { return reading }
+        let places = layout.lines.indices.filter { !layout.lines[$0].words.isEmpty }
+        guard places.count == lines.count else { return reading }
+        var revised = reading
+        for line in replaced.sorted(by: { $0.index > $1.index }) where places.indices.contains(line.index) {
+            revised = revised.replacingWords(ofLine: places[line.index], with: line.revised) ?? revised
         }
-        return Array(revised.utf8)
+        return revised
     }
 }

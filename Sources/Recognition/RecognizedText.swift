@@ -8,12 +8,17 @@ public struct RecognizedText: Sendable, Equatable, Codable {
     /// The scale the page was read at, when it was read resampled (the boxes are in the page's
     /// own pixels all the same); nil when read as it is.
     public var readScale: Double?
+    /// The page's blocks, paragraphs and lines, each line a run of `words`; nil for a reading
+    /// kept by a filterocr that did not keep them.
+    public var layout: PageLayout?
 
-    public init(text: String, meanConfidence: Int, words: [RecognizedWord], readScale: Double? = nil) {
+    public init(text: String, meanConfidence: Int, words: [RecognizedWord], readScale: Double? = nil,
+                layout: PageLayout? = nil) {
         self.text = text
         self.meanConfidence = meanConfidence
         self.words = words
         self.readScale = readScale
+        self.layout = layout
     }
 }
 
@@ -28,7 +33,20 @@ extension RecognizedText {
             word.box = word.box.mapped(by: x, y, within: width, height)
             return word
         }
+        mapped.layout = layout?.mapped(by: x, y, within: width, height)
         return mapped
+    }
+
+    /// This reading with `replacement` in place of the words of its line `index` (in reading
+    /// order, from 0): what `--auto`'s repair of a line makes of the page, for every document.
+    /// Nil when the reading has no such line.
+    public func replacingWords(ofLine index: Int, with replacement: [RecognizedWord]) -> RecognizedText? {
+        guard let layout, layout.lines.indices.contains(index) else { return nil }
+        let range = layout.lines[index].words
+        var revised = self
+        revised.words.replaceSubrange(range, with: replacement)
+        revised.layout = layout.replacingWords(ofLine: index, count: replacement.count)
+        return revised
     }
 }
 

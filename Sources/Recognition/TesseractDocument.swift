@@ -9,10 +9,10 @@ import Threading
 /// FORMAT` writes for the same recognition, one page per image added, in the order they are
 /// added.
 ///
-/// A PDF is written by Tesseract's renderer. The text formats (txt, hOCR, ALTO, TSV) are put
-/// together here from what Tesseract's renderer writes around and for each page, so that a
-/// page kept from an earlier run (`add(fragment:)`) can go in beside pages recognised now.
-/// Every use holds a lock, so pages may come from any thread.
+/// A PDF is written by Tesseract's renderer. The text formats (txt, hOCR, ALTO, TSV) are
+/// written by filterocr from its readings of the pages (`add(page:inputName:)`), as Tesseract's
+/// command line lays them out, so a page kept in the result store, or one whose lines were
+/// repaired, goes in as it was reported. Every use holds a lock, so pages may come from any thread.
 public final class TesseractDocument: Sendable {
     /// Tesseract's output formats, by the name its command line gives them.
     public typealias Format = DocumentFormat
@@ -73,34 +73,25 @@ public final class TesseractDocument: Sendable {
         }
     }
 
-    /// Adds a page as the bytes Tesseract's renderer wrote for it in an earlier document, at
-    /// the same place (`nextPageNumber`) and with the same input name, with `revision`'s lines
-    /// in place of those read.
-    public func add(fragment: [UInt8], revision: LineRevision? = nil) throws(RecognitionError) {
+    /// Adds `recognized` as the next page of a text format's document, its image named
+    /// `inputName` (hOCR's `image`, as Tesseract's command line names its input).
+    public func add(page recognized: RecognizedText, inputName: String?) throws(RecognitionError) {
         try withAssembled({ document throws(RecognitionError) in
-            try document.append(revision?.revise(fragment, format: document.format) ?? fragment)
-        }) { [format] _, _ throws(RecognitionError) in
-            throw .documentFailed("a \(format.rawValue) page can only come from the engine")
+            try document.add(recognized, inputName: inputName)
+        }) { _, _ throws(RecognitionError) in
+            throw .documentFailed("a PDF page comes from the engine that read it")
         }
     }
 
-    /// Adds the page `engine` recognised last, with `revision`'s lines in place of those read;
-    /// returns the bytes the renderer wrote for it, unrevised (none for a PDF).
-    /// - Parameter scale: the page's pixels per pixel the engine read, for a page it read
-    ///   resampled: a text format's coordinates are taken back to the page's own.
-    func add(from engine: OpaquePointer, scale: Double = 1, revision: LineRevision? = nil) throws(RecognitionError) -> [UInt8]? {
-        var fragment: [UInt8]?
-        try withAssembled({ document throws(RecognitionError) in
-            var bytes = try document.fragment(from: engine)
-            if scale != 1 { bytes = PageCoordinates(format: document.format, scale: scale).rescale(bytes) }
-            try document.append(revision?.revise(bytes, format: document.format) ?? bytes)
-            fragment = bytes
+    /// Adds the page `engine` recognised last to a PDF.
+    func add(from engine: OpaquePointer) throws(RecognitionError) {
+        try withAssembled({ [format] _ throws(RecognitionError) in
+            throw .documentFailed("a \(format.rawValue) page is written from its reading")
         }) { handle, _ throws(RecognitionError) in
             guard handle.map({ TessResultRendererAddImage($0, engine) }) == 1 else {
                 throw .documentFailed("Tesseract cannot add the page")
             }
         }
-        return fragment
     }
 
     /// Finishes the document.

@@ -109,29 +109,12 @@ public final class TesseractEngine {
         guard succeeded else { throw .recognitionFailed }
 
         let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
-        let words = recognizedWords()
+        let reading = withResultIterator { LayoutReading($0, isDictionaryWord: isDictionaryWord) }
+        let words = reading?.words ?? []
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
-        return RecognizedText(text: text, meanConfidence: confidence, words: words)
-    }
-
-    private func recognizedWords() -> [RecognizedWord] {
-        withResultIterator { iterator in
-            var words: [RecognizedWord] = []
-            repeat {
-                // A heavily blurred page can come back as one "word" of white space.
-                guard let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)),
-                      !text.allSatisfy(\.isWhitespace) else { continue }
-                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-                var (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-                TessPageIteratorBoundingBox(TessResultIteratorGetPageIteratorConst(iterator), RIL_WORD,
-                                            &left, &top, &right, &bottom)
-                let box = BoundingBox(x: Int(left), y: Int(top),
-                                      width: Int(right - left), height: Int(bottom - top))
-                words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box,
-                                            inDictionary: isDictionaryWord(text)))
-            } while TessResultIteratorNext(iterator, RIL_WORD) != 0
-            return words
-        } ?? []
+        let layout = PageLayout(width: image.width, height: image.height,
+                                resolution: Int(TessBaseAPIGetSourceYResolution(handle)), blocks: reading?.blocks ?? [])
+        return RecognizedText(text: text, meanConfidence: confidence, words: words, layout: layout)
     }
 
     /// Whether the loaded language's dictionary knows `word` once the punctuation around it
@@ -179,23 +162,19 @@ public final class TesseractEngine {
         TessBaseAPIClear(handle)
     }
 
-    /// Adds the page recognised last to `document` (which needs `keepsLastRecognition`). The
-    /// page names `shown`'s file, as Tesseract's command line names its input; a PDF page
-    /// shows `shown`, the image as loaded, under the text recognised in the filtered one.
-    /// Returns the bytes a text format wrote for the page (nil for a PDF), to keep for later;
-    /// the document has `revision`'s lines in place of those read (a PDF's are laid by its
-    /// assembly, `SearchablePDFParts`).
-    ///
-    /// A page read resampled (`shown.readScale`) keeps the page's own coordinates: a text
-    /// format's are taken back to them, and a PDF page takes its size from the image read and
-    /// its resolution, which is the page's size in points, while it shows `shown` whole.
-    @discardableResult
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage,
-                            revision: LineRevision? = nil) throws(RecognitionError) -> [UInt8]? {
+    /// Adds the page recognised last to `document`, a searchable PDF (which needs
+    /// `keepsLastRecognition`). The page names `shown`'s file, as Tesseract's command line names
+    /// its input, and shows `shown`, the image as loaded, under the text recognised in the
+    /// filtered one (a page of text alone takes its size from the image recognised). A page read
+    /// resampled (`shown.readScale`) takes its size from the image read and its resolution, which
+    /// is the page's size in points, while it shows `shown` whole. Its revised lines, if any, are
+    /// laid by the document's assembly (`SearchablePDFParts`).
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) {
+        guard document.format == .pdf else {
+            throw .documentFailed("a \(document.format.rawValue) page is written from its reading")
+        }
         TessBaseAPISetInputName(handle, shown.file)
-        // A page of text alone takes its size from the image recognised, which Tesseract has:
-        // no copy of the page to show.
-        if document.format == .pdf && !document.textOnly {
+        if !document.textOnly {
             if shown.readScale != 1 {
                 // Tesseract embeds a named JPEG or JPEG 2000 file as it is, and draws it over
                 // the page whatever its pixel size; anything else is embedded from a PNG file
@@ -212,7 +191,7 @@ public final class TesseractEngine {
             // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
             TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
         }
-        return try document.add(from: handle, scale: 1 / shown.readScale, revision: revision)
+        try document.add(from: handle)
     }
 
     public static var defaultDataDirectory: String {

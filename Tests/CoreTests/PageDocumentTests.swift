@@ -35,8 +35,14 @@ struct PageDocumentTests {
                 // Each thread its own engine, as the runner's engines are.
                 do {
                     let engine = try TesseractEngine()
-                    _ = try engine.recognize(image, resolution: 300)
-                    try document.addPage(pages - 1 - index) { try engine.addLastPage(to: $0, showing: PageImage(image: image, file: nil)) }
+                    let recognized = try engine.recognize(image, resolution: 300)
+                    try document.addPage(pages - 1 - index) { document in
+                        if format == .pdf {
+                            try engine.addLastPage(to: document, showing: PageImage(image: image, file: nil))
+                        } else {
+                            try document.add(page: recognized, inputName: nil)
+                        }
+                    }
                 } catch {
                     failures.withLock { $0.append("page \(pages - 1 - index): \(error)") }
                 }

@@ -1,127 +1,89 @@
+import Foundation
 import Recognition
 import Testing
 
-/// Replaced lines written into what Tesseract's renderers wrote for a page, as they write it:
-/// the replaced line's words change, and every other byte stays.
+/// A page whose lines were repaired, written to every text format: each format holds the
+/// revised words in the revised line, found by its place, even when another line reads the same.
 @Suite("Revised lines in the text formats")
 struct LineRevisionTests {
-    private func word(_ text: String, _ x: Int, _ confidence: Double = 91) -> RecognizedWord {
-        RecognizedWord(text: text, confidence: confidence, box: BoundingBox(x: x, y: 315, width: 50, height: 41))
+    private func word(_ text: String, _ x: Int, _ y: Int, _ confidence: Double = 91) -> RecognizedWord {
+        RecognizedWord(text: text, confidence: confidence, box: BoundingBox(x: x, y: y, width: 50, height: 20))
     }
 
-    /// "CHAPTER I" read as such, put back as three words, one of them needing escapes: line
-    /// `index` of a page of `count` lines.
-    private func revision(index: Int = 1, of count: Int = 2) -> LineRevision {
-        let read = [word("CHAPTER", 670, 92), word("I", 980, 92)]
-        let revised = [word("CHAPTER", 670, 95), word("1", 980, 88), word("<&'>", 1040, 61)]
-        let others = (0..<count).map { [word("line\($0)", 100)] }
-        var lines = others
-        lines[index] = revised
-        return LineRevision(replaced: [.init(index: index, read: read, revised: revised)], lines: lines)
+    /// Three lines in two paragraphs; the second and third read the same letters.
+    private var reading: RecognizedText {
+        let words = [word("Title", 10, 10), word("Moder", 10, 50), word("burn", 70, 50), word("Moder", 10, 90),
+                     word("burn", 70, 90)]
+        func line(_ words: Range<Int>, _ y: Int) -> PageLayout.Line {
+            PageLayout.Line(box: BoundingBox(x: 10, y: y, width: 110, height: 20), words: words)
+        }
+        let block = PageLayout.Block(kind: .text, box: BoundingBox(x: 10, y: 10, width: 110, height: 100), paragraphs: [
+            PageLayout.Paragraph(box: BoundingBox(x: 10, y: 10, width: 50, height: 20), lines: [line(0..<1, 10)]),
+            PageLayout.Paragraph(box: BoundingBox(x: 10, y: 50, width: 110, height: 60), lines: [line(1..<3, 50), line(3..<5, 90)]),
+        ])
+        return RecognizedText(text: "Title\n\nModer burn\nModer burn\n", meanConfidence: 91, words: words,
+                              layout: PageLayout(width: 200, height: 120, resolution: 300, blocks: [block]))
     }
 
-    private func revised(_ text: String, _ format: TesseractDocument.Format, index: Int = 1, of count: Int = 2) -> String {
-        String(decoding: revision(index: index, of: count).revise(Array(text.utf8), format: format), as: UTF8.self)
+    /// The third line (index 2) put back as three words, one of them needing escapes.
+    private var revision: LineRevision {
+        let revised = [word("Modern", 10, 90, 95), word("burn", 70, 90), word("<&'>", 130, 90, 61)]
+        let read = reading
+        let lines = [Array(read.words[0..<1]), Array(read.words[1..<3]), revised]
+        return LineRevision(replaced: [.init(index: 2, read: Array(read.words[3..<5]), revised: revised)], lines: lines)
     }
 
-    private let hocrFirstLine = """
-           <span class='ocr_line' id='line_1_1' title="bbox 623 156 1047 181; baseline 0 0; x_size 34">
-            <span class='ocrx_word' id='word_1_1' title='bbox 623 156 734 181; x_wconf 96'>PRIDE</span>
-            <span class='ocrx_word' id='word_1_2' title='bbox 746 156 826 181; x_wconf 96'>I</span>
-           </span>
-
-        """
-
-    @Test("hOCR: the line's word spans, their identifiers kept and a new one after the last, boxes, confidences and escapes")
-    func hocr() {
-        let line = """
-               <span class='ocr_line' id='line_1_2' title="bbox 670 315 1002 356; baseline 0 -1; x_size 52.9">
-                <span class='ocrx_word' id='word_1_4' title='bbox 670 315 963 356; x_wconf 92'>CHAPTER</span>
-                <span class='ocrx_word' id='word_1_5' title='bbox 980 316 1002 355; x_wconf 92'>I</span>
-               </span>
-            """
-        let expected = """
-               <span class='ocr_line' id='line_1_2' title="bbox 670 315 1002 356; baseline 0 -1; x_size 52.9">
-                <span class='ocrx_word' id='word_1_4' title='bbox 670 315 720 356; x_wconf 95'>CHAPTER</span>
-                <span class='ocrx_word' id='word_1_5' title='bbox 980 315 1030 356; x_wconf 88'>1</span>
-                <span class='ocrx_word' id='word_1_5_2' title='bbox 1040 315 1090 356; x_wconf 61'>&lt;&amp;&#39;&gt;</span>
-               </span>
-            """
-        #expect(revised(hocrFirstLine + line, .hocr) == hocrFirstLine + expected)
+    private func written(_ recognized: RecognizedText, _ format: TesseractDocument.Format) throws -> String {
+        let folder = NSTemporaryDirectory() + "/line-revision-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let document = try TesseractDocument(format: format, outputBase: folder + "/page")
+        try document.begin(title: "page")
+        try document.add(page: recognized, inputName: "page.png")
+        try document.end()
+        document.close()
+        return try String(contentsOfFile: document.path, encoding: .utf8)
     }
 
-    @Test("ALTO: the line's String elements with a space between two, identifiers kept")
-    func alto() {
-        let other = #"<TextLine ID="line_0"><String ID="string_0" HPOS="623" VPOS="156" WIDTH="111" HEIGHT="25" WC="0.96" CONTENT="PRIDE"/></TextLine>"#
-        let line = """
-            <TextLine ID="line_1" HPOS="670" VPOS="315" WIDTH="332" HEIGHT="41">
-            \t<String ID="string_3" HPOS="670" VPOS="315" WIDTH="293" HEIGHT="41" WC="0.92" CONTENT="CHAPTER"/><SP WIDTH="17" VPOS="315" HPOS="963"/>
-            \t<String ID="string_4" HPOS="980" VPOS="316" WIDTH="22" HEIGHT="39" WC="0.92" CONTENT="I"/>
-            </TextLine>
-            """
-        let expected = """
-            <TextLine ID="line_1" HPOS="670" VPOS="315" WIDTH="332" HEIGHT="41">
-            \t<String ID="string_3" HPOS="670" VPOS="315" WIDTH="50" HEIGHT="41" WC="0.95" CONTENT="CHAPTER"/><SP WIDTH="260" VPOS="315" HPOS="720"/>
-            \t<String ID="string_4" HPOS="980" VPOS="315" WIDTH="50" HEIGHT="41" WC="0.88" CONTENT="1"/><SP WIDTH="10" VPOS="315" HPOS="1030"/>
-            \t<String ID="string_4_2" HPOS="1040" VPOS="315" WIDTH="50" HEIGHT="41" WC="0.61" CONTENT="&lt;&amp;&#39;&gt;"/>
-            </TextLine>
-            """
-        #expect(revised(other + "\n" + line, .alto) == other + "\n" + expected)
+    @Test("The revision replaces the line at its place, not the first line that reads the same")
+    func appliedByPlace() throws {
+        let revised = revision.applied(to: reading)
+        #expect(revised.words.map(\.text) == ["Title", "Moder", "burn", "Modern", "burn", "<&'>"])
+        let lines = try #require(revised.layout).lines.map(\.words)
+        #expect(lines == [0..<1, 1..<3, 3..<6])
     }
 
-    @Test("TSV: the line's word rows, numbered again, under its own line row")
-    func tsv() {
-        let rows = """
-            4\t1\t1\t1\t1\t0\t623\t156\t424\t25\t-1\t
-            5\t1\t1\t1\t1\t1\t623\t156\t111\t25\t96.229752\tI
-            4\t1\t2\t1\t1\t0\t670\t315\t332\t41\t-1\t
-            5\t1\t2\t1\t1\t1\t670\t315\t293\t41\t92.1\tCHAPTER
-            5\t1\t2\t1\t1\t2\t980\t316\t22\t39\t92.1\tI
-            2\t1\t3\t0\t0\t0\t191\t423\t1294\t1691\t-1\t
-
-            """
-        let expected = """
-            4\t1\t1\t1\t1\t0\t623\t156\t424\t25\t-1\t
-            5\t1\t1\t1\t1\t1\t623\t156\t111\t25\t96.229752\tI
-            4\t1\t2\t1\t1\t0\t670\t315\t332\t41\t-1\t
-            5\t1\t2\t1\t1\t1\t670\t315\t50\t41\t95.000000\tCHAPTER
-            5\t1\t2\t1\t1\t2\t980\t315\t50\t41\t88.000000\t1
-            5\t1\t2\t1\t1\t3\t1040\t315\t50\t41\t61.000000\t<&'>
-            2\t1\t3\t0\t0\t0\t191\t423\t1294\t1691\t-1\t
-
-            """
-        #expect(revised(rows, .tsv) == expected)
+    @Test("Every text format holds the revised words in the revised line, in order")
+    func everyFormat() throws {
+        let revised = revision.applied(to: reading)
+        #expect(try written(revised, .txt) == "Title\n\nModer burn\nModern burn <&'>\n")
+        let tsv = try written(revised, .tsv).split(separator: "\n").filter { $0.hasPrefix("5\t") }
+            .map { $0.split(separator: "\t", omittingEmptySubsequences: false) }
+        #expect(tsv.map { "\($0[2]).\($0[3]).\($0[4]).\($0[5]) \($0[11])" }
+            == ["1.1.1.1 Title", "1.2.1.1 Moder", "1.2.1.2 burn", "1.2.2.1 Modern", "1.2.2.2 burn", "1.2.2.3 <&'>"])
+        let hocr = try written(revised, .hocr)
+        let thirdLine = try #require(hocr.components(separatedBy: "id='line_1_3'").last)
+        #expect(thirdLine.contains(">Modern</span>") && thirdLine.contains(">&lt;&amp;&#39;&gt;</span>"))
+        #expect(!thirdLine.contains(">Moder</span>"))
+        let alto = try written(revised, .alto)
+        let altoLine = try #require(alto.components(separatedBy: "ID=\"line_1_3\"").last)
+        #expect(altoLine.contains("CONTENT=\"Modern\"") && altoLine.contains("CONTENT=\"&lt;&amp;&#39;&gt;\""))
     }
 
-    @Test("Text: the line's row, a page's form feed before it kept")
-    func text() {
-        #expect(revised("\u{0C}PRIDE AND I\n\nCHAPTER I\nIt is\n", .txt, of: 3) == "\u{0C}PRIDE AND I\n\nCHAPTER 1 <&'>\nIt is\n")
-        #expect(revised("\u{0C}CHAPTER I\n", .txt, index: 0, of: 1) == "\u{0C}CHAPTER 1 <&'>\n")
+    @Test("A reading whose lines are not the revision's is left as it is")
+    func otherLines() {
+        var other = reading
+        other.layout?.blocks[0].paragraphs.removeLast()
+        other.words.removeLast(4)
+        #expect(revision.applied(to: other) == other)
     }
 
-    @Test("A line is found by its place: of two lines that read the same letters, the one replaced changes")
-    func sameLettersTwice() {
-        let text = "Moder burn\nCHAPTER I\nCHAPTER I\nend\n"
-        #expect(revised(text, .txt, index: 2, of: 4) == "Moder burn\nCHAPTER I\nCHAPTER 1 <&'>\nend\n")
-        let rows = """
-            4\t1\t1\t1\t1\t0\t670\t215\t332\t41\t-1\t
-            5\t1\t1\t1\t1\t1\t670\t215\t293\t41\t92.1\tCHAPTER
-            5\t1\t1\t1\t1\t2\t980\t216\t22\t39\t92.1\tI
-            4\t1\t2\t1\t1\t0\t670\t315\t332\t41\t-1\t
-            5\t1\t2\t1\t1\t1\t670\t315\t293\t41\t92.1\tCHAPTER
-            5\t1\t2\t1\t1\t2\t980\t316\t22\t39\t92.1\tI
-
-            """
-        let result = revised(rows, .tsv, index: 1, of: 2)
-        #expect(result.hasPrefix(String(rows.split(separator: "\n")[0...2].joined(separator: "\n"))), "the first line kept")
-        #expect(result.contains("\t980\t315\t50\t41\t88.000000\t1\n"), "the second line revised")
-    }
-
-    @Test("A fragment of another reading (another count of lines), and a PDF, are left as they are")
-    func notFound() {
-        let other = "PRIDE AND PREJUDICE\n\nCHAPTER II\n"
-        #expect(revised(other, .txt, of: 3) == other)
-        #expect(revised(hocrFirstLine, .hocr) == hocrFirstLine)
-        #expect(revision().revise([1, 2, 3], format: .pdf) == [1, 2, 3])
+    @Test("A reading resampled keeps its layout in the page's pixels")
+    func mappedLayout() throws {
+        let mapped = reading.mapped(by: 2, 2, within: 400, 240)
+        let layout = try #require(mapped.layout)
+        #expect(layout.width == 400 && layout.height == 240 && layout.resolution == 600)
+        #expect(layout.lines[1].box == BoundingBox(x: 20, y: 100, width: 220, height: 40))
+        #expect(mapped.words[1].box == BoundingBox(x: 20, y: 100, width: 100, height: 40))
     }
 }

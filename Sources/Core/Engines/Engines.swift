@@ -306,9 +306,9 @@ public final class Engines: Recognizer, EngineSet, Sendable {
     /// that no other caller shares (the REPL's, a run's of one engine); a server's sessions share theirs.
     public var keepsCallersLastPage: Bool { count == 1 && !sharedByCallers }
 
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
         guard keepsCallersLastPage else { throw RunnerError(message: "these engines keep no one caller's page to add") }
-        return try exclusively { try $0.addLastPage(to: document, showing: shown, revision: revision) }
+        try exclusively { try $0.addLastPage(to: document, showing: shown) }
     }
 
     public func releaseLastPage() {
@@ -392,8 +392,8 @@ public final class Engine: Recognizer, EngineSet, Sendable {
         }
     }
 
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
-        try withEngine { try $0.addLastPage(to: document, showing: shown, revision: revision) }
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
+        try withEngine { try $0.addLastPage(to: document, showing: shown) }
     }
 
     public func releaseLastPage() {

@@ -126,12 +126,31 @@ public struct Pipeline {
     /// text read lies over its ink.
     public func addPage(of result: PipelineResult, original: LoadedImage, shown: ShownPage, file: String?,
                         to document: TesseractDocument) throws {
+        guard document.format == .pdf else {
+            // A text format is written from the reading reported, its repaired lines and all.
+            try document.add(page: try pageToWrite(result, original: original), inputName: file)
+            return
+        }
         let page = shown.image
         let sameSize = result.image.width == page.width && result.image.height == page.height
         let image = sameSize ? PageImage(image: page, file: shown.geometry.isIdentity ? file : nil)
             : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
                 .apply(to: page, in: settings.space), file: nil)
-        try addLastPage(to: document, showing: image, revision: result.revision)
+        try addLastPage(to: document, showing: image)
+    }
+
+    /// `result`'s reading with its layout, as a document's page is written from it: the one
+    /// reported, or, for a reading kept by a filterocr that kept no layout, the rendering read
+    /// again with the report's repaired lines put back by their places.
+    private func pageToWrite(_ result: PipelineResult, original: LoadedImage) throws -> RecognizedText {
+        if result.report.recognized.layout != nil { return result.report.recognized }
+        toBeRead(result, original: original)
+        guard let recognized = last.value else { throw RunnerError(message: "no page has been recognised to add") }
+        let read = try engine.exclusively { engine in
+            try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
+                            engine: recognized.engine, with: engine)
+        }
+        return result.revision?.applied(to: read) ?? read
     }
 
     /// Makes `result`'s rendering the page `addPage` adds, to be read again as it is added:
@@ -145,33 +164,24 @@ public struct Pipeline {
                                           engine: result.report.filters.engine)
     }
 
-    /// The page recognised last, as kept for this place in a document of this format; otherwise
-    /// the engine's, which reads the image first when the recognition came from the store.
-    private func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws {
+    /// Adds the page recognised last to a searchable PDF; the engine reads it first when the
+    /// recognition came from the store or another engine read it.
+    private func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
         guard let recognized = last.value else { throw RunnerError(message: "no page has been recognised to add") }
-        let place = recognized.key.map {
-            FragmentKey(recognition: $0, format: document.format.rawValue, pageNumber: document.nextPageNumber,
-                        inputName: shown.file)
-        }
-        if recognized.stored, document.format != .pdf, let place, let fragment = store?.fragment(place) {
-            try document.add(fragment: fragment, revision: revision)
-            return
-        }
         var shown = shown
         shown.readScale = recognized.scale
         // The page is read again, on the engine that adds it, unless that engine read it last
         // for this pipeline: it came from the store, or a pool's engine read it.
         let readAgain = recognized.stored || !engine.keepsCallersLastPage
         let reader = reader
-        let fragment = try engine.exclusively { engine in
+        try engine.exclusively { engine in
             if readAgain {
                 _ = try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
                                     engine: recognized.engine, with: engine)
             }
-            return try engine.addLastPage(to: document, showing: shown, revision: revision)
+            try engine.addLastPage(to: document, showing: shown)
         }
         if engine.keepsCallersLastPage { last.value?.stored = false }
-        if let fragment, let place { store?.keep(fragment: fragment, for: place) }
     }
 
     /// Frees what the engine keeps of the last recognition for `addPage`.

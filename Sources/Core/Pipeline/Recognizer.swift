@@ -19,11 +19,8 @@ public protocol Recognizer {
     /// this reading alone.
     func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings, monitor: RecognitionMonitor?) throws -> RecognizedText
 
-    /// Adds the page it recognised last to `document`, showing `shown` in a PDF, with
-    /// `revision`'s lines in place of those read; returns the bytes a text format wrote for it,
-    /// unrevised.
-    @discardableResult
-    func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]?
+    /// Adds the page it recognised last to `document`, a searchable PDF, showing `shown`.
+    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws
 
     /// Frees what it keeps of its last recognition for `addLastPage` (Tesseract's copies of the
     /// page and its results): a run calls it once the page is in its document, so that an
@@ -57,7 +54,7 @@ extension Recognizer {
         return try recognize(image, resolution: resolution, monitor: monitor)
     }
 
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage, revision: LineRevision?) throws -> [UInt8]? {
+    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
         throw RunnerError(message: "this recognizer writes no \(document.format.rawValue) pages")
     }
 

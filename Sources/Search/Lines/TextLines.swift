@@ -1,14 +1,16 @@
 import Recognition
 
-/// A reading cut into its text lines: Tesseract writes one line of text per line it found,
-/// its words in the order its iterator gives them, and a blank line between paragraphs. The
-/// lines are what the repair judges, reads again and puts back (`replacing`), each in its own
-/// row of the text, so a page keeps its reading order, its paragraphs and its layout.
+/// A reading cut into its text lines: the lines of its layout, as Tesseract found them, or, for a
+/// reading kept without one, the rows of its text (Tesseract writes one line of text per line it
+/// found, its words in the order its iterator gives them). The lines are what the repair judges,
+/// reads again and puts back (`replacing`), each in its own place, so a page keeps its reading
+/// order, its paragraphs and its layout, in its text and in every document written from it.
 package struct TextLines: Equatable {
     /// One line of the reading, with its words' boxes in the page's pixels.
     package struct Line: Equatable {
         package var words: [RecognizedWord]
-        /// Which row of the reading's text it is.
+        /// Which row of the reading's text it is (for a reading without a layout), or which of its
+        /// layout's lines.
         package var row: Int
 
         package init(words: [RecognizedWord], row: Int) {
@@ -36,6 +38,15 @@ package struct TextLines: Equatable {
     /// The lines of `reading`, or nil when its text and its words do not tell the same lines
     /// (a word with a space in it): such a reading is kept as it is.
     package init?(_ reading: RecognizedText) {
+        if let layout = reading.layout {
+            lines = layout.lines.enumerated().compactMap { index, line in
+                line.words.isEmpty || line.words.upperBound > reading.words.count
+                    ? nil : Line(words: Array(reading.words[line.words]), row: index)
+            }
+            guard lines.reduce(0, { $0 + $1.words.count }) == reading.words.count else { return nil }
+            self.reading = reading
+            return
+        }
         var words = reading.words[...]
         var lines: [Line] = []
         for (index, row) in reading.text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
@@ -61,6 +72,16 @@ package struct TextLines: Equatable {
     /// byte, and the mean confidence is over the words it now has.
     package func replacing(_ replacements: [Int: [RecognizedWord]]) -> RecognizedText {
         guard !replacements.isEmpty else { return reading }
+        if reading.layout != nil {
+            var revised = reading
+            // From the last line up, so that each line's place among the words is still its own.
+            for (index, words) in replacements.sorted(by: { $0.key > $1.key }) {
+                revised = revised.replacingWords(ofLine: lines[index].row, with: words) ?? revised
+            }
+            revised.text = PageWriting(format: .txt).page(revised, number: 0, inputName: nil)
+            revised.meanConfidence = Int(revised.words.meanConfidence.rounded())
+            return revised
+        }
         var rows = reading.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var kept = lines
         for (index, words) in replacements {

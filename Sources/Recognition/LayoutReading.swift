@@ -1,0 +1,107 @@
+internal import CTesseract
+internal import CTesseractLayout
+
+/// Reads a recognised page's words and layout from Tesseract's result iterator, in one pass and
+/// in the order its own renderers walk it (`GetTSVText`, `GetHOCRText`): a picture or a rule is
+/// a block without words, an element without words is passed over, and blocks, paragraphs and
+/// lines open where the iterator is at their beginning.
+struct LayoutReading {
+    /// A heavily blurred page can come back as one "word" of white space: it is left out, with
+    /// no line of its own left empty in a document.
+    var words: [RecognizedWord] = []
+    var blocks: [PageLayout.Block] = []
+
+    /// Reads what `iterator` holds; `isDictionaryWord` says whether the language knows a word.
+    init(_ iterator: OpaquePointer, isDictionaryWord: (String) -> Bool) {
+        let page = TessResultIteratorGetPageIteratorConst(iterator)
+        let raw = UnsafeRawPointer(iterator)
+        func box(_ level: TessPageIteratorLevel) -> BoundingBox {
+            var (left, top, right, bottom): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+            TessPageIteratorBoundingBox(page, level, &left, &top, &right, &bottom)
+            return BoundingBox(x: Int(left), y: Int(top), width: Int(right - left), height: Int(bottom - top))
+        }
+        func isEmpty(_ level: TessPageIteratorLevel) -> Bool { filterocr_is_empty(raw, Int32(level.rawValue)) != 0 }
+        func beginsHere(_ level: TessPageIteratorLevel) -> Bool { TessPageIteratorIsAtBeginningOf(page, level) != 0 }
+
+        while !isEmpty(RIL_BLOCK) {
+            let kind = PageLayout.BlockKind(TessPageIteratorBlockType(page))
+            if !kind.holdsText {
+                blocks.append(PageLayout.Block(kind: kind, box: box(RIL_BLOCK), paragraphs: []))
+                guard TessResultIteratorNext(iterator, RIL_BLOCK) != 0 else { break }
+                continue
+            }
+            if isEmpty(RIL_WORD) {
+                guard TessResultIteratorNext(iterator, RIL_WORD) != 0 else { break }
+                continue
+            }
+            if beginsHere(RIL_BLOCK) || blocks.isEmpty {
+                blocks.append(PageLayout.Block(kind: kind, box: box(RIL_BLOCK), paragraphs: []))
+            }
+            if beginsHere(RIL_PARA) || blocks[blocks.count - 1].paragraphs.isEmpty {
+                let language = TessResultIteratorWordRecognitionLanguage(iterator).map { String(cString: $0) }
+                blocks[blocks.count - 1].paragraphs.append(PageLayout.Paragraph(
+                    box: box(RIL_PARA), leftToRight: filterocr_paragraph_is_left_to_right(raw) != 0,
+                    language: language, lines: []))
+            }
+            if beginsHere(RIL_TEXTLINE) || blocks[blocks.count - 1].paragraphs[blocks[blocks.count - 1].paragraphs.count - 1].lines.isEmpty {
+                appendLine(line(page: page, raw: raw, box: box(RIL_TEXTLINE)))
+            }
+            if let text = takeWordText(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)), !text.allSatisfy(\.isWhitespace) {
+                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
+                words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box(RIL_WORD),
+                                            inDictionary: isDictionaryWord(text)))
+                extendLastLine(to: words.count)
+            }
+            guard TessResultIteratorNext(iterator, RIL_WORD) != 0 else { break }
+        }
+    }
+
+    /// The line the iterator is at, with no words yet.
+    private func line(page: OpaquePointer?, raw: UnsafeRawPointer, box: BoundingBox) -> PageLayout.Line {
+        var orientation = ORIENTATION_PAGE_UP, direction = WRITING_DIRECTION_LEFT_TO_RIGHT
+        var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
+        var deskew: Float = 0
+        TessPageIteratorOrientation(page, &orientation, &direction, &order, &deskew)
+        var (x1, y1, x2, y2): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        let baseline = TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
+            ? PageLayout.Baseline(x1: Int(x1), y1: Int(y1), x2: Int(x2), y2: Int(y2)) : nil
+        var xHeight: Float = 0, descenders: Float = 0, ascenders: Float = 0
+        filterocr_line_heights(raw, &xHeight, &descenders, &ascenders)
+        let angle = orientation == ORIENTATION_PAGE_UP ? 0 : 360 - Int(orientation.rawValue) * 90
+        return PageLayout.Line(box: box, baseline: baseline, angle: angle, xHeight: xHeight, descenders: descenders,
+                               ascenders: ascenders, words: words.count..<words.count)
+    }
+
+    private mutating func appendLine(_ line: PageLayout.Line) {
+        let b = blocks.count - 1, p = blocks[b].paragraphs.count - 1
+        blocks[b].paragraphs[p].lines.append(line)
+    }
+
+    private mutating func extendLastLine(to end: Int) {
+        let b = blocks.count - 1, p = blocks[b].paragraphs.count - 1, l = blocks[b].paragraphs[p].lines.count - 1
+        blocks[b].paragraphs[p].lines[l].words = blocks[b].paragraphs[p].lines[l].words.lowerBound..<end
+    }
+}
+
+extension PageLayout.BlockKind {
+    init(_ type: TessPolyBlockType) {
+        self = switch type {
+        case PT_HEADING_TEXT: .heading
+        case PT_PULLOUT_TEXT: .pullout
+        case PT_CAPTION_TEXT: .caption
+        case PT_TABLE: .table
+        case PT_EQUATION, PT_INLINE_EQUATION: .equation
+        case PT_VERTICAL_TEXT: .verticalText
+        case PT_FLOWING_IMAGE, PT_HEADING_IMAGE, PT_PULLOUT_IMAGE: .image
+        case PT_HORZ_LINE, PT_VERT_LINE: .rule
+        default: .text
+        }
+    }
+}
+
+/// Copies a string Tesseract allocated and frees the original.
+private func takeWordText(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+    guard let pointer else { return nil }
+    defer { TessDeleteText(pointer) }
+    return String(cString: pointer)
+}

@@ -1,0 +1,137 @@
+/// How Tesseract laid out a page it read: its blocks, their paragraphs and their lines, in
+/// reading order, each line holding a run of the recognition's words. Read from Tesseract's
+/// result iterator in the same pass as the words, it is what every document format is written
+/// from (`PageWriting`), so a line whose words were replaced (`--auto`'s repair) reaches them
+/// all, and no page is read a second time to be written.
+///
+/// Boxes are in the page's pixels, as the words' are.
+public struct PageLayout: Sendable, Equatable, Codable {
+    /// The size of the image read, in the page's pixels.
+    public var width: Int
+    public var height: Int
+    /// The resolution Tesseract read the page at, in dots per inch (hOCR's `scan_res`).
+    public var resolution: Int
+    public var blocks: [Block]
+
+    public init(width: Int, height: Int, resolution: Int, blocks: [Block]) {
+        (self.width, self.height, self.resolution, self.blocks) = (width, height, resolution, blocks)
+    }
+
+    /// A region of the page: text in paragraphs, or a picture or a rule, which holds none.
+    public struct Block: Sendable, Equatable, Codable {
+        public var kind: BlockKind
+        public var box: BoundingBox
+        public var paragraphs: [Paragraph]
+
+        public init(kind: BlockKind, box: BoundingBox, paragraphs: [Paragraph]) {
+            (self.kind, self.box, self.paragraphs) = (kind, box, paragraphs)
+        }
+    }
+
+    public struct Paragraph: Sendable, Equatable, Codable {
+        public var box: BoundingBox
+        /// False for a paragraph written right to left.
+        public var leftToRight: Bool
+        /// The language its first word was read in (`eng`), when Tesseract says.
+        public var language: String?
+        public var lines: [Line]
+
+        public init(box: BoundingBox, leftToRight: Bool = true, language: String? = nil, lines: [Line]) {
+            (self.box, self.leftToRight, self.language, self.lines) = (box, leftToRight, language, lines)
+        }
+    }
+
+    public struct Line: Sendable, Equatable, Codable {
+        public var box: BoundingBox
+        /// Two points of the line's baseline, in the page's pixels; nil when Tesseract fitted none.
+        public var baseline: Baseline?
+        /// How far the line is turned from upright, in degrees counterclockwise (90, 180, 270);
+        /// 0 for an upright line.
+        public var angle: Int
+        /// The line's x-height, and how far its descenders fall and its ascenders rise, in pixels.
+        public var xHeight: Float
+        public var descenders: Float
+        public var ascenders: Float
+        /// The line's words: their indices in the recognition's `words`.
+        public var words: Range<Int>
+
+        public init(box: BoundingBox, baseline: Baseline? = nil, angle: Int = 0, xHeight: Float = 0,
+                    descenders: Float = 0, ascenders: Float = 0, words: Range<Int>) {
+            (self.box, self.baseline, self.angle) = (box, baseline, angle)
+            (self.xHeight, self.descenders, self.ascenders, self.words) = (xHeight, descenders, ascenders, words)
+        }
+    }
+
+    /// A baseline through two points, in the page's pixels.
+    public struct Baseline: Sendable, Equatable, Codable {
+        public var x1: Int, y1: Int, x2: Int, y2: Int
+
+        public init(x1: Int, y1: Int, x2: Int, y2: Int) {
+            (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
+        }
+    }
+
+    /// What a block holds, by Tesseract's kinds of region.
+    public enum BlockKind: String, Sendable, Equatable, Codable {
+        case text, heading, pullout, caption, table, equation, verticalText, image, rule
+
+        /// A block of text: one whose lines hold words.
+        public var holdsText: Bool { self != .image && self != .rule }
+    }
+
+    /// Every line of the page, in reading order.
+    public var lines: [Line] {
+        blocks.flatMap { $0.paragraphs.flatMap(\.lines) }
+    }
+}
+
+extension PageLayout {
+    /// The layout with line `index` (in reading order) holding `count` words in place of its own:
+    /// the lines after it take the words after them.
+    func replacingWords(ofLine index: Int, count: Int) -> PageLayout {
+        var layout = self
+        var line = 0, shift = 0
+        for b in layout.blocks.indices {
+            for p in layout.blocks[b].paragraphs.indices {
+                for l in layout.blocks[b].paragraphs[p].lines.indices {
+                    var words = layout.blocks[b].paragraphs[p].lines[l].words
+                    words = (words.lowerBound + shift)..<(words.upperBound + shift)
+                    if line == index {
+                        shift += count - words.count
+                        words = words.lowerBound..<(words.lowerBound + count)
+                    }
+                    layout.blocks[b].paragraphs[p].lines[l].words = words
+                    line += 1
+                }
+            }
+        }
+        return layout
+    }
+
+    /// The layout on a page resampled by `x` and `y` (the page's pixels per pixel read), kept
+    /// within `width` × `height`, as `BoundingBox.mapped` takes the words' boxes.
+    func mapped(by x: Double, _ y: Double, within width: Int, _ height: Int) -> PageLayout {
+        var layout = self
+        (layout.width, layout.height) = (width, height)
+        layout.resolution = Int((Double(resolution) * x).rounded())
+        for b in layout.blocks.indices {
+            layout.blocks[b].box = blocks[b].box.mapped(by: x, y, within: width, height)
+            for p in layout.blocks[b].paragraphs.indices {
+                layout.blocks[b].paragraphs[p].box = blocks[b].paragraphs[p].box.mapped(by: x, y, within: width, height)
+                for l in layout.blocks[b].paragraphs[p].lines.indices {
+                    var line = layout.blocks[b].paragraphs[p].lines[l]
+                    line.box = line.box.mapped(by: x, y, within: width, height)
+                    line.baseline = line.baseline.map {
+                        Baseline(x1: Int((Double($0.x1) * x).rounded()), y1: Int((Double($0.y1) * y).rounded()),
+                                 x2: Int((Double($0.x2) * x).rounded()), y2: Int((Double($0.y2) * y).rounded()))
+                    }
+                    line.xHeight *= Float(y)
+                    line.descenders *= Float(y)
+                    line.ascenders *= Float(y)
+                    layout.blocks[b].paragraphs[p].lines[l] = line
+                }
+            }
+        }
+        return layout
+    }
+}
