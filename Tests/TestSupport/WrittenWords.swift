@@ -1,0 +1,72 @@
+import Foundation
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// The words a written document holds, each with its box as left, top, right and bottom: what
+/// filterocr's documents must share with the `tesseract` command line's, whose bytes differ
+/// (filterocr writes ALTO 4, two-decimal TSV confidences, and leaves out words of white space).
+public enum WrittenWords {
+    public struct Word: Equatable, CustomStringConvertible, Sendable {
+        public var text: String
+        public var box: [Int]
+        public var description: String { "\(text)@\(box)" }
+    }
+
+    /// The words of a document in Tesseract's `format` (`tsv`, `hocr`, `alto`) that have text; nil
+    /// for markup that is not well-formed XML.
+    public static func of(_ text: String, format: String) -> [Word]? {
+        format == "tsv" ? tsv(text) : markup(text, alto: format == "alto")
+    }
+
+    /// A TSV's word rows (level 5) that have text.
+    public static func tsv(_ text: String) -> [Word] {
+        text.split(separator: "\n").dropFirst().compactMap { row in
+            let columns = row.split(separator: "\t", omittingEmptySubsequences: false)
+            guard columns.count == 12, columns[0] == "5", !columns[11].allSatisfy(\.isWhitespace) else { return nil }
+            let box = columns[6...9].compactMap { Int($0) }
+            guard box.count == 4 else { return nil }
+            return Word(text: String(columns[11]), box: [box[0], box[1], box[0] + box[2], box[1] + box[3]])
+        }
+    }
+
+    /// An hOCR's `ocrx_word` spans or an ALTO's `String` elements that have text; nil when the
+    /// document is not well-formed XML.
+    public static func markup(_ text: String, alto: Bool) -> [Word]? {
+        let reader = WordReader(alto: alto)
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.delegate = reader
+        guard parser.parse() else { return nil }
+        return reader.words.filter { !$0.text.allSatisfy(\.isWhitespace) }
+    }
+
+    private final class WordReader: NSObject, XMLParserDelegate {
+        let alto: Bool
+        var words: [Word] = []
+        private var inWord = false
+
+        init(alto: Bool) { self.alto = alto }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            if alto, name == "String", let content = attributes["CONTENT"] {
+                let numbers = ["HPOS", "VPOS", "WIDTH", "HEIGHT"].compactMap { attributes[$0].flatMap { Int($0) } }
+                guard numbers.count == 4 else { return }
+                words.append(Word(text: content, box: [numbers[0], numbers[1], numbers[0] + numbers[2], numbers[1] + numbers[3]]))
+            } else if !alto, name == "span", attributes["class"] == "ocrx_word", let title = attributes["title"] {
+                let box = title.split(separator: ";")[0].split(separator: " ").dropFirst().compactMap { Int($0) }
+                words.append(Word(text: "", box: box))
+                inWord = true
+            }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if inWord { words[words.count - 1].text += string }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            if name == "span" { inWord = false }
+        }
+    }
+}
