@@ -39,40 +39,30 @@ struct ALTOPage {
         let (width, height) = (page.layout.width, page.layout.height)
         var text = "\t\t<Page WIDTH=\"\(width)\" HEIGHT=\"\(height)\" PHYSICAL_IMG_NR=\"\(id)\" ID=\"page_\(id)\">\n"
             + "\t\t\t<PrintSpace HPOS=\"0\" VPOS=\"0\" WIDTH=\"\(width)\" HEIGHT=\"\(height)\">\n"
-        var blocks = 1, paragraphs = 1, lines = 1, words = 1
-        for block in page.blocks {
-            guard block.kind.holdsText else {
+        page.walk { element in
+            switch element {
+            case .figure(let block, let number):
                 let element = block.kind == .image ? "Illustration" : "GraphicalElement"
-                text += "\t\t\t\t<\(element) ID=\"cblock_\(id)_\(blocks)\"\(Self.position(block.box))/>\n"
-                blocks += 1
-                continue
-            }
-            text += "\t\t\t\t<ComposedBlock ID=\"cblock_\(id)_\(blocks)\"\(Self.position(block.box))>\n"
-            for paragraph in block.paragraphs {
+                text += "\t\t\t\t<\(element) ID=\"cblock_\(id)_\(number)\"\(Self.position(block.box))/>\n"
+            case .blockStart(let block, let number):
+                text += "\t\t\t\t<ComposedBlock ID=\"cblock_\(id)_\(number)\"\(Self.position(block.box))>\n"
+            case .paragraphStart(let paragraph, let number):
                 let language = paragraph.language.map { " LANG=\"\(MarkupText.escaped($0))\"" } ?? ""
-                text += "\t\t\t\t\t<TextBlock ID=\"block_\(id)_\(paragraphs)\"\(Self.position(paragraph.box))\(language)>\n"
-                for line in paragraph.lines {
-                    text += "\t\t\t\t\t\t<TextLine ID=\"line_\(id)_\(lines)\"\(Self.position(line.box))>\n"
-                    let lineWords = page.words[line.words]
-                    for (index, word) in zip(lineWords.indices, lineWords) {
-                        let confidence = String(format: "%.2f", min(100, max(0, word.confidence)) / 100)
-                        text += "\t\t\t\t\t\t\t<String ID=\"string_\(id)_\(words)\"\(Self.position(word.box)) WC=\"\(confidence)\" "
-                            + "CONTENT=\"\(MarkupText.escaped(word.text))\"/>"
-                        if index + 1 < lineWords.endIndex {
-                            let next = page.words[index + 1].box
-                            text += "<SP WIDTH=\"\(max(0, next.x - word.box.right))\" VPOS=\"\(word.box.y)\" HPOS=\"\(word.box.right)\"/>"
-                        }
-                        text += "\n"
-                        words += 1
-                    }
-                    text += "\t\t\t\t\t\t</TextLine>\n"
-                    lines += 1
+                text += "\t\t\t\t\t<TextBlock ID=\"block_\(id)_\(number)\"\(Self.position(paragraph.box))\(language)>\n"
+            case .lineStart(let line, _, let number):
+                text += "\t\t\t\t\t\t<TextLine ID=\"line_\(id)_\(number)\"\(Self.position(line.box))>\n"
+            case .word(let word, let number, let next):
+                let confidence = String(format: "%.2f", min(100, max(0, word.confidence)) / 100)
+                text += "\t\t\t\t\t\t\t<String ID=\"string_\(id)_\(number)\"\(Self.position(word.box)) WC=\"\(confidence)\" "
+                    + "CONTENT=\"\(MarkupText.escaped(word.text))\"/>"
+                if let next {
+                    text += "<SP WIDTH=\"\(max(0, next.box.x - word.box.right))\" VPOS=\"\(word.box.y)\" HPOS=\"\(word.box.right)\"/>"
                 }
-                text += "\t\t\t\t\t</TextBlock>\n"
-                paragraphs += 1
+                text += "\n"
+            case .lineEnd: text += "\t\t\t\t\t\t</TextLine>\n"
+            case .paragraphEnd: text += "\t\t\t\t\t</TextBlock>\n"
+            case .blockEnd: text += "\t\t\t\t</ComposedBlock>\n"
             }
-            text += "\t\t\t\t</ComposedBlock>\n"
-            blocks += 1
         }
         self.text = text + "\t\t\t</PrintSpace>\n\t\t</Page>\n"
     }

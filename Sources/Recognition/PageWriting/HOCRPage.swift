@@ -33,35 +33,27 @@ struct HOCRPage {
         var text = "  <div class='ocr_page' id='page_\(id)' title='image \"\(MarkupText.escaped(inputName ?? "unknown"))\"; "
             + "bbox 0 0 \(page.layout.width) \(page.layout.height); ppageno \(number); "
             + "scan_res \(page.layout.resolution) \(page.layout.resolution)'>\n"
-        var blocks = 1, paragraphs = 1, lines = 1, words = 1
-        for block in page.blocks {
-            guard block.kind.holdsText else {
+        page.walk { element in
+            switch element {
+            case .figure(let block, let number):
                 let kind = block.kind == .image ? "ocr_photo" : "ocr_separator"
-                text += "   <div class='\(kind)' id='block_\(id)_\(blocks)' title=\"bbox \(Self.corners(block.box))\"></div>\n"
-                blocks += 1
-                continue
-            }
-            text += "   <div class='ocr_carea' id='block_\(id)_\(blocks)' title=\"bbox \(Self.corners(block.box))\">"
-            for paragraph in block.paragraphs {
-                text += "\n    <p class='ocr_par'" + (paragraph.leftToRight ? "" : " dir='rtl'") + " id='par_\(id)_\(paragraphs)'"
+                text += "   <div class='\(kind)' id='block_\(id)_\(number)' title=\"bbox \(Self.corners(block.box))\"></div>\n"
+            case .blockStart(let block, let number):
+                text += "   <div class='ocr_carea' id='block_\(id)_\(number)' title=\"bbox \(Self.corners(block.box))\">"
+            case .paragraphStart(let paragraph, let number):
+                text += "\n    <p class='ocr_par'" + (paragraph.leftToRight ? "" : " dir='rtl'") + " id='par_\(id)_\(number)'"
                     + (paragraph.language.map { " lang='\(MarkupText.escaped($0))'" } ?? "")
                     + " title=\"bbox \(Self.corners(paragraph.box))\">"
-                for line in paragraph.lines {
-                    text += "\n     <span class='\(Self.lineClass(block.kind))' id='line_\(id)_\(lines)' title=\"bbox \(Self.corners(line.box))"
-                        + Self.lineProperties(line) + "\">"
-                    for word in page.words[line.words] {
-                        text += "\n      <span class='ocrx_word' id='word_\(id)_\(words)' title='bbox \(Self.corners(word.box)); "
-                            + "x_wconf \(Int(word.confidence))'>\(MarkupText.escaped(word.text))</span>"
-                        words += 1
-                    }
-                    text += "\n     </span>"
-                    lines += 1
-                }
-                text += "\n    </p>\n"
-                paragraphs += 1
+            case .lineStart(let line, let kind, let number):
+                text += "\n     <span class='\(Self.lineClass(kind))' id='line_\(id)_\(number)' title=\"bbox \(Self.corners(line.box))"
+                    + Self.lineProperties(line) + "\">"
+            case .word(let word, let number, _):
+                text += "\n      <span class='ocrx_word' id='word_\(id)_\(number)' title='bbox \(Self.corners(word.box)); "
+                    + "x_wconf \(Int(word.confidence))'>\(MarkupText.escaped(word.text))</span>"
+            case .lineEnd: text += "\n     </span>"
+            case .paragraphEnd: text += "\n    </p>\n"
+            case .blockEnd: text += "   </div>\n"
             }
-            text += "   </div>\n"
-            blocks += 1
         }
         self.text = text + "  </div>\n"
     }

@@ -91,3 +91,47 @@ extension BoundingBox {
     var right: Int { x + width }
     var bottom: Int { y + height }
 }
+
+extension WrittenPage {
+    /// One step of a walk through the page as a markup document writes it.
+    enum Element {
+        /// A picture or a rule, which holds no text.
+        case figure(PageLayout.Block, number: Int)
+        case blockStart(PageLayout.Block, number: Int)
+        case paragraphStart(PageLayout.Paragraph, number: Int)
+        /// A line, and the kind of its block (a heading's lines are headings).
+        case lineStart(PageLayout.Line, in: PageLayout.BlockKind, number: Int)
+        /// A word, and the one after it on its line.
+        case word(RecognizedWord, number: Int, next: RecognizedWord?)
+        case lineEnd, paragraphEnd, blockEnd
+    }
+
+    /// Walks the blocks that hold words (and the figures) in reading order, numbering each kind
+    /// of element through the page from 1, as hOCR and ALTO number them.
+    func walk(_ visit: (Element) -> Void) {
+        var (blockNumber, paragraphNumber, lineNumber, wordNumber) = (1, 1, 1, 1)
+        for block in blocks {
+            defer { blockNumber += 1 }
+            guard block.kind.holdsText else {
+                visit(.figure(block, number: blockNumber))
+                continue
+            }
+            visit(.blockStart(block, number: blockNumber))
+            for paragraph in block.paragraphs {
+                visit(.paragraphStart(paragraph, number: paragraphNumber))
+                for line in paragraph.lines {
+                    visit(.lineStart(line, in: block.kind, number: lineNumber))
+                    for index in line.words {
+                        visit(.word(words[index], number: wordNumber, next: index + 1 < line.words.upperBound ? words[index + 1] : nil))
+                        wordNumber += 1
+                    }
+                    visit(.lineEnd)
+                    lineNumber += 1
+                }
+                visit(.paragraphEnd)
+                paragraphNumber += 1
+            }
+            visit(.blockEnd)
+        }
+    }
+}
