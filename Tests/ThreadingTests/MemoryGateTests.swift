@@ -6,6 +6,10 @@ import Threading
 struct MemoryGateTests {
     /// Far longer than any wait here should take; only a broken gate reaches it.
     private static let patience = 60.0
+    /// How long a work stays in while the test looks at the gate: longer than the test can be
+    /// kept from running on a loaded machine (its thread is Swift's shared pool's), so that a
+    /// work never leaves before the test has looked; only a broken test reaches it.
+    private static let holding = 900.0
 
     @Test("Work alone is let in whatever it costs, and returns what its body returns")
     func aloneWhateverItCosts() async {
@@ -24,7 +28,7 @@ struct MemoryGateTests {
             gate.admitting(cost: 1_000) {
                 events.withLock { $0.append("large in") }
                 largeIn.signal()
-                _ = release.wait(timeout: .now() + Self.patience)
+                _ = release.wait(timeout: .now() + Self.holding)
                 events.withLock { $0.append("large out") }
             }
         }
@@ -49,7 +53,7 @@ struct MemoryGateTests {
             gate.admitting(cost: 40) {
                 firstIn.signal()
                 // Stays in until the second is in beside it; a gate that kept it out ends this wait only at the limit.
-                let shared = secondIn.wait(timeout: .now() + Self.patience) == .success
+                let shared = secondIn.wait(timeout: .now() + Self.holding) == .success
                 sawSecond.withLock { $0 = shared }
             }
         }
@@ -68,7 +72,7 @@ struct MemoryGateTests {
         let first = WatchedThread {
             gate.admitting(cost: 60) {
                 firstIn.signal()
-                _ = release.wait(timeout: .now() + Self.patience)
+                _ = release.wait(timeout: .now() + Self.holding)
                 events.withLock { $0.append("first out") }
             }
         }

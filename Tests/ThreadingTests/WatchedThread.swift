@@ -32,12 +32,14 @@ final class WatchedThread: Sendable {
     /// seconds; false if it never did, or ended first.
     func waitUntilAsleep(timeout: Double = 60) async -> Bool {
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        // Looked at once more after the deadline: on a loaded machine this task may not run for
+        // longer than the limit, and a thread asleep by then has done what was asked.
+        while true {
             if isFinished { return false }
             if state == "S" { return true }
+            guard Date() < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(1))
         }
-        return false
     }
 
     /// Waits for the body to return, up to `timeout` seconds; false if it did not.
