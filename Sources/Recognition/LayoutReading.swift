@@ -34,23 +34,26 @@ struct LayoutReading {
                 guard TessResultIteratorNext(iterator, RIL_WORD) != 0 else { break }
                 continue
             }
+            // A block, paragraph or line opens where the iterator is at its beginning (or where
+            // none is open yet, should the first word not say so).
             if beginsHere(RIL_BLOCK) || blocks.isEmpty {
                 blocks.append(PageLayout.Block(kind: kind, box: box(RIL_BLOCK), paragraphs: []))
             }
-            if beginsHere(RIL_PARA) || blocks[blocks.count - 1].paragraphs.isEmpty {
+            if beginsHere(RIL_PARA) || blocks[lastBlock].paragraphs.isEmpty {
                 let language = TessResultIteratorWordRecognitionLanguage(iterator).map { String(cString: $0) }
-                blocks[blocks.count - 1].paragraphs.append(PageLayout.Paragraph(
+                blocks[lastBlock].paragraphs.append(PageLayout.Paragraph(
                     box: box(RIL_PARA), leftToRight: filterocr_paragraph_is_left_to_right(raw) != 0,
                     language: language, lines: []))
             }
-            if beginsHere(RIL_TEXTLINE) || blocks[blocks.count - 1].paragraphs[blocks[blocks.count - 1].paragraphs.count - 1].lines.isEmpty {
-                appendLine(line(page: page, raw: raw, box: box(RIL_TEXTLINE)))
+            if beginsHere(RIL_TEXTLINE) || lastParagraph.lines.isEmpty {
+                lastParagraph.lines.append(line(page: page, raw: raw, box: box(RIL_TEXTLINE)))
             }
-            if let text = takeWordText(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)), !text.allSatisfy(\.isWhitespace) {
+            if let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)), !text.allSatisfy(\.isWhitespace) {
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
                 words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box(RIL_WORD),
                                             inDictionary: isDictionaryWord(text)))
-                extendLastLine(to: words.count)
+                let line = lastParagraph.lines.count - 1
+                lastParagraph.lines[line].words = lastParagraph.lines[line].words.lowerBound..<words.count
             }
             guard TessResultIteratorNext(iterator, RIL_WORD) != 0 else { break }
         }
@@ -72,14 +75,12 @@ struct LayoutReading {
                                ascenders: ascenders, words: words.count..<words.count)
     }
 
-    private mutating func appendLine(_ line: PageLayout.Line) {
-        let b = blocks.count - 1, p = blocks[b].paragraphs.count - 1
-        blocks[b].paragraphs[p].lines.append(line)
-    }
+    private var lastBlock: Int { blocks.count - 1 }
 
-    private mutating func extendLastLine(to end: Int) {
-        let b = blocks.count - 1, p = blocks[b].paragraphs.count - 1, l = blocks[b].paragraphs[p].lines.count - 1
-        blocks[b].paragraphs[p].lines[l].words = blocks[b].paragraphs[p].lines[l].words.lowerBound..<end
+    /// The paragraph open last, in the block open last.
+    private var lastParagraph: PageLayout.Paragraph {
+        get { blocks[lastBlock].paragraphs[blocks[lastBlock].paragraphs.count - 1] }
+        set { blocks[lastBlock].paragraphs[blocks[lastBlock].paragraphs.count - 1] = newValue }
     }
 }
 
@@ -97,11 +98,4 @@ extension PageLayout.BlockKind {
         default: .text
         }
     }
-}
-
-/// Copies a string Tesseract allocated and frees the original.
-private func takeWordText(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
-    guard let pointer else { return nil }
-    defer { TessDeleteText(pointer) }
-    return String(cString: pointer)
 }

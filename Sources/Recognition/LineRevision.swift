@@ -33,10 +33,7 @@ public struct LineRevision: Sendable, Equatable {
         guard !replaced.isEmpty, let layout = reading.layout else { return reading }
         let places = layout.lines.indices.filter { !layout.lines[$0].words.isEmpty }
         guard places.count == lines.count else { return reading }
-        var revised = reading
-        for line in replaced.sorted(by: { $0.index > $1.index }) where places.indices.contains(line.index) {
-            revised = revised.replacingWords(ofLine: places[line.index], with: line.revised) ?? revised
-        }
-        return revised
+        let replacements = replaced.filter { places.indices.contains($0.index) }.map { (places[$0.index], $0.revised) }
+        return reading.replacingWords(ofLines: Dictionary(replacements) { first, _ in first })
     }
 }

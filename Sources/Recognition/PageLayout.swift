@@ -90,20 +90,14 @@ extension PageLayout {
     /// the lines after it take the words after them.
     func replacingWords(ofLine index: Int, count: Int) -> PageLayout {
         var layout = self
-        var line = 0, shift = 0
-        for b in layout.blocks.indices {
-            for p in layout.blocks[b].paragraphs.indices {
-                for l in layout.blocks[b].paragraphs[p].lines.indices {
-                    var words = layout.blocks[b].paragraphs[p].lines[l].words
-                    words = (words.lowerBound + shift)..<(words.upperBound + shift)
-                    if line == index {
-                        shift += count - words.count
-                        words = words.lowerBound..<(words.lowerBound + count)
-                    }
-                    layout.blocks[b].paragraphs[p].lines[l].words = words
-                    line += 1
-                }
+        var shift = 0
+        layout.updateLines { place, line in
+            var words = (line.words.lowerBound + shift)..<(line.words.upperBound + shift)
+            if place == index {
+                shift += count - words.count
+                words = words.lowerBound..<(words.lowerBound + count)
             }
+            line.words = words
         }
         return layout
     }
@@ -111,27 +105,39 @@ extension PageLayout {
     /// The layout on a page resampled by `x` and `y` (the page's pixels per pixel read), kept
     /// within `width` × `height`, as `BoundingBox.mapped` takes the words' boxes.
     func mapped(by x: Double, _ y: Double, within width: Int, _ height: Int) -> PageLayout {
+        func box(_ box: BoundingBox) -> BoundingBox { box.mapped(by: x, y, within: width, height) }
         var layout = self
         (layout.width, layout.height) = (width, height)
         layout.resolution = Int((Double(resolution) * x).rounded())
         for b in layout.blocks.indices {
-            layout.blocks[b].box = blocks[b].box.mapped(by: x, y, within: width, height)
+            layout.blocks[b].box = box(blocks[b].box)
             for p in layout.blocks[b].paragraphs.indices {
-                layout.blocks[b].paragraphs[p].box = blocks[b].paragraphs[p].box.mapped(by: x, y, within: width, height)
-                for l in layout.blocks[b].paragraphs[p].lines.indices {
-                    var line = layout.blocks[b].paragraphs[p].lines[l]
-                    line.box = line.box.mapped(by: x, y, within: width, height)
-                    line.baseline = line.baseline.map {
-                        Baseline(x1: Int((Double($0.x1) * x).rounded()), y1: Int((Double($0.y1) * y).rounded()),
-                                 x2: Int((Double($0.x2) * x).rounded()), y2: Int((Double($0.y2) * y).rounded()))
-                    }
-                    line.xHeight *= Float(y)
-                    line.descenders *= Float(y)
-                    line.ascenders *= Float(y)
-                    layout.blocks[b].paragraphs[p].lines[l] = line
+                layout.blocks[b].paragraphs[p].box = box(blocks[b].paragraphs[p].box)
+            }
+        }
+        layout.updateLines { _, line in
+            line.box = box(line.box)
+            line.baseline = line.baseline.map {
+                Baseline(x1: Int((Double($0.x1) * x).rounded()), y1: Int((Double($0.y1) * y).rounded()),
+                         x2: Int((Double($0.x2) * x).rounded()), y2: Int((Double($0.y2) * y).rounded()))
+            }
+            line.xHeight *= Float(y)
+            line.descenders *= Float(y)
+            line.ascenders *= Float(y)
+        }
+        return layout
+    }
+
+    /// Runs `update` on every line, in reading order, with its place among the page's lines.
+    private mutating func updateLines(_ update: (Int, inout Line) -> Void) {
+        var place = 0
+        for b in blocks.indices {
+            for p in blocks[b].paragraphs.indices {
+                for l in blocks[b].paragraphs[p].lines.indices {
+                    update(place, &blocks[b].paragraphs[p].lines[l])
+                    place += 1
                 }
             }
         }
-        return layout
     }
 }

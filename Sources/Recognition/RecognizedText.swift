@@ -48,6 +48,15 @@ extension RecognizedText {
         revised.layout = layout.replacingWords(ofLine: index, count: replacement.count)
         return revised
     }
+
+    /// This reading with each of `replacements` (words by the index of the layout's line they
+    /// stand in) put in its line, from the last line up so that every line's words are still
+    /// where its layout says; a line the layout does not have is passed over.
+    public func replacingWords(ofLines replacements: [Int: [RecognizedWord]]) -> RecognizedText {
+        replacements.sorted { $0.key > $1.key }.reduce(self) { reading, replacement in
+            reading.replacingWords(ofLine: replacement.key, with: replacement.value) ?? reading
+        }
+    }
 }
 
 /// One word as Tesseract segmented it.

@@ -203,7 +203,7 @@ public final class TesseractEngine {
 }
 
 /// Copies a string Tesseract allocated and frees the original.
-private func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
+func takeString(_ pointer: UnsafeMutablePointer<CChar>?) -> String? {
     guard let pointer else { return nil }
     defer { TessDeleteText(pointer) }
     return String(cString: pointer)

@@ -73,11 +73,7 @@ package struct TextLines: Equatable {
     package func replacing(_ replacements: [Int: [RecognizedWord]]) -> RecognizedText {
         guard !replacements.isEmpty else { return reading }
         if reading.layout != nil {
-            var revised = reading
-            // From the last line up, so that each line's place among the words is still its own.
-            for (index, words) in replacements.sorted(by: { $0.key > $1.key }) {
-                revised = revised.replacingWords(ofLine: lines[index].row, with: words) ?? revised
-            }
+            var revised = reading.replacingWords(ofLines: Dictionary(uniqueKeysWithValues: replacements.map { (lines[$0.key].row, $0.value) }))
             revised.text = PageWriting(format: .txt).page(revised, number: 0, inputName: nil)
             revised.meanConfidence = Int(revised.words.meanConfidence.rounded())
             return revised
