@@ -140,14 +140,12 @@ struct FeedCrashSafetyTests {
     }
 
     /// Waits until the feed at `path` carries `sequence` or more, while `process` runs; false
-    /// after `timeout` seconds or if the process ends first.
+    /// after `timeout` seconds or if the process ends first. The feed is looked at before the
+    /// clock, so a test task that the shared pool ran late still sees a feed written meanwhile.
     private func waitForFeed(_ path: String, sequence: Int, from process: Process, timeout: Double) async -> Bool {
-        let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline, process.isRunning {
-            if let feed = try? FeedReader(path: path).read(), feed.sequence >= sequence { return true }
-            try? await Task.sleep(for: .milliseconds(1))
-        }
-        return false
+        let reached = { ((try? FeedReader(path: path).read().sequence) ?? 0) >= sequence }
+        _ = await BackgroundProcess.wait(timeout: timeout) { reached() || !process.isRunning }
+        return reached()
     }
 
     @Test("Concurrent writers of one feed: the sequence rises strictly, a reader never sees a partial feed")
