@@ -467,23 +467,12 @@ void checkFilterable(Survey const &found, std::string const &what) {
 /// compressed. The data is produced while writing, from the source file.
 class ContentProvider final : public QPDFObjectHandle::StreamDataProvider {
   public:
-    ContentProvider(QPDFObjectHandle contents, bool dropInvisibleText, std::string after)
-        : contents_(contents), drop_(dropInvisibleText), after_(std::move(after)) {}
+    ContentProvider(QPDFObjectHandle contents, bool dropInvisibleText)
+        : contents_(contents), drop_(dropInvisibleText) {}
 
     void provideStreamData(QPDFObjGen const &, Pipeline *pipeline) override {
         Pl_Flate deflate("compressed contents", pipeline, Pl_Flate::a_deflate);
-        if (after_.empty()) {
-            pipe(&deflate);
-            return;
-        }
-        // Piping the contents finishes the pipeline they go to: what comes after them needs
-        // `deflate` still open, so they go to a buffer first.
-        Pl_Buffer contents("contents");
-        pipe(&contents);
-        auto data = contents.getBufferSharedPointer();
-        deflate.write(data->getBuffer(), data->getSize());
-        deflate.write(reinterpret_cast<unsigned char const *>(after_.data()), after_.size());
-        deflate.finish();
+        pipe(&deflate);
     }
 
   private:
@@ -500,13 +489,11 @@ class ContentProvider final : public QPDFObjectHandle::StreamDataProvider {
 
     QPDFObjectHandle contents_;
     bool drop_;
-    std::string after_;
 };
 
-/// Gives `stream` the data of `contents`, filtered as asked, then `after`, compressed.
-void provideContents(QPDFObjectHandle stream, QPDFObjectHandle contents, bool dropInvisibleText,
-                     std::string after = "") {
-    stream.replaceStreamData(std::make_shared<ContentProvider>(contents, dropInvisibleText, std::move(after)),
+/// Gives `stream` the data of `contents`, filtered as asked, compressed.
+void provideContents(QPDFObjectHandle stream, QPDFObjectHandle contents, bool dropInvisibleText) {
+    stream.replaceStreamData(std::make_shared<ContentProvider>(contents, dropInvisibleText),
                              QPDFObjectHandle::newName("/FlateDecode"), QPDFObjectHandle::newNull());
 }
 
@@ -956,10 +943,6 @@ class Assembler {
         // The page as placed is read from here on: for a page placed twice, it is the page as
         // it was before its first placement laid text over it.
         QPDFPageObjectHelper page(place(source.getOwningQPDF() == &output_ ? source : output_.copyForeignObject(source)));
-        if (entry.words && entry.text_page <= 0) {
-            replaceTextWithWords(page, entry);
-            return;
-        }
         if (!entry.remove_invisible_text && entry.text_page <= 0) return;
 
         auto contents = page.getObjectHandle().getKey("/Contents");
@@ -1117,50 +1100,15 @@ class Assembler {
         place(path == base_ ? basePage(number) : output_.copyForeignObject(open(path).page(number).getObjectHandle()));
     }
 
-    /// The entry's text layer page as a form XObject in the output: its own contents, or the
-    /// entry's words drawn with its resources.
+    /// The entry's text layer page as a form XObject in the output.
     QPDFObjectHandle textLayer(filterocr_graft_page const &entry) {
         int number = entry.text_page;
         if (!entry.text_layers) throw std::runtime_error("no text layers for text layer page " + std::to_string(number));
         auto page = open(entry.text_layers).page(number);
         auto form = page.getFormXObjectForPage();
-        if (!entry.words) {
-            // Its data would come decoded from the page's contents; compress it.
-            provideContents(form, page.getObjectHandle().getKey("/Contents"), false);
-            return output_.copyForeignObject(form);
-        }
-        auto words = framedWords(page, entry, form.getDict().getKey("/BBox").getArrayAsRectangle());
-        Pl_Buffer buffer("words");
-        Pl_Flate deflate("compressed words", &buffer, Pl_Flate::a_deflate);
-        deflate.write(reinterpret_cast<unsigned char const *>(words.data()), words.size());
-        deflate.finish();
-        form.replaceStreamData(buffer.getBufferSharedPointer(), QPDFObjectHandle::newName("/FlateDecode"),
-                               QPDFObjectHandle::newNull());
+        // Its data would come decoded from the page's contents; compress it.
+        provideContents(form, page.getObjectHandle().getKey("/Contents"), false);
         return output_.copyForeignObject(form);
-    }
-
-    /// Tesseract's own page with the entry's words in place of its text, in one content
-    /// stream: what it draws but its invisible text, then the words.
-    void replaceTextWithWords(QPDFPageObjectHelper &page, filterocr_graft_page const &entry) {
-        auto words = framedWords(page, entry, page.getMediaBox().getArrayAsRectangle());
-        auto stream = output_.newStream();
-        provideContents(stream, page.getObjectHandle().getKey("/Contents"), true, "\n" + words);
-        page.getObjectHandle().replaceKey("/Contents", stream);
-        pagesChanged_ = true;
-    }
-
-    /// The entry's words, their frame stretched over `box`, to draw with `page`'s resources,
-    /// which must have Tesseract's glyph-less font.
-    static std::string framedWords(QPDFPageObjectHelper &page, filterocr_graft_page const &entry,
-                                   QPDFObjectHandle::Rectangle box) {
-        auto fonts = page.getAttribute("/Resources", false).getKey("/Font");
-        if (!fonts.isDictionary() || !fonts.hasKey("/f-0-0")) throw std::runtime_error("a page for words has no glyph-less font");
-        if (entry.words_width <= 0 || entry.words_height <= 0) throw std::runtime_error("the words' frame is empty");
-        std::ostringstream frame;
-        frame.imbue(std::locale::classic());
-        frame << "q " << (box.urx - box.llx) / entry.words_width << " 0 0 " << (box.ury - box.lly) / entry.words_height
-              << " " << box.llx << " " << box.lly << " cm\n";
-        return frame.str() + std::string(entry.words, entry.words_length) + "\nQ\n";
     }
 
     /// Draws `form` over the page's shown area, upright as the page is shown: the page's own

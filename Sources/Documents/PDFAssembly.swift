@@ -1,7 +1,8 @@
 import CPDFGraft
 import Imaging
 
-/// A searchable PDF assembled from PDFs' own pages and Tesseract's pages.
+/// A searchable PDF assembled from PDFs' own pages and the pages filterocr wrote (an image and
+/// its text, or a text layer to lay over a PDF's page).
 public enum PDFAssembly {
     /// Page `page` (from 1) of the PDF at `path`.
     public struct PageReference: Sendable, Equatable {
@@ -19,7 +20,7 @@ public enum PDFAssembly {
             /// A page of one of the user's PDFs, kept whole: the first of them is the output,
             /// and their pages no entry names stay in their places.
             case original(path: String, page: Int)
-            /// A page Tesseract rendered (image and text), which stands alone.
+            /// A page filterocr wrote (image and text), which stands alone.
             case rendered(path: String, page: Int)
 
             var reference: PageReference {
@@ -34,25 +35,20 @@ public enum PDFAssembly {
         public var textLayer: PageReference?
         /// Whether the page's own invisible text goes first.
         public var replacesInvisibleText: Bool
-        /// Words in place of Tesseract's text: drawn instead of the text layer page's contents
-        /// (with its font), or, on a page Tesseract rendered with no text layer, instead of its
-        /// invisible text. Nil to keep Tesseract's text.
-        public var words: PDFWords?
         /// Where the text layer's page lies on the page as it is shown: the page is turned (its
         /// /Rotate) and cropped (its crop box) to match, its content unchanged.
         public var shown: PageGeometry
-        /// For a page Tesseract rendered, the page of one of the user's PDFs it stands in for (one
+        /// For a page filterocr wrote, the page of one of the user's PDFs it stands in for (one
         /// the filters redrew): it takes that page's place, which is not kept besides, so the
         /// document has the pages it had.
         public var standsFor: PageReference?
 
         public init(source: Source, textLayer: PageReference? = nil, replacesInvisibleText: Bool = false,
-                    shown: PageGeometry = PageGeometry(), words: PDFWords? = nil, standsFor: PageReference? = nil) {
+                    shown: PageGeometry = PageGeometry(), standsFor: PageReference? = nil) {
             self.source = source
             self.textLayer = textLayer
             self.replacesInvisibleText = replacesInvisibleText
             self.shown = shown
-            self.words = words
             self.standsFor = standsFor
         }
     }
@@ -239,32 +235,21 @@ public enum PDFAssembly {
         let stored = pages.map { page in
             (store(page.source.reference.path), page.textLayer.map { store($0.path) }, page.standsFor.map { store($0.path) })
         }
-        // Every page's words, one after another in one buffer for the call.
-        var words: [CChar] = []
-        let wordRanges = pages.map { page in
-            let start = words.count
-            words += (page.words?.contents ?? []).map { CChar(bitPattern: $0) }
-            return start..<words.count
-        }
-        return paths.withUnsafeBufferPointer { paths in words.withUnsafeBufferPointer { words in
+        return paths.withUnsafeBufferPointer { paths in
             func address(_ offset: Int?) -> UnsafePointer<CChar>? { offset.map { paths.baseAddress! + $0 } }
-            let entries = zip(zip(pages, stored), wordRanges).map { pageAndOffsets, range in
-                let (page, offsets) = pageAndOffsets
+            let entries = zip(pages, stored).map { page, offsets in
                 let shown = page.shown
                 let keptWhole: Int32 = if case .original = page.source { 1 } else { 0 }
                 return filterocr_graft_page(source: address(offsets.0), page: Int32(page.source.reference.page),
                                             kept_whole: keptWhole,
                                             text_layers: address(offsets.1), text_page: Int32(page.textLayer?.page ?? 0),
                                             remove_invisible_text: page.replacesInvisibleText ? 1 : 0,
-                                            words: page.words == nil ? nil : words.baseAddress.map { $0 + range.lowerBound },
-                                            words_length: range.count,
-                                            words_width: Int32(page.words?.width ?? 0), words_height: Int32(page.words?.height ?? 0),
                                             quarter_turns: Int32(shown.turns),
                                             shown_left: shown.left, shown_top: shown.top,
                                             shown_right: shown.right, shown_bottom: shown.bottom,
                                             stands_for: address(offsets.2), stands_for_page: Int32(page.standsFor?.page ?? 0))
             }
             return body(entries)
-        } }
+        }
     }
 }

@@ -13,13 +13,11 @@ public struct PrivateTemporaries: Sendable {
         prefix = "filterocr-\(kind)-"
     }
 
-    /// A server's uploads, a searchable PDF's parts while they are assembled, a renderer's
-    /// file written to see what it writes, a merged shard's copy.
+    /// A server's uploads, a searchable PDF's parts while they are assembled.
     public static let uploads = PrivateTemporaries(kind: "serve")
     public static let pdfParts = PrivateTemporaries(kind: "pdf")
     /// A shard's store and its write-ahead log, copied to be read without writing beside them.
     public static let storeCopies = PrivateTemporaries(kind: "store")
-    public static let rendererProbe = PrivateTemporaries(kind: "renderer")
 
     /// The name of a new one of this process.
     public func name(pid: Int32 = getpid(), random: String = Self.randomHex()) -> String {

@@ -20,9 +20,9 @@ public final class PageDocument: Sendable {
 
     /// How the pages become the document.
     private enum Target: Sendable {
-        /// Tesseract's renderer writes the document itself; what it writes reaches the file
-        /// through checked writes (no `LibraryOutput` for standard output).
-        case direct(Locked<TesseractDocument>, LibraryOutput?)
+        /// The document is written page by page as the pages come, into the file's replacement
+        /// (nil for standard output), every write checked.
+        case direct(Locked<TesseractDocument>, FileReplacement?)
         /// A searchable PDF that keeps PDFs' own pages, assembled when the run ends into the
         /// file's replacement, opened when the run starts (nil for standard output): an output
         /// that cannot be written is refused before any page is read.
@@ -51,40 +51,31 @@ public final class PageDocument: Sendable {
     ///   whose own pages then go into it with the text laid over them.
     /// - Parameter textOnly: for a PDF, the invisible text alone, each page the size of the
     ///   image read, for the caller to lay over pages it keeps (PDFs' own pages are not kept).
-    /// - Parameter revisesText: for a PDF, whether pages may come with words that stand in for
-    ///   Tesseract's (`--auto`'s repaired lines): it is then assembled, as one that keeps PDFs'
-    ///   pages is.
     /// - Parameter optimized: for a PDF, whether it is made smaller losslessly as it is written
     ///   (`--optimize 1`): it is then assembled, as one that keeps PDFs' pages is.
     public init(format: TesseractDocument.Format, destination: String, keepsOriginalPages: Bool = false,
-                textOnly: Bool = false, revisesText: Bool = false, optimized: Bool = false) throws {
+                textOnly: Bool = false, optimized: Bool = false) throws {
         self.format = format
         self.destination = destination
-        if format == .pdf && ((keepsOriginalPages && !textOnly) || revisesText || optimized) {
+        if format == .pdf && ((keepsOriginalPages && !textOnly) || optimized) {
             let replacement = destination == PNGOutput.standardOutputName ? nil
                 : try Self.named(destination) { try FileReplacement(destination) }
             let parts = try Self.named(destination) { try SearchablePDFParts(textOnly: textOnly, optimized: optimized) }
             target = .assembled(parts, replacement)
             return
         }
+        let replacement = destination == PNGOutput.standardOutputName ? nil
+            : try Self.named(destination) { try FileReplacement(destination) }
         let document: Locked<TesseractDocument>
-        let output: LibraryOutput?
-        if destination == PNGOutput.standardOutputName {
-            output = nil
-            document = Locked(try Self.named(destination) { try TesseractDocument(format: format, outputBase: destination, textOnly: textOnly) })
-        } else {
-            let libraryOutput = try LibraryOutput(replacing: destination, fileExtension: format.fileExtension)
-            do {
-                let opened = try Self.named(destination) { try TesseractDocument(format: format, outputBase: libraryOutput.base, textOnly: textOnly) }
-                libraryOutput.libraryOpened()
-                document = Locked(opened)
-            } catch {
-                libraryOutput.abandon()
-                throw error
-            }
-            output = libraryOutput
+        do {
+            document = Locked(try Self.named(destination) {
+                try TesseractDocument(format: format, writingTo: replacement, textOnly: textOnly, producer: Product.nameAndVersion)
+            })
+        } catch {
+            replacement?.abandon()
+            throw error
         }
-        target = .direct(document, output)
+        target = .direct(document, replacement)
         do {
             try document.withLock { document in try Self.named(destination) { try document.begin(title: "") } }
         } catch {
@@ -94,7 +85,7 @@ public final class PageDocument: Sendable {
     }
 
     /// Whether pages must be added in input order, each waiting for those before it: a
-    /// document Tesseract writes itself. A searchable PDF that is assembled takes them in any
+    /// document written page by page. A searchable PDF that is assembled takes them in any
     /// order, so an engine never waits (nor keeps a finished page) for another.
     public var addsInInputOrder: Bool {
         if case .direct = target { true } else { false }
@@ -102,13 +93,12 @@ public final class PageDocument: Sendable {
 
     /// Adds the page at `ticket` (0, 1, 2 ... in input order), read by `engine`, from `origin`
     /// with `add` (nothing for an image that failed: nil). A document written in input order
-    /// waits until every page before it is in, and then lets the next page in. `words` stand
-    /// in for the text of an assembled PDF's page (a text format's page is revised by `add`).
-    public func addPage(_ ticket: Int, engine: Int = 0, from origin: PageOrigin? = .image, words: PDFWords? = nil,
+    /// waits until every page before it is in, and then lets the next page in.
+    public func addPage(_ ticket: Int, engine: Int = 0, from origin: PageOrigin? = .image,
                         _ add: (TesseractDocument) throws -> Void) throws {
         if case .assembled(let parts, _) = target {
             guard let origin else { return }
-            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, words: words, add) }
+            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, add) }
             turns.withLock { $0.added += 1 }
             return
         }
@@ -182,18 +172,17 @@ public final class PageDocument: Sendable {
         return .written
     }
 
-    private func finish(_ document: Locked<TesseractDocument>, _ output: LibraryOutput?) throws {
+    private func finish(_ document: Locked<TesseractDocument>, _ output: FileReplacement?) throws {
         var failure: (any Error)?
         do {
             try document.withLock { document in try Self.named(destination) { try document.end() } }
         } catch {
             failure = error
         }
-        // Tesseract's renderer ignores failed writes to standard output; its stream says why,
-        // better than a renderer that could not finish.
+        // A failed write to standard output is kept until the end: it says why, better than a
+        // document that could not finish.
         if let code = document.withLock({ $0.standardOutputError() }) {
-            let reason = code > 0 ? DescriptorWrite.reason(code) : "a write to it failed"
-            failure = OutputError.cannotWrite(path: Self.shown(destination), reason: reason)
+            failure = OutputError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(code))
         }
         if let failure {
             abandon()

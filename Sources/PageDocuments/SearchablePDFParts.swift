@@ -4,10 +4,10 @@ import Foundation
 import Recognition
 import Threading
 
-/// A searchable PDF that keeps PDFs' own pages, or whose text was revised after Tesseract read
-/// it, while its pages come in: Tesseract writes the image pages (image and text) and the
-/// text-only layers of PDF pages to files of a private folder, and `write` assembles them with
-/// the PDFs' own pages and the revised words, in input order.
+/// A searchable PDF that keeps PDFs' own pages, or is made smaller as it is written, while its
+/// pages come in: the image pages (image and text) and the text-only layers of PDF pages are
+/// written from their readings (`TesseractDocument`) to files of a private folder, and `write`
+/// assembles them with the PDFs' own pages, in input order.
 ///
 /// Each engine writes to files of its own, as soon as it has read a page: it waits for no page
 /// before it, so it holds no finished page's recognition (nor its memory) while others read.
@@ -33,20 +33,19 @@ final class SearchablePDFParts: Sendable {
         var rendered: Bool
     }
 
-    /// One of Tesseract's PDFs, written through checked writes.
+    /// One engine's PDF of image pages or of text layers, written through checked writes.
     private final class Part: Sendable {
         let path: String
-        let output: LibraryOutput
+        let output: FileReplacement
         let document: TesseractDocument
         /// Pages added so far.
         private let count = Locked(0)
 
         init(_ path: String, textOnly: Bool) throws {
             self.path = path
-            output = try LibraryOutput(replacing: path, fileExtension: "pdf")
+            output = try FileReplacement(path)
             do {
-                document = try TesseractDocument(format: .pdf, outputBase: output.base, textOnly: textOnly)
-                output.libraryOpened()
+                document = try TesseractDocument(format: .pdf, writingTo: output, textOnly: textOnly, producer: Product.nameAndVersion)
                 try document.begin(title: "")
             } catch {
                 output.abandon()
@@ -91,10 +90,8 @@ final class SearchablePDFParts: Sendable {
 
     /// Adds the page at `ticket` (its place in the input), read by `engine`: an image's through
     /// `add` into that engine's image pages, a PDF page's text through `add` into its text
-    /// layers, a PDF page kept as it is without `add`. `words`, when given, stand in for the
-    /// text Tesseract's page has.
-    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin, words: PDFWords? = nil,
-                 _ add: (TesseractDocument) throws -> Void) throws {
+    /// layers, a PDF page kept as it is without `add`.
+    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin, _ add: (TesseractDocument) throws -> Void) throws {
         var page: PDFAssembly.Page
         switch origin {
         case .pdfPageAsIs where textOnly:
@@ -119,12 +116,10 @@ final class SearchablePDFParts: Sendable {
             let part = try self.part(PartKey(engine: engine, rendered: false))
             let layer = PDFAssembly.PageReference(path: part.path, page: try part.addPage(add))
             page = PDFAssembly.Page(source: .original(path: path, page: number), textLayer: layer,
-                                    replacesInvisibleText: replacesText, shown: shown, words: words)
+                                    replacesInvisibleText: replacesText, shown: shown)
         case let .pdfPageAsIs(path, number):
             page = PDFAssembly.Page(source: .original(path: path, page: number))
         }
-        // Tesseract's own page, its text replaced by the words, drawn with its font.
-        if case .rendered = page.source { page.words = words }
         plan.withLock { $0[ticket] = page }
     }
 
@@ -138,9 +133,9 @@ final class SearchablePDFParts: Sendable {
         return part
     }
 
-    /// Ends Tesseract's documents and writes the whole PDF through `sink`, which returns false
-    /// once a write failed. Pages all of one engine's images, in order, go out as Tesseract
-    /// wrote them, byte for byte, unless the PDF is optimised.
+    /// Ends the engines' documents and writes the whole PDF through `sink`, which returns false
+    /// once a write failed. Pages all of one engine's images, in order, go out as that engine's
+    /// document has them, byte for byte, unless the PDF is optimised.
     ///
     /// A PDF whose pages go in rendered must have come in whole: the pages of it that were not
     /// read (left out by `--pages`, or failed) would be lost, so the document is refused instead.
@@ -155,7 +150,7 @@ final class SearchablePDFParts: Sendable {
         let pages = plan.withLock { $0.sorted { $0.key < $1.key }.map(\.value) }
         let onlyPart = parts.withLock { $0.count == 1 ? $0.first?.value : nil }
         let renderedInOrder = pages.enumerated().allSatisfy { index, page in
-            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1) && page.words == nil && page.standsFor == nil
+            page.source == .rendered(path: onlyPart?.path ?? "", page: index + 1) && page.standsFor == nil
         }
         if let onlyPart, renderedInOrder {
             if optimized {

@@ -2,37 +2,63 @@ import FileSystem
 import Formats
 import Foundation
 
-/// A document in a text format (txt, hOCR, ALTO, TSV), written by filterocr from its readings
-/// of the pages (`PageWriting`): its beginning, each page, and its end.
+/// A document written by filterocr from its readings of the pages (`PageWriting`): its
+/// beginning, each page, and its end. A text format's (txt, hOCR, ALTO, TSV) pages are laid
+/// out as Tesseract's command line lays them; a searchable PDF's as its PDF renderer does
+/// (`PDFObjects`, `PDFPageText`).
 struct AssembledDocument {
     let format: DocumentFormat
-    /// Where the bytes go: standard output or the document's file, until `close`.
-    private var descriptor: Int32
-    private let ownsDescriptor: Bool
+    /// Where the bytes go, until `close`.
+    private var sink: Sink?
     private(set) var pageCount = 0
     /// The `errno` of a failed write to standard output, reported when the document ends.
     private(set) var writeError: Int32?
     private var ended = false
+    /// A PDF's objects so far, its glyph-less font, and its title.
+    private var pdf = PDFObjects()
+    private let fontFile: [UInt8]
+    private var title = ""
+    /// What the PDF's document information names as its maker.
+    private let producer: String
 
-    init(format: DocumentFormat, path: String) throws(RecognitionError) {
+    /// Where a document's bytes go.
+    enum Sink {
+        /// Standard output: a failed write is kept for `writeError`, and the document goes on
+        /// (as a pipe closed early is said once, at the end).
+        case standardOutput
+        /// A file opened for the document, closed with it: a failed write fails the document.
+        case file(Int32)
+        /// A file's new version, which records a failed write for its `commit` to throw.
+        case replacement(FileReplacement)
+    }
+
+    /// - Parameter fontFile: for a PDF, the glyph-less font its text is set in (`pdf.ttf`).
+    init(format: DocumentFormat, sink: Sink, fontFile: [UInt8] = [], producer: String = "filterocr") {
         self.format = format
-        if path == TesseractDocument.standardOutput {
-            descriptor = STDOUT_FILENO
-            ownsDescriptor = false
-        } else {
-            descriptor = PathEncoding.withFileSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
-            guard descriptor >= 0 else { throw .documentFailed("cannot open the document: \(String(cString: strerror(errno)))") }
-            ownsDescriptor = true
-        }
+        self.sink = sink
+        self.fontFile = fontFile
+        self.producer = producer
     }
 
     mutating func begin(title: String) throws(RecognitionError) {
-        try write(Array(PageWriting(format: format).header(title: title).utf8))
+        self.title = title
+        if format == .pdf {
+            try write(pdf.header(fontFile: fontFile))
+        } else {
+            try write(Array(PageWriting(format: format).header(title: title).utf8))
+        }
     }
 
-    /// `recognized` as the document's next page, its image named `inputName`.
-    mutating func add(_ recognized: RecognizedText, inputName: String?) throws(RecognitionError) {
-        try append(Array(PageWriting(format: format).page(recognized, number: pageCount, inputName: inputName).utf8))
+    /// `recognized` as the document's next page, its image named `inputName`; a PDF's page
+    /// shows `shown` under the text (nil: the text alone).
+    mutating func add(_ recognized: RecognizedText, inputName: String?, shown: PageImage? = nil) throws(RecognitionError) {
+        guard format == .pdf else {
+            try append(Array(PageWriting(format: format).page(recognized, number: pageCount, inputName: inputName).utf8))
+            return
+        }
+        let text = PDFPageText(recognized, showsImage: shown != nil)
+        let image = try shown.map { shown throws(RecognitionError) in try PDFImage(shown) }
+        try append(pdf.page(content: text.content, width: text.width, height: text.height, image: image))
     }
 
     mutating func append(_ fragment: [UInt8]) throws(RecognitionError) {
@@ -43,23 +69,34 @@ struct AssembledDocument {
     mutating func end() throws(RecognitionError) {
         guard !ended else { return }
         ended = true
-        try write(Array(PageWriting(format: format).footer.utf8))
+        if format == .pdf {
+            try write(pdf.trailer(title: title, producer: producer))
+        } else {
+            try write(Array(PageWriting(format: format).footer.utf8))
+        }
     }
 
-    /// Closes the file; `TesseractDocument` calls it when it goes, whatever happened.
+    /// Closes a file the document opened; `TesseractDocument` calls it when it goes, whatever
+    /// happened. (A replacement is its owner's to commit or abandon.)
     mutating func close() {
-        if ownsDescriptor && descriptor >= 0 { _ = Glibc.close(descriptor) }
-        descriptor = -1
+        if case .file(let descriptor) = sink { _ = Glibc.close(descriptor) }
+        sink = nil
     }
 
-    /// Writes all of `bytes`. A failure on standard output is kept for `standardOutputError`,
-    /// as Tesseract's renderer leaves it in the stream; a file's fails the document.
+    /// Writes all of `bytes`, as the sink takes a failure.
     private mutating func write(_ bytes: [UInt8]) throws(RecognitionError) {
-        guard descriptor >= 0 else { throw .documentFailed("the document is closed") }
-        guard writeError == nil else { return }
-        let failure = bytes.withUnsafeBytes { DescriptorWrite.all($0, to: descriptor) }
-        guard let failure else { return }
-        if ownsDescriptor { throw .documentFailed("cannot write: \(DescriptorWrite.reason(failure))") }
-        writeError = failure
+        switch sink {
+        case nil:
+            throw .documentFailed("the document is closed")
+        case .replacement(let replacement):
+            replacement.write(bytes)
+        case .file(let descriptor):
+            if let failure = bytes.withUnsafeBytes({ DescriptorWrite.all($0, to: descriptor) }) {
+                throw .documentFailed("cannot write: \(DescriptorWrite.reason(failure))")
+            }
+        case .standardOutput:
+            guard writeError == nil else { return }
+            writeError = bytes.withUnsafeBytes { DescriptorWrite.all($0, to: STDOUT_FILENO) }
+        }
     }
 }

@@ -10,6 +10,8 @@ struct LayoutReading {
     /// no line of its own left empty in a document.
     var words: [RecognizedWord] = []
     var blocks: [PageLayout.Block] = []
+    /// Whether the iterator held anything after the last word (`PageLayout.followsLastWord`).
+    var followsLastWord = false
 
     /// Reads what `iterator` holds; `isDictionaryWord` says whether the language knows a word.
     init(_ iterator: OpaquePointer, isDictionaryWord: (String) -> Bool) {
@@ -24,6 +26,7 @@ struct LayoutReading {
         func beginsHere(_ level: TessPageIteratorLevel) -> Bool { TessPageIteratorIsAtBeginningOf(page, level) != 0 }
 
         while !isEmpty(RIL_BLOCK) {
+            if !words.isEmpty { followsLastWord = true }
             let kind = PageLayout.BlockKind(TessPageIteratorBlockType(page))
             if !kind.holdsText {
                 blocks.append(PageLayout.Block(kind: kind, box: box(RIL_BLOCK), paragraphs: []))
@@ -52,8 +55,15 @@ struct LayoutReading {
                 let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
                 words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box(RIL_WORD),
                                             inDictionary: isDictionaryWord(text)))
+                followsLastWord = false
                 let line = lastParagraph.lines.count - 1
                 lastParagraph.lines[line].words = lastParagraph.lines[line].words.lowerBound..<words.count
+                // A word without a baseline of its own leaves the line's words to its baseline.
+                if let wordBaseline = Self.baseline(page, RIL_WORD) {
+                    lastParagraph.lines[line].wordBaselines?.append(wordBaseline)
+                } else {
+                    lastParagraph.lines[line].wordBaselines = nil
+                }
             }
             guard TessResultIteratorNext(iterator, RIL_WORD) != 0 else { break }
         }
@@ -65,14 +75,19 @@ struct LayoutReading {
         var order = TEXTLINE_ORDER_TOP_TO_BOTTOM
         var deskew: Float = 0
         TessPageIteratorOrientation(page, &orientation, &direction, &order, &deskew)
-        var (x1, y1, x2, y2): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
-        let baseline = TessPageIteratorBaseline(page, RIL_TEXTLINE, &x1, &y1, &x2, &y2) != 0
-            ? PageLayout.Baseline(x1: Int(x1), y1: Int(y1), x2: Int(x2), y2: Int(y2)) : nil
         var xHeight: Float = 0, descenders: Float = 0, ascenders: Float = 0
         filterocr_line_heights(raw, &xHeight, &descenders, &ascenders)
         let angle = orientation == ORIENTATION_PAGE_UP ? 0 : 360 - Int(orientation.rawValue) * 90
-        return PageLayout.Line(box: box, baseline: baseline, angle: angle, xHeight: xHeight, descenders: descenders,
-                               ascenders: ascenders, words: words.count..<words.count)
+        return PageLayout.Line(box: box, baseline: Self.baseline(page, RIL_TEXTLINE), angle: angle, xHeight: xHeight,
+                               descenders: descenders, ascenders: ascenders, words: words.count..<words.count,
+                               wordBaselines: [])
+    }
+
+    /// The baseline of the line or word the iterator is at, under its whole box.
+    private static func baseline(_ page: OpaquePointer?, _ level: TessPageIteratorLevel) -> PageLayout.Baseline? {
+        var (x1, y1, x2, y2): (Int32, Int32, Int32, Int32) = (0, 0, 0, 0)
+        guard TessPageIteratorBaseline(page, level, &x1, &y1, &x2, &y2) != 0 else { return nil }
+        return PageLayout.Baseline(x1: Int(x1), y1: Int(y1), x2: Int(x2), y2: Int(y2))
     }
 
     private var lastBlock: Int { blocks.count - 1 }

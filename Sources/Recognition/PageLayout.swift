@@ -12,6 +12,10 @@ public struct PageLayout: Sendable, Equatable, Codable {
     /// The resolution Tesseract read the page at, in dots per inch (hOCR's `scan_res`).
     public var resolution: Int
     public var blocks: [Block]
+    /// Whether Tesseract found something after the last word (a picture, a rule, a region
+    /// without words): a searchable PDF then follows that word with a space, as every other
+    /// word, where Tesseract's renderer does. Nil for a layout kept without it.
+    public var followsLastWord: Bool?
 
     public init(width: Int, height: Int, resolution: Int, blocks: [Block]) {
         (self.width, self.height, self.resolution, self.blocks) = (width, height, resolution, blocks)
@@ -54,11 +58,16 @@ public struct PageLayout: Sendable, Equatable, Codable {
         public var ascenders: Float
         /// The line's words: their indices in the recognition's `words`.
         public var words: Range<Int>
+        /// Each word's stretch of the line's baseline, from its left to its right edge, as
+        /// Tesseract fitted it (a searchable PDF sets each word there); nil for words that
+        /// came from elsewhere (a repaired line), whose stretch is then taken from `baseline`.
+        public var wordBaselines: [Baseline]?
 
         public init(box: BoundingBox, baseline: Baseline? = nil, angle: Int = 0, xHeight: Float = 0,
-                    descenders: Float = 0, ascenders: Float = 0, words: Range<Int>) {
+                    descenders: Float = 0, ascenders: Float = 0, words: Range<Int>, wordBaselines: [Baseline]? = nil) {
             (self.box, self.baseline, self.angle) = (box, baseline, angle)
             (self.xHeight, self.descenders, self.ascenders, self.words) = (xHeight, descenders, ascenders, words)
+            self.wordBaselines = wordBaselines
         }
     }
 
@@ -68,6 +77,22 @@ public struct PageLayout: Sendable, Equatable, Codable {
 
         public init(x1: Int, y1: Int, x2: Int, y2: Int) {
             (self.x1, self.y1, self.x2, self.y2) = (x1, y1, x2, y2)
+        }
+
+        /// The baseline on a page resampled by `x` and `y`.
+        func mapped(by x: Double, _ y: Double) -> Baseline {
+            Baseline(x1: Int((Double(x1) * x).rounded()), y1: Int((Double(y1) * y).rounded()),
+                     x2: Int((Double(x2) * x).rounded()), y2: Int((Double(y2) * y).rounded()))
+        }
+
+        /// The stretch of this baseline (taken as a straight line) under `box`, from its left
+        /// to its right edge: a word's baseline where Tesseract fitted none for it.
+        func under(_ box: BoundingBox) -> Baseline {
+            let run = Double(x2 - x1)
+            func y(at x: Int) -> Int {
+                run == 0 ? y1 : Int((Double(y1) + Double(y2 - y1) * Double(x - x1) / run).rounded())
+            }
+            return Baseline(x1: box.x, y1: y(at: box.x), x2: box.x + box.width, y2: y(at: box.x + box.width))
         }
     }
 
@@ -96,6 +121,7 @@ extension PageLayout {
             if place == index {
                 shift += count - words.count
                 words = words.lowerBound..<(words.lowerBound + count)
+                line.wordBaselines = nil
             }
             line.words = words
         }
@@ -117,10 +143,8 @@ extension PageLayout {
         }
         layout.updateLines { _, line in
             line.box = box(line.box)
-            line.baseline = line.baseline.map {
-                Baseline(x1: Int((Double($0.x1) * x).rounded()), y1: Int((Double($0.y1) * y).rounded()),
-                         x2: Int((Double($0.x2) * x).rounded()), y2: Int((Double($0.y2) * y).rounded()))
-            }
+            line.baseline = line.baseline?.mapped(by: x, y)
+            line.wordBaselines = line.wordBaselines?.map { $0.mapped(by: x, y) }
             line.xHeight *= Float(y)
             line.descenders *= Float(y)
             line.ascenders *= Float(y)

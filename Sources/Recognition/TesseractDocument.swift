@@ -1,18 +1,17 @@
-internal import CTesseract
+#if canImport(Glibc)
+import Glibc
+#endif
 import FileSystem
 import Formats
 import Foundation
 import Imaging
 import Threading
 
-/// A document in one of Tesseract's output formats: byte for byte what `tesseract IMAGE out
-/// FORMAT` writes for the same recognition, one page per image added, in the order they are
-/// added.
-///
-/// A PDF is written by Tesseract's renderer. The text formats (txt, hOCR, ALTO, TSV) are
-/// written by filterocr from its readings of the pages (`add(page:inputName:)`), as Tesseract's
-/// command line lays them out, so a page kept in the result store, or one whose lines were
-/// repaired, goes in as it was reported. Every use holds a lock, so pages may come from any thread.
+/// A document in one of Tesseract's output formats, laid out as `tesseract IMAGE out FORMAT`
+/// lays it out, one page per reading added, in the order they are added. filterocr writes it
+/// from its own readings of the pages (`PageWriting`), so a page kept in the result store, or
+/// one whose lines were repaired, goes in as it was reported, in every format. Every use holds
+/// a lock, so pages may come from any thread.
 public final class TesseractDocument: Sendable {
     /// Tesseract's output formats, by the name its command line gives them.
     public typealias Format = DocumentFormat
@@ -21,123 +20,108 @@ public final class TesseractDocument: Sendable {
     public static let standardOutput = "-"
 
     public let format: Format
-    /// Where the document goes: the output base with the format's extension, or `-`.
+    /// Where the document goes: its file, or `-` for standard output.
     public let path: String
-    private let backend: Locked<Backend>
-
-    private enum Backend {
-        /// Tesseract's renderer, until `close`; and whether the document has ended.
-        case renderer(OpaquePointer?, ended: Bool)
-        case assembled(AssembledDocument)
-    }
+    private let document: Locked<AssembledDocument>
 
     /// A PDF of invisible text alone, with no image under it.
     public let textOnly: Bool
 
     /// A document written to `outputBase` + `.` + the format's extension, or to standard output
-    /// for `-`. `dataDirectory` holds the PDF renderer's glyph-less font (`pdf.ttf`).
+    /// for `-`, as Tesseract's command line names its output. `dataDirectory` holds the
+    /// glyph-less font a PDF's text is set in (`pdf.ttf`); `producer` is what a PDF's document
+    /// information names as its maker.
     ///
     /// - Parameter textOnly: a PDF of the invisible text alone, each page the size of its image,
     ///   to be laid over a PDF's own pages.
-    public init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory,
-                textOnly: Bool = false) throws(RecognitionError) {
-        self.format = format
-        self.textOnly = format == .pdf && textOnly
-        path = outputBase == Self.standardOutput ? outputBase : outputBase + "." + format.fileExtension
-        if format == .pdf {
-            guard let renderer = TessPDFRendererCreate(outputBase, dataDirectory, textOnly ? 1 : 0) else {
-                throw .documentFailed("Tesseract has no pdf renderer")
-            }
-            backend = Locked(.renderer(renderer, ended: false))
-        } else {
-            backend = Locked(.assembled(try AssembledDocument(format: format, path: path)))
+    public convenience init(format: Format, outputBase: String, dataDirectory: String = TesseractEngine.defaultDataDirectory,
+                            textOnly: Bool = false, producer: String = "filterocr") throws(RecognitionError) {
+        guard outputBase != Self.standardOutput else {
+            try self.init(format: format, sink: .standardOutput, path: Self.standardOutput, dataDirectory: dataDirectory,
+                          textOnly: textOnly, producer: producer)
+            return
         }
+        let path = outputBase + "." + format.fileExtension
+        let descriptor = PathEncoding.withFileSystemPath(path) { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) }
+        guard descriptor >= 0 else { throw .documentFailed("cannot open the document: \(String(cString: strerror(errno)))") }
+        do {
+            try self.init(format: format, sink: .file(descriptor), path: path, dataDirectory: dataDirectory, textOnly: textOnly,
+                          producer: producer)
+        } catch {
+            _ = Glibc.close(descriptor)
+            throw error
+        }
+    }
+
+    /// A document written into `replacement`, the new version of its file, which the caller
+    /// commits once the document has ended (or to standard output for nil): every write is
+    /// checked, and one that failed fails the commit.
+    public convenience init(format: Format, writingTo replacement: FileReplacement?,
+                            dataDirectory: String = TesseractEngine.defaultDataDirectory,
+                            textOnly: Bool = false, producer: String = "filterocr") throws(RecognitionError) {
+        try self.init(format: format, sink: replacement.map { .replacement($0) } ?? .standardOutput,
+                      path: replacement?.path ?? Self.standardOutput, dataDirectory: dataDirectory, textOnly: textOnly,
+                      producer: producer)
+    }
+
+    private init(format: Format, sink: AssembledDocument.Sink, path: String, dataDirectory: String, textOnly: Bool,
+                 producer: String) throws(RecognitionError) {
+        self.format = format
+        self.path = path
+        self.textOnly = format == .pdf && textOnly
+        let fontFile = format == .pdf ? try Self.glyphlessFont(in: dataDirectory) : []
+        document = Locked(AssembledDocument(format: format, sink: sink, fontFile: fontFile, producer: producer))
     }
 
     deinit { close() }
 
+    /// Tesseract's glyph-less font, from `dataDirectory` or else the one Debian's package installs.
+    private static func glyphlessFont(in dataDirectory: String) throws(RecognitionError) -> [UInt8] {
+        for folder in [dataDirectory, defaultTessdata] {
+            if let font = try? BoundedRead.file(folder + "/pdf.ttf", limit: 1 << 20), !font.isEmpty { return font }
+        }
+        throw .documentFailed("cannot start the PDF: there is no pdf.ttf (Tesseract's glyph-less font) in \(dataDirectory)")
+    }
+
+    private static let defaultTessdata = "/usr/share/tesseract-ocr/5/tessdata"
+
     /// Starts the document; `title` is what Tesseract's command line puts there, the input's name.
     public func begin(title: String) throws(RecognitionError) {
-        try withAssembled({ document throws(RecognitionError) in try document.begin(title: title) }) { handle, _ throws(RecognitionError) in
-            guard handle.map({ TessResultRendererBeginDocument($0, title) }) == 1 else {
-                throw .documentFailed("Tesseract cannot start the PDF (is pdf.ttf in its data folder?)")
-            }
-        }
+        try document.withLock { document throws(RecognitionError) in try document.begin(title: title) }
     }
 
     /// The number the next page added gets in the document, from 0.
     public var nextPageNumber: Int {
-        backend.withLock { backend in
-            if case .assembled(let document) = backend { return document.pageCount }
-            return 0
-        }
+        document.withLock { $0.pageCount }
     }
 
-    /// Adds `recognized` as the next page of a text format's document, its image named
-    /// `inputName` (hOCR's `image`, as Tesseract's command line names its input).
-    public func add(page recognized: RecognizedText, inputName: String?) throws(RecognitionError) {
-        try withAssembled({ document throws(RecognitionError) in
-            try document.add(recognized, inputName: inputName)
-        }) { _, _ throws(RecognitionError) in
-            throw .documentFailed("a PDF page comes from the engine that read it")
+    /// Adds `recognized` as the next page, its image named `inputName` (hOCR's `image`, as
+    /// Tesseract's command line names its input). A PDF's page shows `shown` under the text
+    /// (none in a PDF of text alone); its size is the reading's, in points at its resolution.
+    public func add(page recognized: RecognizedText, inputName: String?, showing shown: PageImage? = nil) throws(RecognitionError) {
+        if format == .pdf && !textOnly && shown == nil {
+            throw .documentFailed("a page of a searchable PDF needs its image")
         }
-    }
-
-    /// Adds the page `engine` recognised last to a PDF.
-    func add(from engine: OpaquePointer) throws(RecognitionError) {
-        try withAssembled({ [format] _ throws(RecognitionError) in
-            throw .documentFailed("a \(format.rawValue) page is written from its reading")
-        }) { handle, _ throws(RecognitionError) in
-            guard handle.map({ TessResultRendererAddImage($0, engine) }) == 1 else {
-                throw .documentFailed("Tesseract cannot add the page")
-            }
+        try document.withLock { document throws(RecognitionError) in
+            try document.add(recognized, inputName: inputName, shown: textOnly ? nil : shown)
         }
     }
 
     /// Finishes the document.
     public func end() throws(RecognitionError) {
-        try withAssembled({ document throws(RecognitionError) in try document.end() }) { handle, ended throws(RecognitionError) in
-            guard !ended, let handle else { return }
-            ended = true
-            guard TessResultRendererEndDocument(handle) != 0 else {
-                throw .documentFailed("Tesseract could not finish the document")
-            }
-        }
+        try document.withLock { document throws(RecognitionError) in try document.end() }
     }
 
     /// For a document on standard output, before `close` (which forgets them): nil when all
-    /// of its writes went out; otherwise the `errno` of the write that failed, or -1 when the
-    /// stream no longer knows it.
+    /// of its writes went out; otherwise the `errno` of the write that failed.
     public func standardOutputError() -> Int32? {
         guard path == Self.standardOutput else { return nil }
-        return backend.withLock { backend in
-            if case .assembled(let document) = backend { return document.writeError }
-            let code = filterocr_standard_output_error()
-            return code == 0 ? nil : code
-        }
+        return document.withLock { $0.writeError }
     }
 
     /// Closes the document's file: the document is complete on disk only after `end` and this.
     public func close() {
-        try? withAssembled({ document in document.close() }) { handle, _ throws(RecognitionError) in
-            if let handle { TessDeleteResultRenderer(handle) }
-            handle = nil
-        }
-    }
-
-    /// Runs `assembled` on a text format's document, or `renderer` on a PDF's renderer, under the lock.
-    private func withAssembled(_ assembled: (inout AssembledDocument) throws(RecognitionError) -> Void,
-                               renderer: (inout OpaquePointer?, inout Bool) throws(RecognitionError) -> Void) throws(RecognitionError) {
-        try backend.withLock { backend throws(RecognitionError) in
-            switch backend {
-            case .assembled(var document):
-                defer { backend = .assembled(document) }
-                try assembled(&document)
-            case .renderer(var handle, var ended):
-                defer { backend = .renderer(handle, ended: ended) }
-                try renderer(&handle, &ended)
-            }
-        }
+        document.withLock { $0.close() }
     }
 }
 
@@ -148,13 +132,9 @@ public struct PageImage: Sendable {
     /// Its file, when the PDF may embed the file as it is (a JPEG stays JPEG); nil to encode
     /// the pixels.
     public var file: String?
-    /// The pixels the engine read per pixel of `image`: 1, or the scale it read a page of
-    /// large letters at (`TextSizing`).
-    public var readScale: Double
 
-    public init(image: RGBImage, file: String?, readScale: Double = 1) {
+    public init(image: RGBImage, file: String?) {
         self.image = image
         self.file = file
-        self.readScale = readScale
     }
 }

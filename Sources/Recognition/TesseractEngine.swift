@@ -79,12 +79,14 @@ public final class TesseractEngine {
         if let method = engine.thresholding, method != .otsu {
             TessBaseAPISetVariable(handle, "thresholding_method", String(method.tesseractValue))
         }
-        // Set back before the next reading; the results, which a document page takes, stay.
+        // Set back before the next reading.
         defer {
             if engine.pageSegmentation != nil { TessBaseAPISetPageSegMode(handle, pageSegmentation.tesseractMode) }
             if engine.thresholding != nil { TessBaseAPISetVariable(handle, "thresholding_method", "0") }
         }
-        defer { if !keepsLastRecognition { TessBaseAPIClear(handle) } }
+        // The results and Tesseract's copies of the page are freed once read: a document's page
+        // is written from the reading (`PageWriting`), so the engine holds nothing between pages.
+        defer { TessBaseAPIClear(handle) }
         if image.isGreyscale {
             // One byte per pixel, as Tesseract's command line passes a grey file: it then
             // thresholds one channel instead of three. A black-and-white page goes as grey
@@ -112,8 +114,9 @@ public final class TesseractEngine {
         let reading = withResultIterator { LayoutReading($0, isDictionaryWord: isDictionaryWord) }
         let words = reading?.words ?? []
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
-        let layout = PageLayout(width: image.width, height: image.height,
+        var layout = PageLayout(width: image.width, height: image.height,
                                 resolution: Int(TessBaseAPIGetSourceYResolution(handle)), blocks: reading?.blocks ?? [])
+        layout.followsLastWord = reading?.followsLastWord
         return RecognizedText(text: text, meanConfidence: confidence, words: words, layout: layout)
     }
 
@@ -150,48 +153,6 @@ public final class TesseractEngine {
             return true
         }
         return body(tesseract)
-    }
-
-    /// Whether the last recognition's results are kept until the next one (which frees them),
-    /// for `addLastPage`; otherwise they are freed at once.
-    public var keepsLastRecognition = true
-
-    /// Frees the last recognition's results and Tesseract's copies of its image; there is then
-    /// no last page to add.
-    public func releaseLastPage() {
-        TessBaseAPIClear(handle)
-    }
-
-    /// Adds the page recognised last to `document`, a searchable PDF (which needs
-    /// `keepsLastRecognition`). The page names `shown`'s file, as Tesseract's command line names
-    /// its input, and shows `shown`, the image as loaded, under the text recognised in the
-    /// filtered one (a page of text alone takes its size from the image recognised). A page read
-    /// resampled (`shown.readScale`) takes its size from the image read and its resolution, which
-    /// is the page's size in points, while it shows `shown` whole. Its revised lines, if any, are
-    /// laid by the document's assembly (`SearchablePDFParts`).
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws(RecognitionError) {
-        guard document.format == .pdf else {
-            throw .documentFailed("a \(document.format.rawValue) page is written from its reading")
-        }
-        TessBaseAPISetInputName(handle, shown.file)
-        if !document.textOnly {
-            if shown.readScale != 1 {
-                // Tesseract embeds a named JPEG or JPEG 2000 file as it is, and draws it over
-                // the page whatever its pixel size; anything else is embedded from a PNG file
-                // of the page, which it copies without decoding.
-                let embedded = try ResampledPageFile(shown)
-                TessBaseAPISetInputName(handle, embedded.path)
-                defer { embedded.remove() }
-                return try document.add(from: handle)
-            }
-            guard let leptonica = LeptonicaImage.smallestDepth(shown.image) else {
-                throw .documentFailed("out of memory for a page of the document")
-            }
-            // Tesseract takes ownership of the image it is given: a new reference to ours.
-            // With its file named, Tesseract embeds a JPEG, JPEG 2000 or PNG as the file is.
-            TessBaseAPISetInputImage(handle, pixClone(leptonica.pix))
-        }
-        try document.add(from: handle)
     }
 
     public static var defaultDataDirectory: String {

@@ -122,9 +122,6 @@ public final class ImageRunner: Sendable {
 
     /// Whether each image's filters are chosen by a search (`--auto`).
     public var choosesFilters: Bool { auto != nil }
-    /// Whether a page's words may be revised after the engine read them (`--auto` by line), so
-    /// that its document must take them (`PageDocument`'s `revisesText`).
-    public var revisesText: Bool { auto?.unit == .line }
 
     /// Processes every input (`-` is an image on standard input) and hands each result to
     /// `deliver` on this thread, in input order.
@@ -203,9 +200,7 @@ public final class ImageRunner: Sendable {
         }
         try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages, deliver: deliver) {
             original, pipeline in
-            let chosen = try auto.run(original, pipeline: &pipeline) { searching(original.displayName, $0) }
-            if pages != nil { pipeline.toBeRead(chosen, original: original) }
-            return chosen
+            try auto.run(original, pipeline: &pipeline) { searching(original.displayName, $0) }
         }
     }
 
@@ -378,12 +373,8 @@ public final class ImageRunner: Sendable {
             return .failed(oneLineMessage(for: error))
         }
         let (original, result) = loaded
-        // The page is in its document (or needs none): the engine holds nothing of it while
-        // the next page is read.
-        defer {
-            pipeline.releaseLastPage()
-            trimHeap()
-        }
+        // The page is in its document (or needs none): what it took goes back before the next.
+        defer { trimHeap() }
         var problems: [String] = []
         if let pages {
             // Standard input has no file to embed; its pixels are encoded instead, as a
@@ -391,8 +382,7 @@ public final class ImageRunner: Sendable {
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
                 let shown = pipeline.shownPage(of: result, original: original)
-                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry),
-                                  words: result.pdfWords) { [pipeline] in
+                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry)) { [pipeline] in
                     try pipeline.addPage(of: result, original: original, shown: shown, file: file, to: $0)
                 }
             } catch {

@@ -76,8 +76,7 @@ public struct WorkbenchServer: Sendable {
     public func run(publisher: FeedPublisher?, onListening: @escaping @Sendable (String) -> Void) async throws {
         let configuration = configuration
         // The sessions share the engines, so that the engines, not the sessions, bound the work in flight.
-        let engines = try Engines(count: configuration.engines, settings: configuration.settings, factory: configuration.factory,
-                                  sharedByCallers: true)
+        let engines = try Engines(count: configuration.engines, settings: configuration.settings, factory: configuration.factory)
         // A server killed before it could remove its uploads leaves them; the next one does.
         PrivateTemporaries.uploads.removeStale()
         let uploads = URL(fileURLWithPath: PrivateTemporaries.directory, isDirectory: true)

@@ -66,11 +66,34 @@ struct AutoTests {
     @Test("Usage errors: --auto with --ops, --explain or --auto-budget without --auto, a bad budget", arguments: [
         (["--auto", "--ops", "blur"], "--auto or --ops, not both"), (["--explain"], "goes with --auto"),
         (["--auto-budget", "3"], "goes with --auto"), (["--auto-sample"], "goes with --auto"), (["--auto", "--auto-budget", "0"], "1 to 10000"),
-        (["--auto", "--auto-budget", "nan"], "1 to 10000"),
+        (["--auto", "--auto-budget", "nan"], "1 to 10000"), (["--auto-keep", "place"], "--auto-keep goes with --auto"),
+        (["--auto", "--auto-keep", "where"], "'where' is invalid for '--auto-keep"),
     ])
     func usage(arguments: [String], reason: String) async throws {
         let result = try await Command.filterocr(["ocr"] + arguments + [phototest])
         #expect(result.status == 2 && result.standardError.contains(reason), "\(result.standardError)")
+    }
+
+    @Test("--auto-keep place tries only chains that leave the page's content where it is; size, none that resize it either")
+    func keeping() async throws {
+        let skewed = Paths.images + "/skewed_page.jpg"
+        /// What each chain the search tried does to the page, as `filterocr script` says.
+        func tried(_ keeping: [String]) async throws -> [[String: Any]] {
+            let run = try await Command.filterocr(["ocr", "--auto", "--explain", "--json", "--no-feed", "--no-store"]
+                                                  + keeping + [skewed])
+            #expect(run.status == 0, "\(run.standardError)")
+            let choice = try #require(try object(run.standardOutput)["auto"] as? [String: Any])
+            let scripts = try #require(choice["candidates"] as? [[String: Any]]).compactMap { $0["script"] as? String }
+            let effects = try await Command.filterocr(["script", "--"] + scripts)
+            #expect(effects.status == 0 && !scripts.isEmpty, "\(effects.standardError)")
+            return try effects.standardOutput.split(separator: "\n").map(object)
+        }
+        let free = try await tried([])
+        #expect(free.contains { $0["movesPage"] as? Bool == true }, "the skewed page's search tries a chain that moves it")
+        let place = try await tried(["--auto-keep", "place"])
+        #expect(place.allSatisfy { $0["movesPage"] as? Bool == false }, "\(place)")
+        let size = try await tried(["--auto-keep", "size"])
+        #expect(size.allSatisfy { $0["movesPage"] as? Bool == false && $0["resizesPage"] as? Bool == false }, "\(size)")
     }
 
     @Test("best in the REPL moves to the chosen chain, which status then shows")

@@ -19,7 +19,7 @@ struct RepairedLinePlaceTests {
         return path
     }
 
-    @Test("txt, TSV, hOCR and ALTO hold the JSON's words in the JSON's order")
+    @Test("txt, TSV, hOCR, ALTO and the searchable PDF hold the JSON's words in the JSON's order")
     func everyFormatAgrees() async throws {
         let folder = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: folder) }
@@ -30,12 +30,13 @@ struct RepairedLinePlaceTests {
         let lines = try #require((report["auto"] as? [String: Any])?["lines"] as? [String: Any])
         try #require((lines["changed"] as? Int ?? 0) >= 1, "a line was repaired, so the formats have one to place")
         let words = try #require(report["text"] as? String).split(whereSeparator: \.isWhitespace).map(String.init)
-        for format in ["txt", "tsv", "hocr", "alto"] {
+        for format in ["txt", "tsv", "hocr", "alto", "pdf"] {
             let output = folder + "/out." + format
             let run = try await Command.filterocr(["ocr", "--no-feed", "--no-store", "--auto", "--format", format, "-o", output, image])
             try #require(run.status == 0, "\(format): \(run.standardError)")
-            let text = try String(contentsOfFile: output, encoding: .utf8)
-            #expect(Self.words(text, format: format) == words, "\(format)")
+            let written = format == "pdf" ? try await WrittenWords.pdf(output).map { Self.unescaped($0.text) }
+                : Self.words(try String(contentsOfFile: output, encoding: .utf8), format: format)
+            #expect(written == words, "\(format)")
         }
     }
 

@@ -94,10 +94,5 @@ struct SharedEnginesTests {
             return try engine.recognize(RGBImage(width: 31, height: 8), resolution: nil).text
         }
         #expect(text.hasSuffix("size31\n"))
-        #expect(!pool.keepsCallersLastPage)
-        let own = try Engines(count: 1, settings: RecognitionSettings(), factory: fake.factory)
-        #expect(own.keepsCallersLastPage)
-        let shared = try Engines(count: 1, settings: RecognitionSettings(), factory: fake.factory, sharedByCallers: true)
-        #expect(!shared.keepsCallersLastPage)
     }
 }

@@ -3,6 +3,7 @@ filterocr_ocrmypdf` reads degraded scans and photographed pages through filteroc
 PDF/A whose text lies over the page, reads them better than ocrmypdf alone, and keeps
 OCRmyPDF's own options (--sidecar, --pages, --skip-text, -j) as OCRmyPDF documents them."""
 
+import json
 import os
 import re
 import subprocess
@@ -87,16 +88,22 @@ def test_degraded_scan_becomes_a_pdfa_that_reads_better_than_plain_ocrmypdf(book
 
 def test_the_chosen_filters_are_logged_per_page(book):
     run = book[0]
-    assert re.search(r"000001_ocr\.png: filterocr chose '[^']+' \(score", run.stderr), run.stderr
+    assert re.search(r"000001_ocr\.png: filterocr auto: (chose \"[^\"]+\"|leave it as it is)[^\n]* · score \d+",
+                     run.stderr), run.stderr
     assert run.stderr.count("--auto, chains that keep the page in place") == 1, run.stderr
 
 
 def test_sidecar_holds_the_text_of_the_page(book, folder):
     sidecar = (folder / "book.txt").read_text()
     assert "universally acknowledged" in sidecar
-    # pdftotext orders and breaks lines as it sees them on the page: the words must agree.
-    ours, layer = Counter(sidecar.split()), Counter(text_of(book[1]).split())
-    assert sum((ours & layer).values()) >= 0.98 * max(sum(ours.values()), sum(layer.values())), (ours - layer, layer - ours)
+    assert_same_words(sidecar, text_of(book[1]))
+
+
+def assert_same_words(sidecar, layer):
+    """pdftotext orders and breaks lines as it sees them on the page: the words must agree."""
+    ours, theirs = Counter(sidecar.split()), Counter(layer.split())
+    assert sum((ours & theirs).values()) >= 0.98 * max(sum(ours.values()), sum(theirs.values())), \
+        (ours - theirs, theirs - ours)
 
 
 def word_places(pdf):
@@ -154,7 +161,7 @@ def test_skip_text_leaves_a_page_with_text_alone_and_j2_reads_as_j1(three_pages,
     assert one.returncode == 0, one.stderr
     assert two.returncode == 0, two.stderr
     assert "skipping all processing on this page" in two.stderr, two.stderr
-    assert len(re.findall(r"filterocr chose", two.stderr)) == 2, two.stderr
+    assert len(re.findall(r"_ocr\.png: filterocr auto: ", two.stderr)) == 2, two.stderr
     # The page with text is OCRmyPDF's alone: as plain OCRmyPDF leaves it. (Its PDF/A rewrite
     # loses the curly quotes of a Tesseract text layer, with or without the plugin.)
     plain = ocrmypdf("--skip-text", "--pages", "3", three_pages, folder / "plain-skip.pdf", plugin=False)
@@ -170,7 +177,7 @@ def test_skip_text_leaves_a_page_with_text_alone_and_j2_reads_as_j1(three_pages,
 def test_pages_reads_only_the_pages_named(three_pages, folder):
     run = ocrmypdf("--filterocr-auto-budget", "4", "--pages", "2", "--skip-text", three_pages, folder / "p2.pdf")
     assert run.returncode == 0, run.stderr
-    assert re.findall(r"(\d+) \d+_ocr\.png: filterocr chose", run.stderr) == ["2"], run.stderr
+    assert re.findall(r"(\d+) \d+_ocr\.png: filterocr auto: ", run.stderr) == ["2"], run.stderr
     assert normal(text_of(folder / "p2.pdf", 1)) == ""
     assert "TOTAL" in text_of(folder / "p2.pdf", 2).upper()
 
@@ -187,31 +194,45 @@ def test_a_page_filterocr_cannot_read_fails_with_its_message(folder, book):
     assert not (folder / "broken.pdf").exists()
 
 
-def test_a_choice_that_moves_the_page_gives_way_to_the_best_that_does_not(three_pages, folder):
-    """A filterocr whose --auto reports a deskewing chain as its best: the plugin reads the
-    page with the best candidate that keeps the page where it is, and says so."""
-    moving = folder / "moving-filterocr"
-    moving.write_text(f"""#!/usr/bin/python3
-import json, subprocess, sys
-run = subprocess.run([{BIN!r}, *sys.argv[1:]], capture_output=True, text=True)
-if "--auto" in sys.argv and run.returncode == 0:
-    report = json.loads(run.stdout)
-    auto = report["auto"]
-    auto["candidates"].append({{"script": auto["script"] + "; then deskew", "score": auto["score"] + 1}})
-    auto["script"], auto["score"] = auto["script"] + "; then deskew", auto["score"] + 1
-    print(json.dumps(report))
-else:
-    sys.stdout.write(run.stdout)
-    sys.stderr.write(run.stderr)
-    sys.exit(run.returncode)
+def recording_filterocr(folder, name):
+    """filterocr behind a script that records each call's arguments, one JSON line a call."""
+    calls = folder / f"{name}.calls"
+    calls.unlink(missing_ok=True)
+    wrapper = folder / name
+    wrapper.write_text(f"""#!/usr/bin/python3
+import json, os, sys
+with open({str(calls)!r}, "a") as calls:
+    calls.write(json.dumps(sys.argv[1:]) + "\\n")
+os.execv({BIN!r}, [{BIN!r}, *sys.argv[1:]])
 """)
-    moving.chmod(0o755)
-    run = ocrmypdf("--filterocr-auto-budget", "4", "--pages", "1", "--skip-text", three_pages, folder / "moved.pdf",
-                   binary=str(moving))
+    wrapper.chmod(0o755)
+    return wrapper, calls
+
+
+def page_readings(calls):
+    return [arguments for arguments in map(json.loads, calls.read_text().splitlines()) if arguments[:1] == ["ocr"]]
+
+
+@pytest.mark.parametrize("renderer,keep", [("sandwich", "place"), ("hocr", "size")])
+def test_each_page_is_read_once_among_the_chains_that_keep_it_in_place(three_pages, folder, renderer, keep):
+    """One filterocr process a page: its search tries only chains that leave the page where
+    OCRmyPDF keeps it (and, for the hOCR renderer, its size), and writes the layer and the
+    sidecar's text from that one reading."""
+    wrapper, calls = recording_filterocr(folder, f"recording-{renderer}")
+    output = folder / f"once-{renderer}.pdf"
+    run = ocrmypdf("--pdf-renderer", renderer, "--filterocr-auto-budget", "4", "--pages", "1,2", "--skip-text",
+                   "--sidecar", folder / f"once-{renderer}.txt", three_pages, output, binary=str(wrapper))
     assert run.returncode == 0, run.stderr
-    assert re.search(r"filterocr chose '[^']*; then deskew' \(score [\d.]+\), which moves the page; reading with '(?![^']*deskew)",
-                     run.stderr), run.stderr
-    assert "TOTAL" in text_of(folder / "moved.pdf", 1).upper()
+    readings = page_readings(calls)
+    assert len(readings) == 2, readings
+    for arguments in readings:
+        assert arguments[arguments.index("--auto-keep") + 1] == keep, arguments
+        assert "--sidecar" in arguments, arguments
+    sidecar = (folder / f"once-{renderer}.txt").read_text().split("\f")
+    for page in (1, 2):
+        layer = text_of(output, page)
+        assert "TOTAL" in layer.upper(), layer
+        assert_same_words(sidecar[page - 1], layer)
 
 
 def refused_as_bad_arguments(run, output, *expected):
@@ -223,7 +244,7 @@ def refused_as_bad_arguments(run, output, *expected):
     assert len(lines) == 1, run.stderr
     for part in expected:
         assert part in lines[0], run.stderr
-    assert "filterocr chose" not in run.stderr and "_ocr.png" not in run.stderr, run.stderr
+    assert "filterocr auto:" not in run.stderr and "_ocr.png" not in run.stderr, run.stderr
     assert not Path(output).exists()
 
 

@@ -69,4 +69,15 @@ public enum WrittenWords {
             if name == "span" { inWord = false }
         }
     }
+
+    /// A searchable PDF's words as `pdftotext -bbox` extracts them, each with its box in points
+    /// (left, top, right, bottom, on the page as displayed).
+    public static func pdf(_ path: String) async throws -> [(text: String, box: [Double])] {
+        let xhtml = try await Command.run("/usr/bin/pdftotext", ["-bbox", path, "-"]).standardOutput
+        let pattern = try NSRegularExpression(pattern: #"<word xMin="([\d.]+)" yMin="([\d.]+)" xMax="([\d.]+)" yMax="([\d.]+)">([^<]*)</word>"#)
+        return pattern.matches(in: xhtml, range: NSRange(xhtml.startIndex..., in: xhtml)).map { match in
+            let field = { (index: Int) in String(xhtml[Range(match.range(at: index), in: xhtml)!]) }
+            return (field(5), (1...4).map { Double(field($0)) ?? -1 })
+        }
+    }
 }

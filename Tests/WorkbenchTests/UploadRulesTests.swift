@@ -36,7 +36,7 @@ struct UploadRulesTests {
         let uploads = PrivateTemporaries.uploads
         #expect(uploads.owner(of: "filterocr-serve-1234-9f1c0a7e") == 1234)
         #expect(uploads.owner(of: uploads.name(pid: 77, random: "abc")) == 77)
-        #expect(PrivateTemporaries.rendererProbe.owner(of: "filterocr-renderer-88-ab.hocr") == 88)
+        #expect(PrivateTemporaries.pdfParts.owner(of: "filterocr-pdf-88-ab.pdf") == 88, "a file's extension is not its name's")
         for other in ["filterocr-serve-x-9f1c", "filterocr-serve-12", "filterocr-serve-12-", "filterocr-serve--1-ab",
                       "filterocr-serve-12-zz", "other-12-ab", "filterocr-serve-0-ab"] {
             #expect(uploads.owner(of: other) == nil, "\(other)")

@@ -14,7 +14,7 @@ typedef struct {
     int page;
     /// Whether `source` is one of the user's PDFs, kept whole (the first of them is the output
     /// itself, and the pages of each that no entry names stay in their places), rather than a
-    /// PDF of pages Tesseract rendered, whose pages stand alone.
+    /// PDF of pages filterocr wrote (an image and its text), whose pages stand alone.
     int kept_whole;
     /// The PDF of text layers whose page `text_page` (from 1) is laid over it, invisible; NULL
     /// (and 0) for none.
@@ -22,20 +22,12 @@ typedef struct {
     int text_page;
     /// Removes the page's own invisible text (an earlier OCR layer) before laying the new one.
     int remove_invisible_text;
-    /// Words that stand in for Tesseract's text (NULL for none): content drawing text in
-    /// Tesseract's glyph-less font, /f-0-0, in a frame of `words_width` × `words_height` units
-    /// with its origin at the bottom left, stretched over the page. With a text layer page,
-    /// they are drawn in its place, with its resources; without one, the page is one Tesseract
-    /// rendered, and they replace its invisible text.
-    const char *words;
-    size_t words_length;
-    int words_width, words_height;
     /// Quarter turns clockwise added to the page's /Rotate, and the part of the page as shown
     /// (fractions from its top left, before that turn) its crop box keeps: how the text layer's
     /// page was rendered from it. 0 and 0, 0, 1, 1 change nothing.
     int quarter_turns;
     double shown_left, shown_top, shown_right, shown_bottom;
-    /// For a page Tesseract rendered, the page of one of the user's PDFs it stands in for (a
+    /// For a page filterocr wrote, the page of one of the user's PDFs it stands in for (a
     /// page the filters redrew: straightened, flattened): it takes that page's place, which
     /// is not kept besides. NULL (and 0) for none.
     const char *stands_for;

@@ -41,28 +41,22 @@ public final class Engines: Recognizer, EngineSet, Sendable {
     private let jobs = WorkQueue<Job>()
     private let engines: [Engine]
     private let start: Start
-    /// Whether callers that know nothing of one another read with these engines (a server's sessions).
-    private let sharedByCallers: Bool
-
     /// How many images are read at once.
     public var count: Int { engines.count }
 
     /// Starts `count` threads (at least one), each with an engine made by `factory` for
     /// `settings` when `start` says.
-    /// - Parameter sharedByCallers: callers that know nothing of one another read with them (a
-    ///   server's sessions), so the page read last is no one caller's.
     /// - Parameter background: the threads run at the lowest CPU priority, so that everything
     ///   else the process does comes first (speculation's engines).
     /// - Throws: with `start: .now`, the first engine's failure to be made, in the run's words:
     ///   one error for the run, not one per input.
     public init(count: Int, settings: RecognitionSettings, factory: @escaping RecognizerFactory, start: Start = .now,
-                background: Bool = false, sharedByCallers: Bool = false) throws(RunnerError) {
+                background: Bool = false) throws(RunnerError) {
         let engines = (0..<max(1, count)).map { number in
             Engine(number: number) { try factory(settings) }
         }
         self.engines = engines
         self.start = start
-        self.sharedByCallers = sharedByCallers
         for engine in engines {
             let thread = Thread { [jobs] in
                 if background { BackgroundPriority.lowerForThisThread() }
@@ -302,19 +296,6 @@ public final class Engines: Recognizer, EngineSet, Sendable {
         return try body(reserved.wait()!)
     }
 
-    /// Whether the page the engines read last is the caller's: only for a pool of one engine
-    /// that no other caller shares (the REPL's, a run's of one engine); a server's sessions share theirs.
-    public var keepsCallersLastPage: Bool { count == 1 && !sharedByCallers }
-
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
-        guard keepsCallersLastPage else { throw RunnerError(message: "these engines keep no one caller's page to add") }
-        try exclusively { try $0.addLastPage(to: document, showing: shown) }
-    }
-
-    public func releaseLastPage() {
-        guard keepsCallersLastPage else { return }
-        _ = try? exclusively { $0.releaseLastPage() }
-    }
 }
 
 /// Engines a search hands its readings to in batches: a pool (`Engines`), whose engines read
@@ -390,13 +371,5 @@ public final class Engine: Recognizer, EngineSet, Sendable {
         try withEngine { engine in
             try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor)
         }
-    }
-
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
-        try withEngine { try $0.addLastPage(to: document, showing: shown) }
-    }
-
-    public func releaseLastPage() {
-        slot.withLock { slot in (try? slot.made?.get())?.releaseLastPage() }
     }
 }

@@ -26,8 +26,6 @@ public struct Pipeline {
     /// on, or a pool of engines (`Engines`).
     private let engine: any Recognizer
     private var store: StoreCache? { reader.store }
-    /// What was recognised last, for `addPage`; shared by the copies of this pipeline.
-    private let last = LastRecognition()
 
     /// - Parameters:
     ///   - recognizer: the engine of the thread that reads with this pipeline (`Engine`), or a
@@ -113,30 +111,26 @@ public struct Pipeline {
                           reduced: ReducedDecoding? = nil) throws -> (recognized: RecognizedText, stored: Bool) {
         let page = try reader.read(image, resolution: resolution, rendering: operations, engine: reading, monitor: monitor,
                                    with: engine, reduced: reduced)
-        last.value = LastRecognition.Page(image: image, resolution: resolution, key: page.key, stored: page.stored,
-                                          scale: page.scale, engine: reading)
         return (page.recognized, page.stored)
     }
 
-    /// Adds `result`, the recognition this pipeline made last, to `document` as a page. A PDF
-    /// page shows `original` as loaded (its `file` embedded as it is, where the format allows),
-    /// at the size that was recognised.
-    /// `shown` is `shownPage(of: result, original:)`: the page loaded, moved as the filters
-    /// moved it (turned, cropped, straightened, flattened), its pixels unfiltered, so that the
-    /// text read lies over its ink.
+    /// Adds `result` to `document` as a page, written from its reading, repaired lines and all:
+    /// the page is never read again to be written. A PDF's page shows `shown` (the page loaded,
+    /// moved as the filters moved it, its pixels unfiltered, from `shownPage(of:original:)`), its
+    /// `file` embedded as it is where the format allows, at the size that was recognised.
     public func addPage(of result: PipelineResult, original: LoadedImage, shown: ShownPage, file: String?,
                         to document: TesseractDocument) throws {
-        guard document.format == .pdf else {
-            // A text format is written from the reading reported, its repaired lines and all.
-            try document.add(page: try pageToWrite(result, original: original), inputName: file)
+        let page = try pageToWrite(result, original: original)
+        guard document.format == .pdf, !document.textOnly else {
+            try document.add(page: page, inputName: file)
             return
         }
-        let page = shown.image
-        let sameSize = result.image.width == page.width && result.image.height == page.height
-        let image = sameSize ? PageImage(image: page, file: shown.geometry.isIdentity ? file : nil)
-            : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(page.width))
-                .apply(to: page, in: settings.space), file: nil)
-        try addLastPage(to: document, showing: image)
+        let image = shown.image
+        let sameSize = result.image.width == image.width && result.image.height == image.height
+        let showing = sameSize ? PageImage(image: image, file: shown.geometry.isIdentity ? file : nil)
+            : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(image.width))
+                .apply(to: image, in: settings.space), file: nil)
+        try document.add(page: page, inputName: file, showing: showing)
     }
 
     /// `result`'s reading with its layout, as a document's page is written from it: the one
@@ -144,49 +138,14 @@ public struct Pipeline {
     /// again with the report's repaired lines put back by their places.
     private func pageToWrite(_ result: PipelineResult, original: LoadedImage) throws -> RecognizedText {
         if result.report.recognized.layout != nil { return result.report.recognized }
-        toBeRead(result, original: original)
-        guard let recognized = last.value else { throw RunnerError(message: "no page has been recognised to add") }
+        let resolution = resolution(of: original)
+        let settings = result.report.filters.engine
+        let (_, scale) = reader.place(of: result.image, resolution: resolution, rendering: result.report.operations,
+                                      engine: settings)
         let read = try engine.exclusively { engine in
-            try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
-                            engine: recognized.engine, with: engine)
+            try reader.read(result.image, resolution: resolution, scale: scale, engine: settings, with: engine)
         }
         return result.revision?.applied(to: read) ?? read
-    }
-
-    /// Makes `result`'s rendering the page `addPage` adds, to be read again as it is added:
-    /// a rendering this pipeline's engine did not read last (a search's choice, a cached state).
-    public func toBeRead(_ result: PipelineResult, original: LoadedImage) {
-        let operations = result.report.operations
-        let resolution = resolution(of: original)
-        let (key, scale) = reader.place(of: result.image, resolution: resolution, rendering: operations,
-                                        engine: result.report.filters.engine)
-        last.value = LastRecognition.Page(image: result.image, resolution: resolution, key: key, stored: true, scale: scale,
-                                          engine: result.report.filters.engine)
-    }
-
-    /// Adds the page recognised last to a searchable PDF; the engine reads it first when the
-    /// recognition came from the store or another engine read it.
-    private func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
-        guard let recognized = last.value else { throw RunnerError(message: "no page has been recognised to add") }
-        var shown = shown
-        shown.readScale = recognized.scale
-        // The page is read again, on the engine that adds it, unless that engine read it last
-        // for this pipeline: it came from the store, or a pool's engine read it.
-        let readAgain = recognized.stored || !engine.keepsCallersLastPage
-        let reader = reader
-        try engine.exclusively { engine in
-            if readAgain {
-                _ = try reader.read(recognized.image, resolution: recognized.resolution, scale: recognized.scale,
-                                    engine: recognized.engine, with: engine)
-            }
-            try engine.addLastPage(to: document, showing: shown)
-        }
-        if engine.keepsCallersLastPage { last.value?.stored = false }
-    }
-
-    /// Frees what the engine keeps of the last recognition for `addPage`.
-    public func releaseLastPage() {
-        engine.releaseLastPage()
     }
 
     /// The page a document shows under `result`'s text: `original`'s page moved as the filters
@@ -196,17 +155,15 @@ public struct Pipeline {
         ShownPage.of(result.report.operations, on: original.image, in: settings.filterContext)
     }
 
-    /// Writes `result` as a one-page document of `format` at `path`, whole or not at all. The
-    /// rendering is read again as the page is added (`addPage`), so that the page is this one
-    /// whatever the engine read since (a sweep, a search) or if the report came from the cache.
+    /// Writes `result` as a one-page document of `format` at `path`, whole or not at all, from
+    /// its reading (`addPage`).
     public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
                               file: String?, to path: String) throws {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf,
-                                        revisesText: result.revision != nil, optimized: true)
+                                        optimized: true)
         do {
-            toBeRead(result, original: original)
             let shown = shownPage(of: result, original: original)
-            try document.addPage(0, from: original.pageOrigin(shown: shown.geometry), words: result.pdfWords) {
+            try document.addPage(0, from: original.pageOrigin(shown: shown.geometry)) {
                 try addPage(of: result, original: original, shown: shown, file: original.page == nil ? file : nil, to: $0)
             }
             try document.finish()
@@ -258,8 +215,6 @@ public struct Pipeline {
             return .loaded(try loader.load(path, bytes: bytes, digest: digest, identified: renderer.cache != nil, since: stopwatch,
                                            reduced: reduced))
         }
-        // No pixels to add a document page from.
-        last.value = nil
         var timings = RecognitionReport.Timings(decode: 0, filter: 0, ocr: stopwatch.lap())
         timings.stored = true
         return .answered(report(name: path, page: nil, truth: try loader.truth.text(for: path),
@@ -295,18 +250,18 @@ public struct Pipeline {
             rendered = renderer.render(original, operations: state.operations)
         }
         let filterTime = stopwatch.lap()
-        let reading: (recognized: RecognizedText, stored: Bool)
+        let reading: PageReader.Reading
         let reduced = original.reduction(rendering: state.operations)
         do {
-            reading = try recognize(rendered, resolution: resolution(of: original), rendering: state.operations,
-                                    engine: state.engine, monitor: monitor, reduced: reduced)
+            reading = try reader.read(rendered, resolution: resolution(of: original), rendering: state.operations,
+                                      engine: state.engine, monitor: monitor, with: engine, reduced: reduced)
         } catch {
             throw PipelineError(source: original.name, underlying: error)
         }
         let ocrTime = stopwatch.lap()
         if state.engine.isDefault { renderer.store(reading.recognized, image: rendered, for: original, state.operations) }
         // The file's rendering is kept at the file's size: a reduced decoding is not kept as it.
-        if state.engine.isDefault, reduced == nil, let digest = original.fileDigest, let key = last.value?.key {
+        if state.engine.isDefault, reduced == nil, let digest = original.fileDigest, let key = reading.key {
             let source = RenderingSource.key(fileDigest: digest, page: original.page?.number, operations: state.operations,
                                              settings: settings)
             store?.keepRendering(source, as: key, of: rendered, fileResolution: original.decoded.resolution)
@@ -362,19 +317,6 @@ public struct PipelineResult: Sendable {
     }
 }
 
-extension PipelineResult {
-    /// The revised words as a searchable PDF lays them over the page (in the rendering's
-    /// pixels); nil when the engine's reading stands.
-    public var pdfWords: PDFWords? {
-        revision.map { revision in
-            let lines = revision.lines.map { line in
-                line.map { PDFWords.Word(text: $0.text, x: $0.box.x, y: $0.box.y, width: $0.box.width, height: $0.box.height) }
-            }
-            return PDFWords(lines: lines, width: image.width, height: image.height)
-        }
-    }
-}
-
 /// A failure of one stage, with the image it happened to.
 public struct PipelineError: LocalizedError {
     public let source: String
@@ -389,21 +331,4 @@ public struct PipelineError: LocalizedError {
 
     /// Whether the recognition was stopped through its monitor rather than failing.
     public var isCancellation: Bool { underlying as? RecognitionError == .cancelled }
-}
-
-/// The image a pipeline recognised last, where its recognition is kept, whether it came from
-/// the store (the engine has not read it then), and the scale the engine read it at.
-private final class LastRecognition {
-    struct Page {
-        var image: RGBImage
-        var resolution: Int?
-        var key: RecognitionKey?
-        var stored: Bool
-        /// The scale the engine read it at (for a stored reading, the one it was read at).
-        var scale: Double
-        /// The engine's settings it was read with.
-        var engine = EngineSettings()
-    }
-
-    var value: Page?
 }

@@ -19,21 +19,9 @@ public protocol Recognizer {
     /// this reading alone.
     func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings, monitor: RecognitionMonitor?) throws -> RecognizedText
 
-    /// Adds the page it recognised last to `document`, a searchable PDF, showing `shown`.
-    func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws
-
-    /// Frees what it keeps of its last recognition for `addLastPage` (Tesseract's copies of the
-    /// page and its results): a run calls it once the page is in its document, so that an
-    /// engine does not hold one page while it reads the next.
-    func releaseLastPage()
-
     /// Runs `body` with an engine that reads for no one else while it runs: this one, or the
-    /// next free one of a pool (`Engines`), so that a page read there can be added from it.
+    /// next free one of a pool (`Engines`).
     func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value
-
-    /// Whether the page this recognizer read last is its caller's last reading, to be added to
-    /// a document without reading it again.
-    var keepsCallersLastPage: Bool { get }
 }
 
 extension Recognizer {
@@ -54,15 +42,7 @@ extension Recognizer {
         return try recognize(image, resolution: resolution, monitor: monitor)
     }
 
-    public func addLastPage(to document: TesseractDocument, showing shown: PageImage) throws {
-        throw RunnerError(message: "this recognizer writes no \(document.format.rawValue) pages")
-    }
-
-    public func releaseLastPage() {}
-
     public func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value { try body(self) }
-
-    public var keepsCallersLastPage: Bool { true }
 }
 
 extension TesseractEngine: Recognizer {}

@@ -315,8 +315,7 @@ public final class HotFolder: Sendable {
         var pages = 0
         do {
             let document = try PageDocument(format: options.format, destination: outbox.path(of: temporary),
-                                            keepsOriginalPages: Document.kind(of: held.readablePath) == .pdf,
-                                            revisesText: runner.revisesText, optimized: options.optimized)
+                                            keepsOriginalPages: Document.kind(of: held.readablePath) == .pdf, optimized: options.optimized)
             let summary: ImageRunner.Summary
             do {
                 summary = try runner.run(held.readablePath, with: &pipeline, pages: document) { result in

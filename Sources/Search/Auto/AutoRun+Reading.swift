@@ -53,7 +53,10 @@ extension AutoRun {
     /// list: what it decides is decided while an engine reads. The next candidate is rendered
     /// while the engines read, so an engine that frees up waits for no filter.
     mutating func read(_ list: [Probe], thenAlso: ((inout AutoRun) -> [Probe])? = nil) throws -> [Reading] {
-        var list = list
+        // A chain that would not keep what the search must keep of the page is never read.
+        let keeping = search.keeping
+        let kept = { (probes: [Probe]) in probes.filter { keeping?.allows($0.filters) ?? true } }
+        var list = kept(list)
         var next = list.startIndex
         var inFlight: [Int: Rendered] = [:]
         var finished: [Int: Reading] = [:]
@@ -83,7 +86,7 @@ extension AutoRun {
                                  monitor: monitor, with: engine)
                 }
                 if let thenAlso, index == list.startIndex {
-                    list += thenAlso(&self)
+                    list += kept(thenAlso(&self))
                 }
             }
             announceReading(inFlight.sorted { $0.key < $1.key }.map(\.value.probe.filters))

@@ -70,15 +70,47 @@ public struct AutoSearch: Sendable {
     public var lineBudget: Double
     public static let defaultLineBudget = 1.0
 
+    /// What of the page every chain tried must keep (`--auto-keep`), so that the words read lie
+    /// over the page as given (a text layer laid over another program's page); nil for
+    /// nothing: the page may be turned, cropped, straightened and resized.
+    public var keeping: Keeping?
+
+    /// What a chain must leave of the page as given.
+    public enum Keeping: String, Sendable, CaseIterable {
+        /// Its content where it is: no turn, crop, straightening or unwarping.
+        case place
+        /// Its content where it is and its size: nor scaling either.
+        case size
+
+        public var summary: String {
+            switch self {
+            case .place: "no chain that turns, crops, straightens or unwarps the page"
+            case .size: "no chain that moves the page's content or scales the page"
+            }
+        }
+
+        /// Whether `state`'s chain keeps this of the page.
+        public func allows(_ state: FilterState) -> Bool {
+            state.operations.allSatisfy { operation in
+                switch operation.kind.placement {
+                case .inPlace: true
+                case .resized: self == .place
+                case .moved: false
+                }
+            }
+        }
+    }
+
     /// - Parameter budget: nil for the default: `defaultBudget`, or with `sampling` its own.
     public init(budget: Double? = nil, explain: Bool = false, timeLimit: Double? = nil, sampling: Sampling? = nil,
-                unit: Unit = .line, lineBudget: Double = defaultLineBudget) {
+                unit: Unit = .line, lineBudget: Double = defaultLineBudget, keeping: Keeping? = nil) {
         self.budget = budget ?? sampling?.defaultBudget ?? Self.defaultBudget
         self.explain = explain
         self.timeLimit = timeLimit
         self.sampling = sampling
         self.unit = unit
         self.lineBudget = lineBudget
+        self.keeping = keeping
     }
 
     /// Where a search is, for a progress line.

@@ -37,6 +37,12 @@ struct FilterOptions: ParsableArguments {
                                + "(default: \(AutoSearch.defaultLineBudget.formatted())); 0 reads no line again.", valueName: "n"))
     var autoLineBudget: Double?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "With --auto, what every chain tried must keep of the page as given, so that the text read lies over it "
+            + "(a text layer for another program's page): \(AutoSearch.Keeping.allCases.map(\.rawValue).joined(separator: " or ")).",
+        discussion: AutoSearch.Keeping.allCases.map { "\($0.rawValue): \($0.summary)." }.joined(separator: " "), valueName: "what"))
+    var autoKeep: AutoSearch.Keeping?
+
     @Flag(name: .long, help: "With --auto, list every candidate with its score, and every line read again.")
     var explain = false
 
@@ -45,11 +51,12 @@ struct FilterOptions: ParsableArguments {
             throw ValidationError("--auto chooses the filters itself: give --auto or --ops, not both")
         }
         if !auto, let option = autoBudget != nil ? "--auto-budget" : autoSample ? "--auto-sample" : explain ? "--explain"
-            : autoBy != nil ? "--auto-by" : autoLineBudget != nil ? "--auto-line-budget" : nil {
+            : autoBy != nil ? "--auto-by" : autoLineBudget != nil ? "--auto-line-budget" : autoKeep != nil ? "--auto-keep" : nil {
             let example = switch option {
             case "--auto-budget": "--auto-budget 8"
             case "--auto-by": "--auto-by page"
             case "--auto-line-budget": "--auto-line-budget 2"
+            case "--auto-keep": "--auto-keep place"
             default: option
             }
             throw ValidationError("\(option) goes with --auto, e.g. --auto \(example)")
@@ -68,6 +75,7 @@ struct FilterOptions: ParsableArguments {
     /// The search `--auto` asks for, if it does.
     var search: AutoSearch? {
         auto ? AutoSearch(budget: autoBudget, explain: explain, sampling: autoSample ? AutoSearch.Sampling() : nil,
-                          unit: autoBy ?? .line, lineBudget: autoLineBudget ?? AutoSearch.defaultLineBudget) : nil
+                          unit: autoBy ?? .line, lineBudget: autoLineBudget ?? AutoSearch.defaultLineBudget,
+                          keeping: autoKeep) : nil
     }
 }

@@ -10,4 +10,5 @@ extension OutputFormat: ExpressibleByArgument {}
 extension WorkingSpace: ExpressibleByArgument {}
 extension FilterKind: ExpressibleByArgument {}
 extension AutoSearch.Unit: ExpressibleByArgument {}
+extension AutoSearch.Keeping: ExpressibleByArgument {}
 extension SweepTable.Format: ExpressibleByArgument {}

@@ -61,8 +61,7 @@ struct ImageRun {
         let pages = try Terminal.orExit { () throws -> PageDocument? in
             guard let document = format.document, let documentDestination else { return nil }
             return try PageDocument(format: document, destination: documentDestination,
-                                    keepsOriginalPages: keepsOriginalPages, textOnly: textOnly,
-                                    revisesText: runner.revisesText, optimized: optimized)
+                                    keepsOriginalPages: keepsOriginalPages, textOnly: textOnly, optimized: optimized)
         }
         // Files are refused (a folder missing, a file protected) before any page is read.
         let files = try Terminal.orExit {

@@ -4,15 +4,16 @@ the filters that read it best (`filterocr ocr --auto`) or applies a given script
 
     ocrmypdf --plugin filterocr_ocrmypdf in.pdf out.pdf
 
-filterocr reports its choice as JSON (with every candidate it scored) into a result store
-private to the page. The text layer is then written for the reading chosen, answered from
-that store (with `--auto`, the lines it read again and repaired included): for OCRmyPDF's
-default renderer (sandwich), a text-only PDF of the page as filterocr read it, which OCRmyPDF
-fits over the page it keeps; for its hOCR renderer, the hOCR. The
-text must lie over the page OCRmyPDF keeps, so only chains that keep the image where it is are
-used (an hOCR page must also keep its size): filterocr's own parser says which do
-(`filterocr script`); orientation and deskew are left to OCRmyPDF's own options, answered by
-Tesseract as OCRmyPDF's built-in engine answers them."""
+One filterocr process reads each page and writes, from that one reading, the page's text
+layer (for OCRmyPDF's default renderer, sandwich, a text-only PDF of the page, which OCRmyPDF
+fits over the page it keeps; for its hOCR renderer, the hOCR) and its text (the sidecar),
+the lines `--auto` read again and repaired included. The text must lie over the page OCRmyPDF
+keeps, so the search tries only chains that keep the page's content in place
+(`--auto-keep place`; with the hOCR renderer, whose boxes are the page image's pixels, its
+size too: `--auto-keep size`); orientation and deskew are left to OCRmyPDF's own options,
+answered by Tesseract as OCRmyPDF's built-in engine answers them. A script given with
+`--filterocr-ops` is checked once, before any page is read, by filterocr's own parser
+(`filterocr script`)."""
 
 from __future__ import annotations
 
@@ -121,7 +122,8 @@ def mode(options) -> str:
     if options.filterocr_no_auto:
         return "no filters"
     budget = f" (budget {options.filterocr_auto_budget:g})" if options.filterocr_auto_budget else ""
-    return f"--auto{budget}, chains that keep the page in place"
+    kept = "in place and at its size" if options.pdf_renderer == "hocr" else "in place"
+    return f"--auto{budget}, chains that keep the page {kept}"
 
 
 @hookimpl
@@ -157,69 +159,44 @@ def run(arguments: list[str], input_file: Path) -> subprocess.CompletedProcess:
     result = subprocess.run(arguments, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
-        message = lines[-1] if lines else f"filterocr ended with status {result.returncode}"
+        # The page's own error, rather than the run's summary after it ("no page was read").
+        errors = [line for line in lines if line.startswith("filterocr: error: ")] or lines
+        message = errors[-1] if errors else f"filterocr ended with status {result.returncode}"
         # The limit is given through the plugin's option, so the message names that option.
         message = re.sub(r"(?<![\w-])--max-pixels\b", "--filterocr-max-pixels", message)
         raise SubprocessOutputError(f"{input_file.name}: {message}")
     return result
 
 
-def common(options, store: Path) -> list[str]:
-    arguments = ["--store", str(store), "--no-feed", "--no-truth", "--lang", "+".join(options.languages),
+def common(options) -> list[str]:
+    arguments = ["--no-store", "--no-feed", "--no-truth", "--lang", "+".join(options.languages),
                  "--max-pixels", str(max_pixels(options))]
     if options.tesseract_pagesegmode is not None:
         arguments += ["--psm", str(options.tesseract_pagesegmode)]
     return arguments
 
 
-def choose(input_file: Path, options, store: Path) -> tuple[list[str], dict]:
-    """How to read the page (filterocr's options: `--auto`, or `--ops SCRIPT`), and filterocr's
-    report of reading it so."""
-    program = binary(options)
+def reading(options) -> list[str]:
+    """How filterocr reads each page: `--ops SCRIPT`, or `--auto` among the chains that keep
+    the page where OCRmyPDF keeps it."""
     if options.filterocr_ops is not None or options.filterocr_no_auto:
-        reading = ["--ops", options.filterocr_ops or "original"]
-        report = json.loads(run([program, "ocr", *common(options, store), *reading, "--json",
-                                 os.fspath(input_file)], input_file).stdout)
-        return reading, report
+        return ["--ops", options.filterocr_ops or "original"]
+    keep = ["--auto-keep", "size" if options.pdf_renderer == "hocr" else "place"]
     budget = ["--auto-budget", f"{options.filterocr_auto_budget:g}"] if options.filterocr_auto_budget else []
-    report = json.loads(run([program, "ocr", *common(options, store), "--auto", *budget, "--explain",
-                             "--json", os.fspath(input_file)], input_file).stdout)
-    auto = report["auto"]
-    script = auto["script"]
-    candidates = [c for c in auto.get("candidates", []) if not c.get("losesText")]
-    # The choice and every candidate classified by one call of filterocr's parser.
-    chosen, *classified = effects(program, [script] + [c["script"] for c in candidates],
-                                  lambda message: SubprocessOutputError(f"{input_file.name}: filterocr's choice: {message}"))
-    if not keeps_place(chosen, options):
-        kept = [c for c, effect in zip(candidates, classified) if keeps_place(effect, options)]
-        best = max(kept, key=lambda c: c["score"], default={"script": "original", "score": None})
-        log.info("%s: filterocr chose %r (score %s), which moves the page; reading with %r (score %s)",
-                 input_file.name, script, auto.get("score"), best["script"], best["score"])
-        reading = ["--ops", best["script"]]
-        report = json.loads(run([program, "ocr", *common(options, store), *reading, "--json",
-                                 os.fspath(input_file)], input_file).stdout)
-        return reading, report
-    log.info("%s: filterocr chose %r (score %s; original %s)", input_file.name, script,
-             auto.get("score"), auto.get("original", {}).get("score"))
-    # The same search again, answered from the store, lays the lines it repaired in the layer too.
-    return ["--auto", *budget], report
+    return ["--auto", *keep, *budget]
 
 
 def read_page(input_file: Path, output: Path, output_text: Path, options, document: str) -> None:
     """Writes the page's text layer to `output` as `document` (filterocr's --format: hocr, or
-    pdf of the text alone) and its text to `output_text`, by the script filterocr chooses."""
-    store = output.with_name(output.stem + ".filterocr.sqlite")
+    pdf of the text alone) and its text to `output_text`, in one reading by one filterocr."""
     layer = ["--format", "hocr"] if document == "hocr" else ["--format", "pdf", "--text-only"]
-    try:
-        reading, report = choose(input_file, options, store)
-        # The same reading again: what it read comes from the store, a PDF page from
-        # Tesseract's renderer, which needs the engine's reading itself.
-        run([binary(options), "ocr", *common(options, store), *reading, *layer,
-             "-o", os.fspath(output), os.fspath(input_file)], input_file)
-    finally:
-        for leftover in store.parent.glob(store.name + "*"):
-            leftover.unlink()
-    output_text.write_text(report.get("text", ""), encoding="utf-8")
+    result = run([binary(options), "ocr", *common(options), *reading(options), *layer, "-o", os.fspath(output),
+                  "--sidecar", os.fspath(output_text), os.fspath(input_file)], input_file)
+    # filterocr's line on the page (on standard error, the document being its output): what it
+    # chose, its score, what it tried.
+    said = [line for line in result.stderr.splitlines() if line.startswith(f"{input_file}: ")]
+    if said:
+        log.info("%s: filterocr %s", input_file.name, said[-1].removeprefix(f"{input_file}: "))
 
 
 class FilterocrOcrEngine(OcrEngine):
