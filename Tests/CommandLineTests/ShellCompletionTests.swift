@@ -57,7 +57,7 @@ struct ShellCompletionTests {
         for option in ["--auto", "--ops", "--json", "--format", "--lang", "--no-store"] {
             #expect(options.contains(option), "\(option) missing from ocr's \(options.count) options")
         }
-        #expect(await Set(try completions(of: "filterocr ocr --au")) == ["--auto", "--auto-budget", "--auto-by", "--auto-line-budget", "--auto-sample"])
+        #expect(await Set(try completions(of: "filterocr ocr --au")) == ["--auto", "--auto-budget", "--auto-by", "--auto-keep", "--auto-line-budget", "--auto-sample"])
         #expect(try await completions(of: "filterocr store pr") == ["prune"])
     }
 }
