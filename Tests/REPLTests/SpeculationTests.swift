@@ -29,9 +29,12 @@ final class UnendingRecognizer: Recognizer, Sendable {
         // once and must not count as a guess under way.
         guard let monitor else { throw RecognitionError.recognitionFailed }
         starts.signal()
-        // Tesseract asks its monitor between words; this asks every millisecond, for a minute
-        // at most: a speculation that is never cancelled fails its test instead of hanging.
-        let deadline = ContinuousClock.now + .seconds(60)
+        // Tesseract asks its monitor between words; this asks every millisecond, for fifteen
+        // minutes at most: a speculation that is never cancelled fails its test instead of
+        // hanging. The bound is longer than a loaded machine can keep the test from typing its
+        // command: a guess that gave up on its own first (a minute did, under two CPU hogs
+        // and the rest of the suite) would not be there to be cancelled.
+        let deadline = ContinuousClock.now + .seconds(900)
         while !monitor.isCancelled {
             guard ContinuousClock.now < deadline else { throw RecognitionError.recognitionFailed }
             usleep(1000)
