@@ -9,8 +9,9 @@ BIN = .build/$(CONFIG)/filterocr
 RUNTIME_PACKAGES = tesseract-ocr tesseract-ocr-eng tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-osd
 # MuPDF renders PDF pages (Debian ships it as a static library, so the libraries it uses come
 # with it); qpdf lays text layers over a PDF's own pages and libdeflate recompresses an optimised
-# PDF's streams; SQLite keeps the result store; libtiff finds a multi-page TIFF's pages.
-BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2 \
+# PDF's streams; libxml2 edits their XMP metadata; SQLite keeps the result store; libtiff finds
+# a multi-page TIFF's pages.
+BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml2 libxml2-dev \
     libmupdf-dev libmujs-dev libgumbo-dev libopenjp2-7-dev libjbig2dec0-dev libharfbuzz-dev libfreetype-dev \
     libjpeg-dev zlib1g-dev libqpdf-dev libsqlite3-dev libtiff-dev libdeflate-dev
 # The Python the tests and benchmarks run with, and the modules they import, are Debian's:

@@ -37,8 +37,11 @@ let package = Package(
                              "freetype", "harfbuzz"].map { .linkedLibrary($0) }
         ),
         // qpdf's C++ library lays text layers over a PDF's own pages and optimises PDFs, behind C entry
-        // points; libdeflate inflates and deflates again the streams it optimises.
-        .target(name: "CPDFGraft", linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("deflate")]),
+        // points; libdeflate inflates and deflates again the streams it optimises (zlib counts
+        // what they inflate to first); libxml2 edits their XMP packets.
+        .target(name: "CPDFGraft", dependencies: ["CLibXML2"],
+                linkerSettings: [.linkedLibrary("qpdf"), .linkedLibrary("deflate"), .linkedLibrary("z")]),
+        .systemLibrary(name: "CLibXML2", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         // Tesseract's C API and Leptonica, from Debian's -dev packages (`make deps`). Linked as
         // the module map says, without pkg-config, whose `-larchive -lcurl` would make this
         // binary load a second libcurl and its TLS libraries at every start.

@@ -266,7 +266,7 @@ void filterocr_check_page(fz_context *ctx, pdf_document *doc, pdf_obj *page, int
 // The quarter turn a /Rotate of `value` means to every reader: a whole multiple of 90 within
 // 32 bits, modulo 360; anything else none (readers differ on it: MuPDF rounds 45 to 90 and
 // clamps 900000000000 to 2^31 - 1, which it rounds to a quarter turn; poppler takes either as
-// 0). The graft writes the same values (graft.cpp's agreedRotation).
+// 0). The graft writes the same values (CPDFGraft/geometry.cpp's agreedRotation).
 static int64_t agreed_rotation(fz_context *ctx, pdf_obj *value) {
     if (!pdf_is_number(ctx, value)) return 0;
     double angle = pdf_is_int(ctx, value) ? (double)pdf_to_int64(ctx, value) : pdf_to_real(ctx, value);

@@ -7,6 +7,7 @@
 #include <qpdf/QPDFPageDocumentHelper.hh>
 
 #include <libdeflate.h>
+#include <zlib.h>
 
 #include <algorithm>
 #include <cstring>
@@ -46,27 +47,44 @@ struct Bytes {
     explicit Bytes(size_t capacity) : data(new unsigned char[capacity]) {}
 };
 
+/// The size `data` inflates to (zlib format), counted a window at a time without keeping it, or
+/// nothing when it is not valid zlib data or inflates to more than `cap`. What it counts is taken
+/// from `budget`: the counting is the decoding's cost.
+std::optional<size_t> inflatedSize(unsigned char const *data, size_t size, size_t cap, filterocr::DecodeBudget &budget) {
+    z_stream stream{};
+    if (inflateInit(&stream) != Z_OK) throw std::bad_alloc();
+    std::unique_ptr<z_stream, decltype(&inflateEnd)> ending(&stream, inflateEnd);
+    // Streams are at most maxStoredBytes, which zlib's 32-bit count holds.
+    stream.next_in = const_cast<Bytef *>(data);
+    stream.avail_in = static_cast<uInt>(size);
+    std::vector<unsigned char> window(1 << 16);
+    size_t total = 0;
+    for (;;) {
+        stream.next_out = window.data();
+        stream.avail_out = static_cast<uInt>(window.size());
+        int status = inflate(&stream, Z_NO_FLUSH);
+        size_t produced = window.size() - stream.avail_out;
+        total += produced;
+        if (total > cap || !budget.take(produced)) return std::nullopt;
+        if (status == Z_STREAM_END) return total;
+        // Z_BUF_ERROR: the data ended before the stream did.
+        if (status != Z_OK) return std::nullopt;
+    }
+}
+
 /// `data` inflated (zlib format), or nothing when it is not valid zlib data or inflates to more
-/// than `maxInflatedBytes` or than the budget holds. libdeflate wants room for the whole output:
-/// it is tried with room for four times the input, then sixteen times as much each time it runs
-/// out, never more than that cap (a 129 MB stream that inflated to 490 MB was given 516 MB at
-/// once). A try that runs out of room costs the budget the room it filled.
+/// than `maxInflatedBytes` or than the budget holds. libdeflate inflates into room for the whole
+/// output: its size is counted first, so that the one buffer is never larger than what the data
+/// inflates to, and a bomb is stopped at the cap without holding anything (a first buffer of
+/// four times the input took 678 MB on a 122 MB PDF).
 std::optional<Bytes> inflated(libdeflate_decompressor *decompressor, unsigned char const *data, size_t size,
                               filterocr::DecodeBudget &budget) {
-    size_t cap = std::min(maxInflatedBytes, budget.remaining());
-    if (cap == 0) return std::nullopt;
-    size_t room = size > cap / 4 ? cap : std::max<size_t>(size * 4, 1 << 16);
-    for (room = std::min(room, cap);; room = room > cap / 16 ? cap : room * 16) {
-        Bytes output(room);
-        size_t produced = 0;
-        auto status = libdeflate_zlib_decompress(decompressor, data, size, output.data.get(), room, &produced);
-        if (status == LIBDEFLATE_SUCCESS) {
-            budget.take(produced);
-            output.size = produced;
-            return output;
-        }
-        if (status != LIBDEFLATE_INSUFFICIENT_SPACE || !budget.take(room) || room == cap) return std::nullopt;
-    }
+    auto length = inflatedSize(data, size, std::min(maxInflatedBytes, budget.remaining()), budget);
+    if (!length) return std::nullopt;
+    Bytes output(std::max<size_t>(*length, 1));
+    auto status = libdeflate_zlib_decompress(decompressor, data, size, output.data.get(), *length, &output.size);
+    if (status != LIBDEFLATE_SUCCESS || output.size != *length) return std::nullopt;
+    return output;
 }
 
 /// `data` deflated (zlib format), or nothing when it would not be smaller than `limit` bytes.

@@ -1,4 +1,3 @@
-import Dispatch
 import Documents
 import FileSystem
 import Foundation
@@ -8,15 +7,20 @@ import Reports
 import Threading
 
 /// One document in a Tesseract format for a whole run (`ocr` or `batch` with `--format
-/// hocr` and the like): each image's page is added by the engine that recognised it, in input
-/// order whatever order the engines finish in, and the file appears whole at its path only
-/// when the run ends (or goes to standard output).
+/// hocr` and the like), in input order whatever order the engines finish in, which appears
+/// whole at its path only when the run ends (or goes to standard output).
+///
+/// Each page is made ready by the engine that read it (`prepare`: its PDF image encoded, its
+/// text laid out), and goes in from the thread that delivers the run's results, in input order
+/// (`add`): no engine waits for a page before its own. A searchable PDF assembled at the end
+/// takes each page as soon as it is ready, in any order.
 public final class PageDocument: Sendable {
     /// Where the document goes: a file, or `-` for standard output.
     public let destination: String
     public let format: TesseractDocument.Format
     private let target: Target
-    private let turns = Locked(Turns())
+    /// Pages added so far: a document of none is never written.
+    private let added = Locked(0)
 
     /// How the pages become the document.
     private enum Target: Sendable {
@@ -27,15 +31,6 @@ public final class PageDocument: Sendable {
         /// file's replacement, opened when the run starts (nil for standard output): an output
         /// that cannot be written is refused before any page is read.
         case assembled(SearchablePDFParts, FileReplacement?)
-    }
-
-    /// Whose turn it is to add a page, and who waits for theirs (in a document written in
-    /// input order).
-    private struct Turns {
-        var next = 0
-        var waiting: [Int: DispatchSemaphore] = [:]
-        /// Pages added so far: a document of none is never written.
-        var added = 0
     }
 
     /// What `finish` did.
@@ -84,49 +79,54 @@ public final class PageDocument: Sendable {
         }
     }
 
-    /// Whether pages must be added in input order, each waiting for those before it: a
-    /// document written page by page. A searchable PDF that is assembled takes them in any
-    /// order, so an engine never waits (nor keeps a finished page) for another.
+    /// Whether pages go in as `add` gives them, in input order: a document written page by page,
+    /// which keeps each ready page until those before it are in. A searchable PDF that is
+    /// assembled takes them as they are ready, so nothing finished is kept waiting.
     public var addsInInputOrder: Bool {
         if case .direct = target { true } else { false }
     }
 
-    /// Adds the page at `ticket` (0, 1, 2 ... in input order), read by `engine`, from `origin`
-    /// with `add` (nothing for an image that failed: nil). A document written in input order
-    /// waits until every page before it is in, and then lets the next page in.
-    public func addPage(_ ticket: Int, engine: Int = 0, from origin: PageOrigin? = .image,
-                        _ add: (TesseractDocument) throws -> Void) throws {
-        if case .assembled(let parts, _) = target {
-            guard let origin else { return }
-            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, add) }
-            turns.withLock { $0.added += 1 }
-            return
+    /// A page made ready for the document (`prepare`), for `add` to put in its place.
+    public struct ReadyPage: Sendable {
+        fileprivate enum Content: Sendable {
+            /// Taken by an assembled PDF already.
+            case taken
+            /// To write in input order; nil for a PDF page kept as it is, which adds nothing.
+            case toWrite(TesseractDocument.PreparedPage?)
         }
-        let wait: DispatchSemaphore? = turns.withLock { turns in
-            guard turns.next != ticket else { return nil }
-            let semaphore = DispatchSemaphore(value: 0)
-            turns.waiting[ticket] = semaphore
-            return semaphore
-        }
-        wait?.wait()
-        defer {
-            let nextInLine = turns.withLock { turns in
-                turns.next += 1
-                return turns.waiting.removeValue(forKey: turns.next)
-            }
-            nextInLine?.signal()
-        }
-        guard origin != nil, case .direct(let document, _) = target else { return }
-        try document.withLock { document in try Self.named(destination) { try add(document) } }
-        turns.withLock { $0.added += 1 }
+
+        fileprivate let content: Content
     }
 
-    /// Ends `ticket`'s turn: when its page has not gone in (its input failed, was cancelled or
-    /// skipped), lets the next page in without it. A run calls it once for every unit, whatever
-    /// became of it, so that no failure path can hold up the pages after it.
-    public func endTurn(_ ticket: Int) {
-        guard case .direct = target, turns.withLock({ $0.next <= ticket }) else { return }
-        try? addPage(ticket, from: nil) { _ in }
+    /// Makes ready the page at `ticket` (0, 1, 2 ... in input order), read by `engine`, from
+    /// `origin`, on the caller's thread: `page` gives what goes in, told whether it shows its
+    /// image (a searchable PDF's), and is not called for a PDF page kept as it is. An assembled
+    /// PDF takes the page now.
+    public func prepare(_ ticket: Int, engine: Int = 0, from origin: PageOrigin = .image,
+                        _ page: (_ showingImage: Bool) throws -> TesseractDocument.Page) throws -> ReadyPage {
+        switch target {
+        case .assembled(let parts, _):
+            try Self.named(destination) { try parts.addPage(ticket, engine: engine, from: origin, page) }
+            added.withLock { $0 += 1 }
+            return ReadyPage(content: .taken)
+        case .direct(let document, _):
+            if case .pdfPageAsIs = origin { return ReadyPage(content: .toWrite(nil)) }
+            let prepared = try Self.named(destination) {
+                let preparer = document.withLock { $0 }
+                return try preparer.prepare(page(preparer.showsImages))
+            }
+            return ReadyPage(content: .toWrite(prepared))
+        }
+    }
+
+    /// Puts `page` in the document: called in input order, for the pages that came to be (a
+    /// page whose input failed has none), from one thread at a time.
+    public func add(_ page: ReadyPage) throws {
+        guard case .toWrite(let prepared) = page.content, case .direct(let document, _) = target else { return }
+        if let prepared {
+            try document.withLock { document in try Self.named(destination) { try document.add(prepared) } }
+        }
+        added.withLock { $0 += 1 }
     }
 
     /// Ends the document and puts it in place; on failure, or when no page was added to a
@@ -134,7 +134,7 @@ public final class PageDocument: Sendable {
     /// has had the format's beginning already; it gets its end, so that it stays well formed.)
     @discardableResult
     public func finish() throws -> Ending {
-        guard turns.withLock({ $0.added }) > 0 || destination == PNGOutput.standardOutputName else {
+        guard added.withLock({ $0 }) > 0 || destination == PNGOutput.standardOutputName else {
             abandon()
             return .nothingToWrite
         }

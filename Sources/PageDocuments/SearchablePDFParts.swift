@@ -53,9 +53,9 @@ final class SearchablePDFParts: Sendable {
             }
         }
 
-        /// Adds a page through `add` and returns its number (from 1).
-        func addPage(_ add: (TesseractDocument) throws -> Void) throws -> Int {
-            try add(document)
+        /// Adds the page `page` gives and returns its number (from 1).
+        func addPage(_ page: (_ showingImage: Bool) throws -> TesseractDocument.Page) throws -> Int {
+            try document.add(document.prepare(page(document.showsImages)))
             return count.withLock { count in
                 count += 1
                 return count
@@ -88,10 +88,11 @@ final class SearchablePDFParts: Sendable {
         folder = try PrivateTemporaries.pdfParts.makeFolder()
     }
 
-    /// Adds the page at `ticket` (its place in the input), read by `engine`: an image's through
-    /// `add` into that engine's image pages, a PDF page's text through `add` into its text
+    /// Adds the page at `ticket` (its place in the input), read by `engine`: an image's, from
+    /// `add`, into that engine's image pages, a PDF page's text, from `add`, into its text
     /// layers, a PDF page kept as it is without `add`.
-    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin, _ add: (TesseractDocument) throws -> Void) throws {
+    func addPage(_ ticket: Int, engine: Int, from origin: PageOrigin,
+                 _ add: (_ showingImage: Bool) throws -> TesseractDocument.Page) throws {
         var page: PDFAssembly.Page
         switch origin {
         case .pdfPageAsIs where textOnly:

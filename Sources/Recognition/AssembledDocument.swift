@@ -49,16 +49,14 @@ struct AssembledDocument {
         }
     }
 
-    /// `recognized` as the document's next page, its image named `inputName`; a PDF's page
-    /// shows `shown` under the text (nil: the text alone).
-    mutating func add(_ recognized: RecognizedText, inputName: String?, shown: PageImage? = nil) throws(RecognitionError) {
-        guard format == .pdf else {
-            try append(Array(PageWriting(format: format).page(recognized, number: pageCount, inputName: inputName).utf8))
+    /// `page` as the document's next page: a text format's written now, numbered in its place;
+    /// a PDF's as it was made ready, given its objects' numbers.
+    mutating func add(_ page: TesseractDocument.PreparedPage) throws(RecognitionError) {
+        guard let prepared = page.pdf else {
+            try append(Array(PageWriting(format: format).page(page.recognized, number: pageCount, inputName: page.inputName).utf8))
             return
         }
-        let text = PDFPageText(recognized, showsImage: shown != nil)
-        let image = try shown.map { shown throws(RecognitionError) in try PDFImage(shown) }
-        try append(pdf.page(content: text.content, width: text.width, height: text.height, image: image))
+        try append(pdf.page(content: prepared.content, width: prepared.width, height: prepared.height, image: prepared.image))
     }
 
     mutating func append(_ fragment: [UInt8]) throws(RecognitionError) {

@@ -14,7 +14,9 @@ struct LayoutReading {
     var followsLastWord = false
 
     /// Reads what `iterator` holds; `isDictionaryWord` says whether the language knows a word.
-    init(_ iterator: OpaquePointer, isDictionaryWord: (String) -> Bool) {
+    /// With `symbols`, each word keeps its characters and their alternatives (the reading must
+    /// have been made with Tesseract's `lstm_choice_mode` 2 for the LSTM's).
+    init(_ iterator: OpaquePointer, isDictionaryWord: (String) -> Bool, symbols readsSymbols: Bool = false) {
         let page = TessResultIteratorGetPageIteratorConst(iterator)
         let raw = UnsafeRawPointer(iterator)
         func box(_ level: TessPageIteratorLevel) -> BoundingBox {
@@ -52,12 +54,15 @@ struct LayoutReading {
                 lastParagraph.lines.append(line(page: page, raw: raw, box: box(RIL_TEXTLINE)))
             }
             if let text = takeString(TessResultIteratorGetUTF8Text(iterator, RIL_WORD)), !text.allSatisfy(\.isWhitespace) {
-                let confidence = Double(TessResultIteratorConfidence(iterator, RIL_WORD))
-                words.append(RecognizedWord(text: text, confidence: (confidence * 100).rounded() / 100, box: box(RIL_WORD),
-                                            inDictionary: isDictionaryWord(text)))
+                let confidence = TessResultIteratorConfidence(iterator, RIL_WORD)
+                words.append(RecognizedWord(text: text, confidence: Self.hundredths(confidence), box: box(RIL_WORD),
+                                            inDictionary: isDictionaryWord(text),
+                                            symbols: readsSymbols ? Self.symbols(of: iterator) : nil))
                 followsLastWord = false
                 let line = lastParagraph.lines.count - 1
                 lastParagraph.lines[line].words = lastParagraph.lines[line].words.lowerBound..<words.count
+                let language = TessResultIteratorWordRecognitionLanguage(iterator).map { String(cString: $0) }
+                lastParagraph.lines[line].wordLanguages?.append(language)
                 // A word without a baseline of its own leaves the line's words to its baseline.
                 if let wordBaseline = Self.baseline(page, RIL_WORD) {
                     lastParagraph.lines[line].wordBaselines?.append(wordBaseline)
@@ -80,7 +85,42 @@ struct LayoutReading {
         let angle = orientation == ORIENTATION_PAGE_UP ? 0 : 360 - Int(orientation.rawValue) * 90
         return PageLayout.Line(box: box, baseline: Self.baseline(page, RIL_TEXTLINE), angle: angle, xHeight: xHeight,
                                descenders: descenders, ascenders: ascenders, words: words.count..<words.count,
-                               wordBaselines: [])
+                               wordBaselines: [], wordLanguages: [])
+    }
+
+    /// The characters of the word `iterator` is at, each with the alternatives Tesseract's
+    /// choice iterator gives for it, read through a copy so that `iterator` stays at the word.
+    private static func symbols(of iterator: OpaquePointer) -> [RecognizedSymbol] {
+        guard let symbol = TessResultIteratorCopy(iterator) else { return [] }
+        defer { TessResultIteratorDelete(symbol) }
+        let page = TessResultIteratorGetPageIteratorConst(symbol)
+        var symbols: [RecognizedSymbol] = []
+        repeat {
+            if let text = takeString(TessResultIteratorGetUTF8Text(symbol, RIL_SYMBOL)), !text.isEmpty {
+                symbols.append(RecognizedSymbol(text: text, confidence: hundredths(TessResultIteratorConfidence(symbol, RIL_SYMBOL)),
+                                                alternatives: alternatives(of: symbol)))
+            }
+            if TessPageIteratorIsAtFinalElement(page, RIL_WORD, RIL_SYMBOL) != 0 { break }
+        } while TessResultIteratorNext(symbol, RIL_SYMBOL) != 0
+        return symbols
+    }
+
+    /// What Tesseract's choice iterator gives for the symbol `iterator` is at.
+    private static func alternatives(of iterator: OpaquePointer) -> [RecognizedSymbol.Alternative] {
+        guard let choices = TessResultIteratorGetChoiceIterator(iterator) else { return [] }
+        defer { TessChoiceIteratorDelete(choices) }
+        var alternatives: [RecognizedSymbol.Alternative] = []
+        repeat {
+            if let text = TessChoiceIteratorGetUTF8Text(choices) {
+                alternatives.append(.init(text: String(cString: text), confidence: hundredths(TessChoiceIteratorConfidence(choices))))
+            }
+        } while TessChoiceIteratorNext(choices) != 0
+        return alternatives
+    }
+
+    /// A confidence to two decimals, as every reading reports it.
+    private static func hundredths(_ confidence: Float) -> Double {
+        (Double(confidence) * 100).rounded() / 100
     }
 
     /// The baseline of the line or word the iterator is at, under its whole box.

@@ -62,12 +62,23 @@ public struct PageLayout: Sendable, Equatable, Codable {
         /// Tesseract fitted it (a searchable PDF sets each word there); nil for words that
         /// came from elsewhere (a repaired line), whose stretch is then taken from `baseline`.
         public var wordBaselines: [Baseline]?
+        /// The language each word was read in (`deu` in a paragraph of `eng`), where Tesseract
+        /// says; nil for words that came from elsewhere (a repaired line) or a layout kept
+        /// without them, whose words are then in their paragraph's language.
+        public var wordLanguages: [String?]?
 
         public init(box: BoundingBox, baseline: Baseline? = nil, angle: Int = 0, xHeight: Float = 0,
-                    descenders: Float = 0, ascenders: Float = 0, words: Range<Int>, wordBaselines: [Baseline]? = nil) {
+                    descenders: Float = 0, ascenders: Float = 0, words: Range<Int>, wordBaselines: [Baseline]? = nil,
+                    wordLanguages: [String?]? = nil) {
             (self.box, self.baseline, self.angle) = (box, baseline, angle)
             (self.xHeight, self.descenders, self.ascenders, self.words) = (xHeight, descenders, ascenders, words)
-            self.wordBaselines = wordBaselines
+            (self.wordBaselines, self.wordLanguages) = (wordBaselines, wordLanguages)
+        }
+
+        /// The language of the line's word at `place` (from 0), where the reading kept it.
+        public func language(ofWordAt place: Int) -> String? {
+            guard let wordLanguages, place < wordLanguages.count else { return nil }
+            return wordLanguages[place]
         }
     }
 
@@ -122,6 +133,7 @@ extension PageLayout {
                 shift += count - words.count
                 words = words.lowerBound..<(words.lowerBound + count)
                 line.wordBaselines = nil
+                line.wordLanguages = nil
             }
             line.words = words
         }

@@ -67,16 +67,21 @@ public struct RecognizedWord: Sendable, Equatable, Codable {
     public var box: BoundingBox
     /// Whether the language's dictionary knows the word, without the punctuation around it.
     public var inDictionary: Bool
+    /// The word's characters, each with what else the recogniser took it for; nil unless the
+    /// reading was asked for them (`TesseractEngine.recognize(…symbolChoices:)`).
+    public var symbols: [RecognizedSymbol]?
 
-    public init(text: String, confidence: Double, box: BoundingBox, inDictionary: Bool = false) {
+    public init(text: String, confidence: Double, box: BoundingBox, inDictionary: Bool = false,
+                symbols: [RecognizedSymbol]? = nil) {
         self.text = text
         self.confidence = confidence
         self.box = box
         self.inDictionary = inDictionary
+        self.symbols = symbols
     }
 
     private enum CodingKeys: String, CodingKey {
-        case text, confidence, box
+        case text, confidence, box, symbols
         case inDictionary = "dictionary"
     }
 
@@ -86,6 +91,31 @@ public struct RecognizedWord: Sendable, Equatable, Codable {
         confidence = try container.decode(Double.self, forKey: .confidence)
         box = try container.decode(BoundingBox.self, forKey: .box)
         inDictionary = try container.decodeIfPresent(Bool.self, forKey: .inDictionary) ?? false
+        symbols = try container.decodeIfPresent([RecognizedSymbol].self, forKey: .symbols)
+    }
+}
+
+/// One character of a recognised word (Tesseract's symbol: a grapheme, which may be several
+/// code points), with the LSTM's alternatives for it: the evidence a chooser weighs when
+/// readings of the same line disagree.
+public struct RecognizedSymbol: Sendable, Equatable, Codable {
+    public var text: String
+    /// 0-100.
+    public var confidence: Double
+    /// What the LSTM read there, best first, its own reading among them, each 0-100.
+    public var alternatives: [Alternative]
+
+    public struct Alternative: Sendable, Equatable, Codable {
+        public var text: String
+        public var confidence: Double
+
+        public init(text: String, confidence: Double) {
+            (self.text, self.confidence) = (text, confidence)
+        }
+    }
+
+    public init(text: String, confidence: Double, alternatives: [Alternative]) {
+        (self.text, self.confidence, self.alternatives) = (text, confidence, alternatives)
     }
 }
 

@@ -99,12 +99,24 @@ public final class TesseractDocument: Sendable {
     /// Tesseract's command line names its input). A PDF's page shows `shown` under the text
     /// (none in a PDF of text alone); its size is the reading's, in points at its resolution.
     public func add(page recognized: RecognizedText, inputName: String?, showing shown: PageImage? = nil) throws(RecognitionError) {
-        if format == .pdf && !textOnly && shown == nil {
-            throw .documentFailed("a page of a searchable PDF needs its image")
+        try add(prepare(Page(recognized, inputName: inputName, showing: shown)))
+    }
+
+    /// Whether a page of this document shows its image: a searchable PDF's, but for text alone.
+    public var showsImages: Bool { format == .pdf && !textOnly }
+
+    /// `page` made ready for this document, on any thread and without holding the document:
+    /// a PDF page's image encoded and its text laid out, so that `add` only writes.
+    public func prepare(_ page: Page) throws(RecognitionError) -> PreparedPage {
+        try PreparedPage(page, format: format, showsImage: showsImages)
+    }
+
+    /// Adds `page`, made ready by `prepare` for a document of this format, as the next page.
+    public func add(_ page: PreparedPage) throws(RecognitionError) {
+        guard page.format == format, (page.pdf?.showsImage ?? false) == showsImages else {
+            throw .documentFailed("a page made ready for another kind of document")
         }
-        try document.withLock { document throws(RecognitionError) in
-            try document.add(recognized, inputName: inputName, shown: textOnly ? nil : shown)
-        }
+        try document.withLock { document throws(RecognitionError) in try document.add(page) }
     }
 
     /// Finishes the document.
@@ -122,6 +134,43 @@ public final class TesseractDocument: Sendable {
     /// Closes the document's file: the document is complete on disk only after `end` and this.
     public func close() {
         document.withLock { $0.close() }
+    }
+}
+
+extension TesseractDocument {
+    /// A page as it goes into a document: its reading, its image's name (hOCR's `image`), and
+    /// for a searchable PDF the image it shows under the text.
+    public struct Page: Sendable {
+        public var recognized: RecognizedText
+        public var inputName: String?
+        public var shown: PageImage?
+
+        public init(_ recognized: RecognizedText, inputName: String?, showing shown: PageImage? = nil) {
+            (self.recognized, self.inputName, self.shown) = (recognized, inputName, shown)
+        }
+    }
+
+    /// A page made ready for a document of one format (`prepare`): what takes time is done, so
+    /// that adding it, in the document's order, only writes.
+    public struct PreparedPage: Sendable {
+        let format: DocumentFormat
+        let recognized: RecognizedText
+        let inputName: String?
+        /// A searchable PDF's page: its content, its size in points, and the image under it.
+        let pdf: (content: String, width: Double, height: Double, image: PDFImage?, showsImage: Bool)?
+
+        init(_ page: Page, format: DocumentFormat, showsImage: Bool) throws(RecognitionError) {
+            self.format = format
+            (recognized, inputName) = (page.recognized, page.inputName)
+            guard format == .pdf else {
+                pdf = nil
+                return
+            }
+            guard !showsImage || page.shown != nil else { throw .documentFailed("a page of a searchable PDF needs its image") }
+            let text = PDFPageText(page.recognized, showsImage: showsImage)
+            let image = showsImage ? try page.shown.map { shown throws(RecognitionError) in try PDFImage(shown) } : nil
+            pdf = (text.content, text.width, text.height, image, showsImage)
+        }
     }
 }
 

@@ -70,6 +70,13 @@ public final class TesseractEngine {
     /// engine's own are back once it is read.
     public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings,
                           monitor: RecognitionMonitor?) throws(RecognitionError) -> RecognizedText {
+        try recognize(image, resolution: resolution, engine: engine, monitor: monitor, symbolChoices: false)
+    }
+
+    /// `recognize(_:resolution:engine:monitor:)`; with `symbolChoices`, each word keeps its
+    /// characters and the LSTM's alternatives for each (Tesseract's `lstm_choice_mode` 2).
+    public func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings, monitor: RecognitionMonitor?,
+                          symbolChoices: Bool) throws(RecognitionError) -> RecognizedText {
         guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else {
             throw .imageTooSmall(width: image.width, height: image.height)
         }
@@ -79,10 +86,12 @@ public final class TesseractEngine {
         if let method = engine.thresholding, method != .otsu {
             TessBaseAPISetVariable(handle, "thresholding_method", String(method.tesseractValue))
         }
+        if symbolChoices { TessBaseAPISetVariable(handle, "lstm_choice_mode", "2") }
         // Set back before the next reading.
         defer {
             if engine.pageSegmentation != nil { TessBaseAPISetPageSegMode(handle, pageSegmentation.tesseractMode) }
             if engine.thresholding != nil { TessBaseAPISetVariable(handle, "thresholding_method", "0") }
+            if symbolChoices { TessBaseAPISetVariable(handle, "lstm_choice_mode", "0") }
         }
         // The results and Tesseract's copies of the page are freed once read: a document's page
         // is written from the reading (`PageWriting`), so the engine holds nothing between pages.
@@ -111,7 +120,7 @@ public final class TesseractEngine {
         guard succeeded else { throw .recognitionFailed }
 
         let text = takeString(TessBaseAPIGetUTF8Text(handle)) ?? ""
-        let reading = withResultIterator { LayoutReading($0, isDictionaryWord: isDictionaryWord) }
+        let reading = withResultIterator { LayoutReading($0, isDictionaryWord: isDictionaryWord, symbols: symbolChoices) }
         let words = reading?.words ?? []
         let confidence = words.isEmpty ? 0 : Int(TessBaseAPIMeanTextConf(handle))
         var layout = PageLayout(width: image.width, height: image.height,

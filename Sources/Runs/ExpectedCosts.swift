@@ -15,6 +15,18 @@ package final class ExpectedCosts {
         self.decoder = decoder
     }
 
+    /// What Tesseract copies of a page for each of its pixels, at most: a colour page at four
+    /// bytes a pixel, with its grey and binary images (a grey page takes two; a header does not
+    /// always say which a page is).
+    package static let bytesPerPixel = 5
+
+    /// The bytes reading `unit` is expected to hold (`cost(of:)` at `bytesPerPixel`), which a
+    /// run's admission lets in (`Engines.map`); a header's claim past `Int.max` saturates.
+    package func bytes(of unit: WorkUnit) -> Int {
+        let (bytes, overflow) = cost(of: unit).multipliedReportingOverflow(by: Self.bytesPerPixel)
+        return overflow ? .max : bytes
+    }
+
     package func cost(of unit: WorkUnit) -> Int {
         guard unit.failure == nil, unit.input != ImageLoader.standardInputName else { return 0 }
         guard let page = unit.page else { return ImageFile.claimedPixels(unit.input, decoder: decoder) ?? 0 }

@@ -41,6 +41,9 @@ public final class ImageRunner: Sendable {
         public var outcome: Outcome
         /// The input's place in the run's whole list (from 0), before any `--shard` took its share.
         public var position: Int?
+        /// The page made ready for the run's document, put in by the thread that delivers the
+        /// result, in input order (`ImageRunner.placed`); nil once it is in, or for none.
+        var documentPage: PageDocument.ReadyPage?
 
         public init(input: String, page: Int? = nil, document: WorkUnit.DocumentPages? = nil, outcome: Outcome,
                     position: Int? = nil) {
@@ -87,6 +90,19 @@ public final class ImageRunner: Sendable {
                        position: position)
             }
         }
+
+        /// The result of `processed`, with its page for the run's document.
+        func result(of processed: Processed) -> Result {
+            var delivered = result(processed.outcome)
+            delivered.documentPage = processed.documentPage
+            return delivered
+        }
+    }
+
+    /// What became of a unit, and its page made ready for the run's document.
+    private struct Processed: Sendable {
+        var outcome: Outcome
+        var documentPage: PageDocument.ReadyPage? = nil
     }
 
     private let settings: RecognitionSettings
@@ -148,13 +164,9 @@ public final class ImageRunner: Sendable {
             tally.summary.cancelled = isCancelled()
             return tally.summary
         }
-        // No more engines than images: each costs its start-up and its memory. For a document
-        // written in input order, twice the engines asked for: an engine whose page waits for
-        // a slower page before it to go in keeps its results, so others must go on recognising
-        // (a PDF of images/: 1.32x the time of JSON Lines with as many engines as cores, 1.13x
-        // with twice as many). A searchable PDF takes pages in any order: no engine waits.
-        let wanted = pages?.addsInInputOrder == true && self.jobs > 1 ? 2 * self.jobs : self.jobs
-        let jobs = min(wanted, max(1, total ?? wanted))
+        // No more engines than images: each costs its start-up and its memory. No engine waits
+        // for a page before its own to go in (the document takes its pages from this thread).
+        let jobs = min(self.jobs, max(1, total ?? self.jobs))
         if jobs == 1 {
             var pipeline = try makePipeline(start: .aside)
             try runHere(inputs, shard: shard, isCancelled: isCancelled, pipeline: &pipeline, pages: pages, deliver: record)
@@ -214,10 +226,9 @@ public final class ImageRunner: Sendable {
             var item = item
             item.ticket = ticket
             ticket += 1
-            let outcome = process(item, with: &pipeline, pages: pages, recognize: recognize)
+            let processed = process(item, with: &pipeline, pages: pages, recognize: recognize)
             if ticket == 1 { try engineStarted(pipeline) }
-            pages?.endTurn(item.ticket)
-            deliver(item.result(outcome))
+            deliver(placed(item.result(of: processed), in: pages))
         }
         if ticket == 0 { try engineStarted(pipeline) }
     }
@@ -257,31 +268,48 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    /// Several engines: a producer thread reads the inputs, the engines process them, and this
-    /// thread puts the results back in input order (`Engines.map`).
+    /// Several engines: a producer thread reads the inputs, the engines process them as the
+    /// run's admission lets each start (`Engines.map`), and this thread puts the results back
+    /// in input order, and each page in the document.
     private func runInParallel(_ inputs: some Sequence<String> & Sendable, jobs: Int, shard: Shard?,
                                isCancelled: @escaping @Sendable () -> Bool, pages: PageDocument?,
                                deliver: (Result) -> Void) throws {
-        let gate = MemoryGate(budget: Self.recognitionBudget)
         // Each engine is numbered, so that a document can tell whose page it is given.
         let engines = try makeEngines(count: jobs)
-        // Pages that wait for no other start largest first, so that no large page is read
-        // alone at the end (a document's 12 MP photo, last, left a core idle for seconds), and
-        // two large ones not side by side while smaller ones wait (`pairedPixels`); the engines
-        // then choose among more pages ahead (units, a few bytes each, and reports).
+        // Pages start largest first, so that no large page is read alone at the end (a
+        // document's 12 MP photo, last, left a core idle for seconds), and two large ones not
+        // side by side while smaller ones wait (`pairedBytes`); the engines then choose among
+        // more pages ahead (units, a few bytes each, and reports). A document written in input
+        // order keeps each page made ready until those before it are in: its pages start as
+        // they come, a few ahead.
         let costliestFirst = pages?.addsInInputOrder != true
-        engines.map(window: jobs * (costliestFirst ? 16 : 4), costliestFirst: costliestFirst ? Self.pairedPixels : nil,
+        engines.map(window: jobs * (costliestFirst ? 16 : 4), budget: Self.recognitionBudget,
+                    order: costliestFirst ? .costliestFirst(pairing: Self.pairedBytes) : .asQueued,
                     produce: { [self] emit in
-            let costs = costliestFirst ? ExpectedCosts(decoder: settings.decoder) : nil
-            for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item, costs?.cost(of: item.unit) ?? 0) }
+            let costs = ExpectedCosts(decoder: settings.decoder)
+            for item in items(inputs, shard: shard, isCancelled: isCancelled) { emit(item, costs.bytes(of: item.unit)) }
         }, transform: { [self] engine, ticket, item in
             var item = item
             item.ticket = ticket
-            defer { pages?.endTurn(ticket) }
             if isCancelled() { return item.result(.skipped) }
             var worker = pipeline(over: engine)
-            return item.result(process(item, engine: engine.number, with: &worker, pages: pages, gate: gate))
-        }, deliver: deliver)
+            return item.result(of: process(item, engine: engine.number, with: &worker, pages: pages,
+                                           recognize: { [state] original, pipeline in try pipeline.run(original, state: state) }))
+        }, deliver: { deliver(placed($0, in: pages)) })
+    }
+
+    /// `result` once its page is in the run's document (`PageDocument.add`), on the thread that
+    /// delivers results, in input order: a page that cannot go in is the result's problem.
+    private func placed(_ result: Result, in pages: PageDocument?) -> Result {
+        guard let pages, let page = result.documentPage else { return result }
+        var result = result
+        result.documentPage = nil
+        do {
+            try pages.add(page)
+        } catch {
+            result.outcome = result.outcome.adding(problem: oneLineMessage(for: error))
+        }
+        return result
     }
 
     /// The counts, progress and feed of a run, kept by the thread that delivers results.
@@ -317,37 +345,23 @@ public final class ImageRunner: Sendable {
         }
     }
 
-    private func process(_ item: Item, engine: Int, with pipeline: inout Pipeline, pages: PageDocument?,
-                         gate: MemoryGate) -> Outcome {
-        process(item, engine: engine, with: &pipeline, pages: pages,
-                recognize: { [state] original, pipeline in
-                    try gate.admitting(cost: Self.recognitionCost(of: original.image)) { try pipeline.run(original, state: state) }
-                })
-    }
-
-    /// The bytes of Tesseract's copies of pages that engines may hold at once; a page alone
-    /// always goes in. Two 12-megapixel colour photos fit, so that the pages of a scanned
+    /// The bytes of Tesseract's copies of pages that may be in work at once; a page alone
+    /// always starts. Two 12-megapixel colour photos fit, so that the pages of a scanned
     /// document or a phone's photos keep both cores busy; a larger colour page goes alone. (At
     /// 40 MB a colour letter-size page went alone: the 20 scans of `bench/documents.sh` at
     /// -j 2 kept 1.45 cores busy and peaked near 290 MB.)
     static let recognitionBudget = 128 << 20
 
-    /// The pixels of the pages a costliest-first run starts side by side while smaller pages
+    /// The bytes of the pages a costliest-first run starts side by side while smaller pages
     /// wait: a 12 MP photo beside a letter-size page at 300 dpi (8.4 MP), not beside another
     /// photo, which would raise the run's peak by a photo's copies (two 12 MP photos of the
     /// 20 pages of `bench/documents.sh` together: 409 MiB, against 340-360 read apart).
-    static let pairedPixels = 22_000_000
+    static let pairedBytes = 22_000_000 * ExpectedCosts.bytesPerPixel
 
-    /// What Tesseract copies of `image`: a grey page once, with its binary image; a colour one
-    /// at four bytes a pixel, with its grey and binary images.
-    static func recognitionCost(of image: RGBImage) -> Int {
-        image.width * image.height * (image.isGreyscale ? 2 : 5)
-    }
-
-    /// Loads, recognises, adds the page to the document in its turn and saves the filtered
-    /// image; the caller ends the turn (`PageDocument.endTurn`) whatever became of it.
+    /// Loads, recognises, makes the page ready for the document (`PageDocument.prepare`) and
+    /// saves the filtered image.
     private func process(_ item: Item, engine: Int = 0, with pipeline: inout Pipeline, pages: PageDocument?,
-                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) -> Outcome {
+                         recognize: (LoadedImage, inout Pipeline) throws -> PipelineResult) -> Processed {
         let loaded: (LoadedImage, PipelineResult)
         do {
             if let failure = item.unit.failure { throw RunnerError(message: failure) }
@@ -356,34 +370,39 @@ public final class ImageRunner: Sendable {
             let needsPixels = auto != nil || pages != nil || item.saveName != nil
             let original: LoadedImage
             switch try pipeline.loadOrAnswer(item.unit.input, page: item.unit.page, state: state, needsPixels: needsPixels) {
-            case .answered(let report): return .recognized(report)
+            case .answered(let report): return Processed(outcome: .recognized(report))
             case .loaded(let image): original = image
             }
             // A page of a PDF whose page tree names pages more than once cannot be kept as it
             // is (qpdf refuses such trees): it is read and rendered whatever text it has.
             if let page = original.page, !page.sharedTree, let survey = page.survey,
                let kept = pagesWithText.reasonToKeep(survey) {
-                try pages?.addPage(item.ticket, engine: engine, from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in }
-                return .leftAsIs(kept)
+                let ready = try pages?.prepare(item.ticket, engine: engine,
+                                               from: .pdfPageAsIs(path: original.name, number: page.number)) { _ in
+                    throw RunnerError(message: "a page kept as it is has nothing to write")
+                }
+                return Processed(outcome: .leftAsIs(kept), documentPage: ready)
             }
             // What decoding or rendering the page freed goes back before the page is read.
             trimHeap()
             loaded = (original, try recognize(original, &pipeline))
         } catch {
-            return .failed(oneLineMessage(for: error))
+            return Processed(outcome: .failed(oneLineMessage(for: error)))
         }
         let (original, result) = loaded
         // The page is in its document (or needs none): what it took goes back before the next.
         defer { trimHeap() }
         var problems: [String] = []
+        var ready: PageDocument.ReadyPage?
         if let pages {
             // Standard input has no file to embed; its pixels are encoded instead, as a
             // document's page's are (a PDF's page is kept as it is, under the text).
             let file = item.unit.input == ImageLoader.standardInputName || original.page != nil ? nil : item.unit.input
             do {
                 let shown = pipeline.shownPage(of: result, original: original)
-                try pages.addPage(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry)) { [pipeline] in
-                    try pipeline.addPage(of: result, original: original, shown: shown, file: file, to: $0)
+                ready = try pages.prepare(item.ticket, engine: engine, from: original.pageOrigin(shown: shown.geometry)) {
+                    [pipeline] showingImage in
+                    try pipeline.documentPage(of: result, original: original, shown: shown, file: file, showingImage: showingImage)
                 }
             } catch {
                 problems.append(oneLineMessage(for: error))
@@ -399,10 +418,27 @@ public final class ImageRunner: Sendable {
                 problems.append(oneLineMessage(for: error))
             }
         }
-        return .recognized(result.report, problem: problems.isEmpty ? nil : problems.joined(separator: "; "), saved: saved)
+        return Processed(outcome: .recognized(result.report, problem: problems.isEmpty ? nil : problems.joined(separator: "; "),
+                                              saved: saved),
+                         documentPage: ready)
     }
 }
 
 private let mallocTrim: (@convention(c) (Int) -> Int32)? = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim")
     .map { unsafeBitCast($0, to: (@convention(c) (Int) -> Int32).self) }
 private func trimHeap() { _ = mallocTrim?(0) }
+
+extension ImageRunner.Outcome {
+    /// The outcome with `problem` said beside what it had: a recognition keeps its report; what
+    /// had none to keep has failed.
+    func adding(problem: String) -> Self {
+        switch self {
+        case let .recognized(report, earlier, saved):
+            .recognized(report, problem: [earlier, problem].compactMap { $0 }.joined(separator: "; "), saved: saved)
+        case .failed(let earlier):
+            .failed(earlier + "; " + problem)
+        case .skipped, .leftAsIs:
+            .failed(problem)
+        }
+    }
+}

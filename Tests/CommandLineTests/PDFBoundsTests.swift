@@ -87,4 +87,17 @@ struct PDFBoundsTests {
         #expect(result.peakBytes < Self.peakLimit, "peak \(result.peakMegabytes) MB")
         #expect(result.status == 0, "\(result.standardError)")
     }
+
+    @Test("A stream the optimiser may read that inflates past its cap is counted, never held: no buffer for what it would inflate to")
+    func inflationPastTheCapIsNeverHeld() async throws {
+        let (folder, pdf) = try await Self.make("inflate-past-cap")
+        let stored = try Data(contentsOf: URL(fileURLWithPath: pdf)).count
+        let plain = try await Self.searchable(pdf, folder + "/plain.pdf", ["--optimize", "0"])
+        let optimized = try await Self.searchable(pdf, folder + "/optimized.pdf", ["--optimize", "1"])
+        #expect(plain.status == 0 && optimized.status == 0, "\(plain.standardError) \(optimized.standardError)")
+        // The stream's bytes as stored are read whole; a buffer made for it to inflate into would
+        // add the optimiser's 128 MiB cap.
+        let extra = optimized.peakBytes - plain.peakBytes
+        #expect(extra < stored + (48 << 20), "--optimize 1 peaked \(extra >> 20) MB over --optimize 0, for \(stored >> 20) MB stored")
+    }
 }

@@ -4,6 +4,7 @@ import Foundation
 import Imaging
 import Recognition
 import Synchronization
+import Threading
 import Testing
 
 /// A run's engines: threads that each make an engine of their own and take jobs from one
@@ -151,7 +152,7 @@ struct EnginesTests {
         let allEmitted = DispatchSemaphore(value: 0)
         let taken = Mutex<[Int]>([])
         var delivered: [String] = []
-        engines.map(window: 16, costliestFirst: .max, produce: { (emit: (Int, Int) -> Void) in
+        engines.map(window: 16, order: .costliestFirst(pairing: .max), produce: { (emit: (Int, Int) -> Void) in
             for (item, cost) in costs.enumerated() { emit(item, cost) }
             allEmitted.signal()
         }, transform: { (_: Engine, ticket: Int, item: Int) -> String in
@@ -167,43 +168,6 @@ struct EnginesTests {
         let rest = costs.indices.filter { $0 != order[0] }
             .sorted { costs[$0] != costs[$1] ? costs[$0] > costs[$1] : $0 < $1 }
         #expect(Array(order.dropFirst()) == rest, "taken \(order)")
-    }
-
-    @Test("Waiting items: the costliest that fits beside those in work, else the cheapest; of equals the first emitted")
-    func waitingItemsWithinBudget() throws {
-        var waiting = WaitingItems<String>(budget: 10)
-        for (ticket, (name, cost)) in [("photo", 8), ("receipt", 1), ("second photo", 8), ("scan", 2), ("label", 1)].enumerated() {
-            waiting.add(name, ticket: ticket, cost: cost)
-        }
-        #expect(waiting.take()?.item == "photo", "the costliest first")
-        #expect(waiting.take()?.item == "scan", "beside it, the costliest that fits in the 2 left")
-        #expect(waiting.take()?.item == "receipt", "then the first emitted of the equal small ones")
-        waiting.done(cost: 2)
-        waiting.done(cost: 1)
-        #expect(waiting.take()?.item == "label", "the second photo does not fit beside the first")
-        #expect(waiting.take()?.item == "second photo", "nothing fits: the cheapest")
-        #expect(waiting.take() == nil)
-        waiting.done(cost: 8)
-        waiting.done(cost: 8)
-        waiting.done(cost: 1)
-        waiting.add("next", ticket: 5, cost: 12)
-        #expect(waiting.take()?.item == "next", "with nothing in work, one larger than the budget goes alone")
-    }
-
-    @Test("Waiting items whose costs a file's header claims at Int.max are taken without overflow")
-    func waitingItemsAtTheLargestCost() throws {
-        var waiting = WaitingItems<String>(budget: .max)
-        for (ticket, name) in ["huge", "second huge", "small"].enumerated() {
-            waiting.add(name, ticket: ticket, cost: name == "small" ? 1 : .max)
-        }
-        #expect(waiting.take()?.item == "huge")
-        #expect(waiting.take()?.item == "small", "nothing else fits beside the largest claim: the cheapest")
-        #expect(waiting.take()?.item == "second huge")
-        waiting.done(cost: .max)
-        waiting.done(cost: 1)
-        waiting.done(cost: .max)
-        waiting.add("last", ticket: 3, cost: .max)
-        #expect(waiting.take()?.item == "last", "the costs done leave the whole budget")
     }
 
     @Test("A producer that stops early ends the map, with everything it emitted delivered")

@@ -133,7 +133,7 @@ def objstm_bomb():
     return out.getvalue()
 
 
-def inflate_cap():
+def inflate_cap(repeats=245):
     # Huffman-only codes of 1.75 and 2.5 bits a byte: 3.99 to 1 together. Each block ends on a
     # byte (a full flush) and, Huffman-only, depends on nothing before it, so the compressed
     # blocks are repeated rather than 490 MB compressed.
@@ -143,10 +143,10 @@ def inflate_cap():
     blocks = compressor.compress(a) + compressor.flush(zlib.Z_FULL_FLUSH)
     blocks += compressor.compress(b) + compressor.flush(zlib.Z_FULL_FLUSH)
     checksum = 1
-    for _ in range(245):
+    for _ in range(repeats):
         checksum = zlib.adler32(a + b, checksum)
     # A zlib header, the blocks, an empty last block (fixed codes), the Adler-32 of it all.
-    data = b"\x78\x01" + blocks * 245 + b"\x03\x00" + struct.pack(">I", checksum)
+    data = b"\x78\x01" + blocks * repeats + b"\x03\x00" + struct.pack(">I", checksum)
     objects = page()
     objects[1] = b"<< /Type /Catalog /Pages 2 0 R /PieceInfo << /Test << /Private 6 0 R >> >> >>"
     objects[6] = stream(b"/Filter /FlateDecode", data)
@@ -160,6 +160,8 @@ MAKERS = {
     "content-bomb-thrice": content_bomb_thrice,
     "objstm-bomb": objstm_bomb,
     "inflate-cap": inflate_cap,
+    # 40 MB as stored, within the optimiser's 64 MiB, that inflates to 160 MB, past its 128 MiB.
+    "inflate-past-cap": lambda: inflate_cap(80),
 }
 
 if __name__ == "__main__":

@@ -59,6 +59,54 @@ struct TesseractDocumentTests {
         #expect(check.status == 0, "\(check.standardOutput)")
     }
 
+    @Test("Read in three languages, each hOCR word carries the language it was read in where Tesseract's does")
+    func wordLanguagesAsCommandLine() async throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let image = Paths.corpus + "/eurotext.tif"
+        let cli = try await Command.run("/usr/bin/tesseract", [image, folder + "/cli", "-l", "eng+deu+fra", "hocr"],
+                                        environment: ["OMP_THREAD_LIMIT": "1"])
+        #expect(cli.status == 0, "\(cli.standardError)")
+        let decoded = try ImageFile.load(image)
+        let recognized = try TesseractEngine(language: "eng+deu+fra").recognize(decoded.image, resolution: decoded.resolution)
+        let document = try TesseractDocument(format: .hocr, outputBase: folder + "/ours")
+        try document.begin(title: image)
+        try document.add(page: recognized, inputName: image)
+        try document.end()
+        document.close()
+        let mine = WrittenWords.markup(try String(contentsOfFile: document.path, encoding: .utf8), alto: false)
+        let theirs = WrittenWords.markup(try String(contentsOfFile: folder + "/cli.hocr", encoding: .utf8), alto: false)
+        #expect(mine == theirs, "the hOCR words of \(image), with their languages, differ")
+        #expect((theirs ?? []).contains { $0.language == "deu" }, "the page has words read in German")
+    }
+
+    @Test("Asked for, each word keeps its characters and the LSTM's alternatives for each; the reading is the same")
+    func symbolChoices() throws {
+        let decoded = try ImageFile.load(Paths.corpus + "/phototest.tif")
+        let engine = try TesseractEngine()
+        let plain = try engine.recognize(decoded.image, resolution: decoded.resolution)
+        let chosen = try engine.recognize(decoded.image, resolution: decoded.resolution, engine: EngineSettings(),
+                                          monitor: nil, symbolChoices: true)
+        #expect(chosen.text == plain.text)
+        #expect(plain.words.allSatisfy { $0.symbols == nil })
+        #expect(chosen.words.map(\.text) == plain.words.map(\.text))
+        for word in chosen.words {
+            let symbols = try #require(word.symbols, "\(word.text)")
+            #expect(symbols.map(\.text).joined() == word.text)
+            for symbol in symbols {
+                #expect((0...100).contains(symbol.confidence), "\(symbol)")
+                #expect(symbol.alternatives.allSatisfy { (0...100).contains($0.confidence) }, "\(symbol)")
+            }
+        }
+        // Some character had more than one candidate, and the best of them is what was read.
+        let weighed = chosen.words.flatMap { $0.symbols ?? [] }.filter { $0.alternatives.count > 1 }
+        #expect(!weighed.isEmpty)
+        #expect(weighed.allSatisfy { symbol in symbol.alternatives.max { $0.confidence < $1.confidence }?.text == symbol.text },
+                "\(weighed.prefix(3))")
+        // The engine reads as before once it is done.
+        #expect(try engine.recognize(decoded.image, resolution: decoded.resolution) == plain)
+    }
+
     @Test("ALTO is valid against ALTO 4.2's schema, over several pages")
     func altoValidates() async throws {
         let folder = try Paths.temporaryDirectory()

@@ -11,7 +11,9 @@ public enum WrittenWords {
     public struct Word: Equatable, CustomStringConvertible, Sendable {
         public var text: String
         public var box: [Int]
-        public var description: String { "\(text)@\(box)" }
+        /// An hOCR word's own `lang`, written where it is not its paragraph's.
+        public var language: String? = nil
+        public var description: String { "\(text)@\(box)" + (language.map { "[\($0)]" } ?? "") }
     }
 
     /// The words of a document in Tesseract's `format` (`tsv`, `hocr`, `alto`) that have text; nil
@@ -56,7 +58,7 @@ public enum WrittenWords {
                 words.append(Word(text: content, box: [numbers[0], numbers[1], numbers[0] + numbers[2], numbers[1] + numbers[3]]))
             } else if !alto, name == "span", attributes["class"] == "ocrx_word", let title = attributes["title"] {
                 let box = title.split(separator: ";")[0].split(separator: " ").dropFirst().compactMap { Int($0) }
-                words.append(Word(text: "", box: box))
+                words.append(Word(text: "", box: box, language: attributes["lang"]))
                 inWord = true
             }
         }

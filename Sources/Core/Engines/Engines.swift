@@ -194,69 +194,76 @@ public final class Engines: Recognizer, EngineSet, Sendable {
     /// `produce` runs on a thread of its own, at most `window` items ahead of the delivery,
     /// so a producer that outruns the engines (rendering a sweep's points, reading a folder's
     /// names) holds memory for a few items, not for all of them.
-    public func map<Item: Sendable, Output: Sendable>(
+    package func map<Item: Sendable, Output: Sendable>(
         window: Int,
         produce: @escaping @Sendable (_ emit: (Item) -> Void) -> Void,
         transform: @escaping @Sendable (Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
-        map(window: window, costliestFirst: nil, produce: { emit in produce { emit($0, 0) } }, transform: transform,
+        map(window: window, order: .asQueued, produce: { emit in produce { emit($0, 0) } }, transform: transform,
             deliver: deliver)
     }
 
-    /// `map`, where `produce` gives each item's expected cost, and with `costliestFirst` a
-    /// free engine takes the costliest item waiting that fits in that budget beside the items
-    /// in work (`WaitingItems`) rather than the first: the largest pages start first, and no
-    /// large page is read alone at the end while the other engines idle, nor beside another
-    /// while smaller ones wait. The outputs are still delivered in the order emitted. For work
-    /// whose items never wait for one another (an engine that waited for an earlier item's turn
-    /// while that item waited behind costlier ones would hold the run).
-    public func map<Item: Sendable, Output: Sendable>(
+    /// `map`, where `produce` gives each item's expected cost in bytes, and an item starts on
+    /// an engine when the run's one `Admission` lets it: when its cost fits within `budget`
+    /// beside the items in work (or none is), and, in `costliestFirst` order, the costliest
+    /// waiting first, so that the largest pages start first, no large page is read alone at the
+    /// end while the other engines idle, nor beside another while smaller ones wait. The
+    /// outputs are still delivered in the order emitted; no engine ever waits for another's.
+    package func map<Item: Sendable, Output: Sendable>(
         window: Int,
-        costliestFirst budget: Int?,
+        budget: Int = .max,
+        order: AdmissionOrder,
         produce: @escaping @Sendable (_ emit: (Item, _ cost: Int) -> Void) -> Void,
         transform: @escaping @Sendable (Engine, _ ticket: Int, Item) -> Output,
         deliver: (Output) -> Void
     ) {
         let events = WorkQueue<Event<Output>>()
-        let slots = DispatchSemaphore(value: window)
-        let waiting = Locked(WaitingItems<Item>(budget: budget ?? .max))
-        let producer = Thread { [self] in
+        let ahead = DispatchSemaphore(value: window)
+        let admission = Locked(Admission<Ticketed<Item>>(budget: budget, slots: count, order: order))
+        // Starts on the engines what the admission lets start; called after each change to it,
+        // outside its lock.
+        @Sendable func startAdmitted() {
+            for (admitted, work) in admission.withLock({ $0.startable() }) {
+                submit { engine in
+                    let output = transform(engine, work.ticket, work.item)
+                    admission.withLock { $0.finished(admitted) }
+                    events.push(.finished(ticket: work.ticket, output))
+                    startAdmitted()
+                }
+            }
+        }
+        let producer = Thread {
             var count = 0
             produce { item, cost in
-                slots.wait()
-                let ticket = count
+                ahead.wait()
+                admission.withLock { $0.enqueue(Ticketed(ticket: count, item: item), cost: cost) }
                 count += 1
-                guard budget != nil else {
-                    submit { engine in events.push(.finished(ticket: ticket, transform(engine, ticket, item))) }
-                    return
-                }
-                // One job for each item, which takes whichever item is then the one to take.
-                waiting.withLock { $0.add(item, ticket: ticket, cost: cost) }
-                submit { engine in
-                    guard let taken = waiting.withLock({ $0.take() }) else { return }
-                    let output = transform(engine, taken.ticket, taken.item)
-                    waiting.withLock { $0.done(cost: taken.cost) }
-                    events.push(.finished(ticket: taken.ticket, output))
-                }
+                startAdmitted()
             }
             events.push(.produced(count: count))
         }
         // Rendering a page through some filters' libraries needs more than the default stack.
         producer.stackSize = 8 << 20
         producer.start()
-        var order = ReorderBuffer<Output>()
-        while !order.isComplete, let event = events.pop() {
+        var reorder = ReorderBuffer<Output>()
+        while !reorder.isComplete, let event = events.pop() {
             switch event {
             case .produced(let count):
-                order.inputEnded(after: count)
+                reorder.inputEnded(after: count)
             case let .finished(ticket, output):
-                for ready in order.arrived(ticket, output) {
+                for ready in reorder.arrived(ticket, output) {
                     deliver(ready)
-                    slots.signal()
+                    ahead.signal()
                 }
             }
         }
+    }
+
+    /// An item with its place in the order emitted.
+    private struct Ticketed<Item: Sendable>: Sendable {
+        var ticket: Int
+        var item: Item
     }
 
     // MARK: Recognizer

@@ -114,23 +114,21 @@ public struct Pipeline {
         return (page.recognized, page.stored)
     }
 
-    /// Adds `result` to `document` as a page, written from its reading, repaired lines and all:
-    /// the page is never read again to be written. A PDF's page shows `shown` (the page loaded,
-    /// moved as the filters moved it, its pixels unfiltered, from `shownPage(of:original:)`), its
-    /// `file` embedded as it is where the format allows, at the size that was recognised.
-    public func addPage(of result: PipelineResult, original: LoadedImage, shown: ShownPage, file: String?,
-                        to document: TesseractDocument) throws {
+    /// `result` as a document's page, written from its reading, repaired lines and all: the page
+    /// is never read again to be written. With `showingImage` (a searchable PDF's), it shows
+    /// `shown` (the page loaded, moved as the filters moved it, its pixels unfiltered, from
+    /// `shownPage(of:original:)`), its `file` embedded as it is where the format allows, at the
+    /// size that was recognised.
+    public func documentPage(of result: PipelineResult, original: LoadedImage, shown: ShownPage, file: String?,
+                             showingImage: Bool) throws -> TesseractDocument.Page {
         let page = try pageToWrite(result, original: original)
-        guard document.format == .pdf, !document.textOnly else {
-            try document.add(page: page, inputName: file)
-            return
-        }
+        guard showingImage else { return TesseractDocument.Page(page, inputName: file) }
         let image = shown.image
         let sameSize = result.image.width == image.width && result.image.height == image.height
         let showing = sameSize ? PageImage(image: image, file: shown.geometry.isIdentity ? file : nil)
             : PageImage(image: LanczosScale(factor: Double(result.image.width) / Double(image.width))
                 .apply(to: image, in: settings.space), file: nil)
-        try document.add(page: page, inputName: file, showing: showing)
+        return TesseractDocument.Page(page, inputName: file, showing: showing)
     }
 
     /// `result`'s reading with its layout, as a document's page is written from it: the one
@@ -156,16 +154,18 @@ public struct Pipeline {
     }
 
     /// Writes `result` as a one-page document of `format` at `path`, whole or not at all, from
-    /// its reading (`addPage`).
+    /// its reading (`documentPage`).
     public func writeDocument(_ format: TesseractDocument.Format, of result: PipelineResult, original: LoadedImage,
                               file: String?, to path: String) throws {
         let document = try PageDocument(format: format, destination: path, keepsOriginalPages: original.page?.kind == .pdf,
                                         optimized: true)
         do {
             let shown = shownPage(of: result, original: original)
-            try document.addPage(0, from: original.pageOrigin(shown: shown.geometry)) {
-                try addPage(of: result, original: original, shown: shown, file: original.page == nil ? file : nil, to: $0)
+            let ready = try document.prepare(0, from: original.pageOrigin(shown: shown.geometry)) { showingImage in
+                try documentPage(of: result, original: original, shown: shown, file: original.page == nil ? file : nil,
+                                 showingImage: showingImage)
             }
+            try document.add(ready)
             try document.finish()
         } catch {
             document.abandon()

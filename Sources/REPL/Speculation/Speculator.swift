@@ -39,36 +39,50 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
 
     private struct Running: Sendable {
         var job: Job
+        /// Its ticket in the admission, which charges its bytes while it runs and while its
+        /// outcome is held.
+        var ticket: Int
         var monitor: RecognitionMonitor
         var done: Completion<Void>
     }
 
     private struct State: Sendable {
-        var waiting: [Job] = []
+        /// The jobs waiting, and what is charged against the budget: the jobs running and the
+        /// outcomes held (the one admission of work, as a run's pages have theirs).
+        var admission: Admission<Job>
         var running: [Target: Running] = [:]
-        var finished: [Target: (outcome: Outcome, bytes: Int)] = [:]
+        var finished: [Target: (outcome: Outcome, ticket: Int)] = [:]
         /// Told the progress of a running job someone waits for.
         var listeners: [Target: @Sendable (Int) -> Void] = [:]
         var closed = false
         /// Engine jobs queued to take a waiting job, not yet running.
         var queuedTakers = 0
 
-        var heldBytes: Int { running.values.reduce(0) { $0 + $1.job.bytes } + finished.values.reduce(0) { $0 + $1.bytes } }
-
-        /// The first waiting job that fits the budget, moved to running.
-        mutating func start(budget: Int, monitor: (Target) -> RecognitionMonitor) -> Running? {
-            let held = heldBytes
-            guard let index = waiting.firstIndex(where: { held + $0.bytes <= budget }) else { return nil }
-            let job = waiting.remove(at: index)
-            let running = Running(job: job, monitor: monitor(job.target), done: Completion())
+        /// The first waiting job that fits the budget beside what runs and is held, moved to running.
+        mutating func start(monitor: (Target) -> RecognitionMonitor) -> Running? {
+            guard let started = admission.next() else { return nil }
+            let job = started.work
+            let running = Running(job: job, ticket: started.ticket, monitor: monitor(job.target), done: Completion())
             self.running[job.target] = running
             return running
+        }
+
+        /// Drops every waiting job.
+        mutating func dropWaiting() {
+            admission.removeWaiting { _ in true }
+        }
+
+        /// Hands over the outcome held for `target`, whose bytes are then free.
+        mutating func takeOutcome(of target: Target) -> Outcome? {
+            guard let held = finished.removeValue(forKey: target) else { return nil }
+            admission.release(held.ticket)
+            return held.outcome
         }
     }
 
     /// What the engines' jobs share with the speculator; closed when the speculator goes.
     private final class Core: Sendable {
-        let state = Locked(State())
+        let state: Locked<State>
         /// Signalled whenever a job ends, and on closing, for `waitUntilIdle` and `deinit`.
         let ended = DispatchSemaphore(value: 0)
         /// The engines' jobs, each of which takes the first waiting job that fits when it runs.
@@ -83,6 +97,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
             self.engines = engines?.count ?? 1
             self.budget = budget
             self.pipeline = pipeline
+            state = Locked(State(admission: Admission(budget: budget, slots: engines?.count ?? 1)))
         }
 
         /// Queues a taker for each waiting job an engine could start now, beyond those queued.
@@ -91,7 +106,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
             _ = takers.finishedNow()
             let wanted: Int = state.withLock { state in
                 guard !state.closed else { return 0 }
-                let wanted = max(0, min(state.waiting.count, engines - state.running.count) - state.queuedTakers)
+                let wanted = max(0, min(state.admission.waitingCount, engines - state.running.count) - state.queuedTakers)
                 state.queuedTakers += wanted
                 return wanted
             }
@@ -110,7 +125,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         private func runNextJob(on engine: Engine) {
             let next: Running? = state.withLock { state in
                 state.queuedTakers -= 1
-                return state.closed ? nil : state.start(budget: budget) { target in
+                return state.closed ? nil : state.start { target in
                     RecognitionMonitor { [state = self.state] progress in state.withLock { $0.listeners[target] }?(progress) }
                 }
             }
@@ -118,7 +133,9 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
             let outcome = try? next.job.work(pipeline.reading(with: engine), next.monitor)
             state.withLock { state in
                 state.running.removeValue(forKey: next.job.target)
-                if let outcome, !next.monitor.isCancelled { state.finished[next.job.target] = (outcome, next.job.bytes) }
+                let kept = outcome != nil && !next.monitor.isCancelled
+                if kept, let outcome { state.finished[next.job.target] = (outcome, next.ticket) }
+                state.admission.finished(next.ticket, keepingResult: kept)
             }
             next.done.fulfil(())
             ended.signal()
@@ -156,7 +173,10 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         let wanted = Set(jobs.map(\.target))
         state.withLock { state in
             for (target, running) in state.running where !wanted.contains(target) { running.monitor.cancel() }
-            state.waiting = jobs.filter { state.running[$0.target] == nil && state.finished[$0.target] == nil }
+            state.dropWaiting()
+            for job in jobs where state.running[job.target] == nil && state.finished[job.target] == nil {
+                state.admission.enqueue(job, cost: job.bytes)
+            }
         }
         core.schedule()
     }
@@ -165,7 +185,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
     /// running ones cancelled (they stop within a word). Outcomes held stay held.
     public func pause() {
         state.withLock { state in
-            state.waiting = []
+            state.dropWaiting()
             for running in state.running.values { running.monitor.cancel() }
         }
     }
@@ -173,9 +193,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
     /// Every outcome finished so far, handed over (no longer held).
     public func takeFinished() -> [(target: Target, outcome: Outcome)] {
         let taken = state.withLock { state in
-            let taken = state.finished.map { (target: $0.key, outcome: $0.value.outcome) }
-            state.finished = [:]
-            return taken
+            state.finished.keys.compactMap { target in state.takeOutcome(of: target).map { (target: target, outcome: $0) } }
         }
         // The memory they held may let a waiting job start.
         if !taken.isEmpty { core.schedule() }
@@ -189,7 +207,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
     public func claim(_ target: Target, onProgress: @escaping @Sendable (Int) -> Void = { _ in },
                       stop: StopSignal? = nil) -> Claim {
         let found: Running? = state.withLock { state in
-            state.waiting = []
+            state.dropWaiting()
             for (other, running) in state.running where other != target { running.monitor.cancel() }
             guard state.finished[target] == nil, let running = state.running[target] else { return nil }
             state.listeners[target] = onProgress
@@ -202,7 +220,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
         }
         return state.withLock { state in
             state.listeners.removeValue(forKey: target)
-            return state.finished.removeValue(forKey: target).map { .prepared($0.outcome) } ?? .notPrepared
+            return state.takeOutcome(of: target).map { .prepared($0) } ?? .notPrepared
         }
     }
 
@@ -214,7 +232,7 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
     }
 
     public var activity: Activity {
-        state.withLock { Activity(waiting: $0.waiting.count, running: $0.running.count, finished: $0.finished.count) }
+        state.withLock { Activity(waiting: $0.admission.waitingCount, running: $0.running.count, finished: $0.finished.count) }
     }
 
     /// Engines that run jobs at once, and bytes that outcomes held and jobs running may take.
@@ -224,12 +242,9 @@ public final class Speculator<Target: Hashable & Sendable, Outcome: Sendable>: S
     /// Waits until no job is waiting or running; for tests and benchmarks that need the
     /// speculation done before the next command.
     public func waitUntilIdle() {
-        let budget = core.budget
-        // Each job that ends, and closing, signals `ended`; a waiting job that fits is started
-        // by an engine, and ends in turn.
-        while state.withLock({ state in
-            !state.closed && (!state.running.isEmpty || state.waiting.contains { state.heldBytes + $0.bytes <= budget })
-        }) {
+        // Each job that ends, and closing, signals `ended`; a waiting job that may start is
+        // started by an engine, and ends in turn.
+        while state.withLock({ state in !state.closed && (!state.running.isEmpty || state.admission.mayStart) }) {
             core.ended.wait()
         }
     }

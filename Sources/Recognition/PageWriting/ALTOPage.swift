@@ -51,7 +51,7 @@ struct ALTOPage {
                 text += "\t\t\t\t\t<TextBlock ID=\"block_\(id)_\(number)\"\(Self.position(paragraph.box))\(language)>\n"
             case .lineStart(let line, _, let number):
                 text += "\t\t\t\t\t\t<TextLine ID=\"line_\(id)_\(number)\"\(Self.position(line.box))>\n"
-            case .word(let word, let number, let next):
+            case .word(let word, let number, let next, _):
                 let confidence = String(format: "%.2f", min(100, max(0, word.confidence)) / 100)
                 text += "\t\t\t\t\t\t\t<String ID=\"string_\(id)_\(number)\"\(Self.position(word.box)) WC=\"\(confidence)\" "
                     + "CONTENT=\"\(MarkupText.escaped(word.text))\"/>"

@@ -33,6 +33,8 @@ struct HOCRPage {
         var text = "  <div class='ocr_page' id='page_\(id)' title='image \"\(MarkupText.escaped(inputName ?? "unknown"))\"; "
             + "bbox 0 0 \(page.layout.width) \(page.layout.height); ppageno \(number); "
             + "scan_res \(page.layout.resolution) \(page.layout.resolution)'>\n"
+        // A word's language is written where it is not its paragraph's, as Tesseract writes it.
+        var paragraphLanguage: String?
         page.walk { element in
             switch element {
             case .figure(let block, let number):
@@ -41,15 +43,17 @@ struct HOCRPage {
             case .blockStart(let block, let number):
                 text += "   <div class='ocr_carea' id='block_\(id)_\(number)' title=\"bbox \(Self.corners(block.box))\">"
             case .paragraphStart(let paragraph, let number):
+                paragraphLanguage = paragraph.language
                 text += "\n    <p class='ocr_par'" + (paragraph.leftToRight ? "" : " dir='rtl'") + " id='par_\(id)_\(number)'"
                     + (paragraph.language.map { " lang='\(MarkupText.escaped($0))'" } ?? "")
                     + " title=\"bbox \(Self.corners(paragraph.box))\">"
             case .lineStart(let line, let kind, let number):
                 text += "\n     <span class='\(Self.lineClass(kind))' id='line_\(id)_\(number)' title=\"bbox \(Self.corners(line.box))"
                     + Self.lineProperties(line) + "\">"
-            case .word(let word, let number, _):
+            case .word(let word, let number, _, let language):
+                let ownLanguage = language.flatMap { $0 == paragraphLanguage ? nil : " lang='\(MarkupText.escaped($0))'" } ?? ""
                 text += "\n      <span class='ocrx_word' id='word_\(id)_\(number)' title='bbox \(Self.corners(word.box)); "
-                    + "x_wconf \(Int(word.confidence))'>\(MarkupText.escaped(word.text))</span>"
+                    + "x_wconf \(Int(word.confidence))'\(ownLanguage)>\(MarkupText.escaped(word.text))</span>"
             case .lineEnd: text += "\n     </span>"
             case .paragraphEnd: text += "\n    </p>\n"
             case .blockEnd: text += "   </div>\n"

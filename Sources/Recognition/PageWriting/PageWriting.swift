@@ -102,7 +102,9 @@ extension WrittenPage {
         /// A line, and the kind of its block (a heading's lines are headings).
         case lineStart(PageLayout.Line, in: PageLayout.BlockKind, number: Int)
         /// A word, and the one after it on its line.
-        case word(RecognizedWord, number: Int, next: RecognizedWord?)
+        /// A word, the word after it on its line, and the language it was read in if its
+        /// reading says.
+        case word(RecognizedWord, number: Int, next: RecognizedWord?, language: String?)
         case lineEnd, paragraphEnd, blockEnd
     }
 
@@ -121,8 +123,10 @@ extension WrittenPage {
                 visit(.paragraphStart(paragraph, number: paragraphNumber))
                 for line in paragraph.lines {
                     visit(.lineStart(line, in: block.kind, number: lineNumber))
-                    for index in line.words {
-                        visit(.word(words[index], number: wordNumber, next: index + 1 < line.words.upperBound ? words[index + 1] : nil))
+                    for (place, index) in line.words.enumerated() {
+                        visit(.word(words[index], number: wordNumber,
+                                    next: index + 1 < line.words.upperBound ? words[index + 1] : nil,
+                                    language: line.language(ofWordAt: place)))
                         wordNumber += 1
                     }
                     visit(.lineEnd)
