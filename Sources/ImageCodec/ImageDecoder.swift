@@ -66,10 +66,10 @@ public struct ImageDecoder: Sendable {
 
     /// The format and size `bytes` (an image file's first bytes, its header among them) say
     /// the image has, without decoding it; nil when they do not say or the header is refused.
-    public func header(of bytes: [UInt8]) -> (format: ImageFormat, width: Int, height: Int)? {
+    public func header(of bytes: [UInt8]) -> (format: ImageFormat, width: Int, height: Int, samplesPerPixel: Int?)? {
         LibraryMessages.quiet()
         guard let header = try? checkedHeader(bytes, source: "", isWholeFile: false) else { return nil }
-        return (header.format, header.size.width, header.size.height)
+        return (header.format, header.size.width, header.size.height, header.samplesPerPixel)
     }
 
     /// Decodes `bytes`; `source` names them in errors (a path, or `<stdin>`).
@@ -167,7 +167,7 @@ public struct ImageDecoder: Sendable {
         // Leptonica reads a JPEG's header through libjpeg with its printing defaults.
         if format == .jpeg {
             guard let size = PNGAndJPEG.jpegSize(bytes) else { return failed }
-            return .read(ImageHeader(format: format, size: size))
+            return .read(ImageHeader(format: format, size: size, samplesPerPixel: JPEGFrame.frameHeader(bytes)?.components))
         }
         var (leptonicaFormat, width, height, bitsPerSample, samplesPerPixel, hasColormap): (Int32, Int32, Int32, Int32, Int32, Int32)
             = (0, 0, 0, 0, 0, 0)
@@ -176,7 +176,8 @@ public struct ImageDecoder: Sendable {
                              &bitsPerSample, &samplesPerPixel, &hasColormap)
         }
         guard status == 0, ImageFormat(leptonicaFormat: leptonicaFormat) == format else { return failed }
-        return .read(ImageHeader(format: format, size: PixelSize(width: Int(width), height: Int(height))))
+        return .read(ImageHeader(format: format, size: PixelSize(width: Int(width), height: Int(height)),
+                                 samplesPerPixel: hasColormap == 0 && samplesPerPixel > 0 ? Int(samplesPerPixel) : nil))
     }
 
     /// Leptonica's decoding of `bytes` (neither PNG nor JPEG), whose header has been checked.

@@ -20,9 +20,14 @@ public enum ImageFile {
     /// How many pixels the image file at `path` says it has, from its header alone; nil when
     /// it cannot be read or does not say (which decoding it reports).
     public static func claimedPixels(_ path: String, decoder: ImageDecoder = ImageDecoder()) -> Int? {
+        claimedSize(path, decoder: decoder)?.pixels
+    }
+
+    /// `claimedPixels`, with the samples a pixel has where the header says (1 for grey).
+    public static func claimedSize(_ path: String, decoder: ImageDecoder = ImageDecoder()) -> (pixels: Int, samplesPerPixel: Int?)? {
         guard let prefix = try? BoundedRead.prefix(of: path, count: headerLength),
               let header = decoder.header(of: prefix) else { return nil }
-        return header.width.multipliedSaturating(by: header.height)
+        return (header.width.multipliedSaturating(by: header.height), header.samplesPerPixel)
     }
 
     /// The bytes of the image file at `path`, once its header is within the limits.

@@ -33,10 +33,15 @@ struct ImageHeader: Equatable {
     /// width and height swap.
     var mayBeTransposed = false
 
-    init(format: ImageFormat, size: PixelSize, largestClaim: PixelSize? = nil) {
+    /// The samples each pixel has (1 for grey, 3 for colour), where the header says plainly; nil
+    /// when it does not (a palette, a format read without it).
+    var samplesPerPixel: Int?
+
+    init(format: ImageFormat, size: PixelSize, largestClaim: PixelSize? = nil, samplesPerPixel: Int? = nil) {
         self.format = format
         self.size = size
         self.largestClaim = size.larger(largestClaim ?? size)
+        self.samplesPerPixel = samplesPerPixel
     }
 }
 

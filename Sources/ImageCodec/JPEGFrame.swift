@@ -8,7 +8,7 @@ enum JPEGFrame {
     /// Why a JPEG whose frame header `bytes` hold cannot be decoded, said as it follows "is";
     /// nil for a baseline or progressive JPEG of 8-bit samples, or when no frame header is found.
     static func unsupportedVariant(_ bytes: [UInt8]) -> String? {
-        guard let (marker, precision) = frameHeader(bytes) else { return nil }
+        guard let (marker, precision, _) = frameHeader(bytes) else { return nil }
         let advice = "filterocr reads baseline and progressive JPEGs of 8 bits); convert it to PNG first, "
             + "e.g. with convert in.jpg -depth 8 out.png"
         // SOF3, 7, 11 and 15 are lossless; 5 to 7 and 13 to 15 hierarchical.
@@ -18,8 +18,9 @@ enum JPEGFrame {
         return "a \(precision)-bit JPEG (unsupported: \(advice)"
     }
 
-    /// The frame header's marker (SOF0 to SOF15) and sample precision in bits.
-    static func frameHeader(_ bytes: [UInt8]) -> (marker: Int, precision: Int)? {
+    /// The frame header's marker (SOF0 to SOF15), sample precision in bits, and number of
+    /// components (1 for grey, 3 for colour) where the bytes reach it.
+    static func frameHeader(_ bytes: [UInt8]) -> (marker: Int, precision: Int, components: Int?)? {
         guard UntrustedBytes.hasPrefix(bytes, [0xFF, 0xD8]) else { return nil }
         var offset = 2
         while offset + 1 < bytes.count {
@@ -35,7 +36,8 @@ enum JPEGFrame {
             // SOF0 to SOF15, less DHT (C4), JPG (C8) and DAC (CC).
             if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
                 guard offset + 4 < bytes.count else { return nil }
-                return (marker, Int(bytes[offset + 4]))
+                // FF Cn, its length (2 bytes), the precision, the height and width (2 each), the count.
+                return (marker, Int(bytes[offset + 4]), offset + 9 < bytes.count ? Int(bytes[offset + 9]) : nil)
             }
             guard let next = UntrustedBytes.advance(offset, by: 2, plus: length, within: bytes.count) else { return nil }
             offset = next

@@ -15,25 +15,35 @@ package final class ExpectedCosts {
         self.decoder = decoder
     }
 
-    /// What Tesseract copies of a page for each of its pixels, at most: a colour page at four
-    /// bytes a pixel, with its grey and binary images (a grey page takes two; a header does not
-    /// always say which a page is).
+    /// What Tesseract copies of a colour page for each of its pixels: four bytes a pixel, with
+    /// its grey and binary images. A page whose header says it is grey takes two.
     package static let bytesPerPixel = 5
+    package static let bytesPerGreyPixel = 2
 
-    /// The bytes reading `unit` is expected to hold (`cost(of:)` at `bytesPerPixel`), which a
-    /// run's admission lets in (`Engines.map`); a header's claim past `Int.max` saturates.
+    /// The bytes reading `unit` is expected to hold, which a run's admission lets in
+    /// (`Engines.map`): its pixels at `bytesPerGreyPixel` when its header says it is grey,
+    /// else at `bytesPerPixel`; a header's claim past `Int.max` saturates.
     package func bytes(of unit: WorkUnit) -> Int {
-        let (bytes, overflow) = cost(of: unit).multipliedReportingOverflow(by: Self.bytesPerPixel)
+        let (pixels, samples) = claim(of: unit)
+        let (bytes, overflow) = pixels.multipliedReportingOverflow(by: (samples ?? 3) <= 2 ? Self.bytesPerGreyPixel : Self.bytesPerPixel)
         return overflow ? .max : bytes
     }
 
     package func cost(of unit: WorkUnit) -> Int {
-        guard unit.failure == nil, unit.input != ImageLoader.standardInputName else { return 0 }
-        guard let page = unit.page else { return ImageFile.claimedPixels(unit.input, decoder: decoder) ?? 0 }
+        claim(of: unit).pixels
+    }
+
+    /// The unit's pixels, and the samples a pixel has where an image's header says.
+    private func claim(of unit: WorkUnit) -> (pixels: Int, samples: Int?) {
+        guard unit.failure == nil, unit.input != ImageLoader.standardInputName else { return (0, nil) }
+        guard let page = unit.page else {
+            guard let claimed = ImageFile.claimedSize(unit.input, decoder: decoder) else { return (0, nil) }
+            return (claimed.pixels, claimed.samplesPerPixel)
+        }
         if document?.path != unit.input {
             let opened = Document.kind(of: unit.input).flatMap { try? Document(unit.input, kind: $0, maxPixels: decoder.maxPixels) }
             document = (unit.input, opened)
         }
-        return document?.opened?.expectedPixels(page: page) ?? 0
+        return (document?.opened?.expectedPixels(page: page) ?? 0, nil)
     }
 }

@@ -74,6 +74,17 @@ struct DecodingTests {
         #expect(ImageDecoder().header(of: Array("not an image at all".utf8)) == nil)
     }
 
+    @Test("The header says how many samples a pixel has where it says plainly: grey 1, colour 3, a palette nothing")
+    func samplesFromTheHeader() throws {
+        let expected: [(String, Int?)] = [("grey.jpg", 1), ("rgb.jpg", 3), ("cmyk.jpg", 4), ("grey.png", 1), ("rgb.png", 3),
+                                          ("grey-alpha.png", 2), ("palette.png", nil), ("grey.pgm", 1), ("rgb.ppm", 3)]
+        for (name, samples) in expected {
+            let claimed = try #require(ImageFile.claimedSize(try fixture(name)), "\(name)")
+            #expect(claimed.samplesPerPixel == samples, "\(name)")
+            #expect(claimed.pixels == ImageFile.claimedPixels(try fixture(name)))
+        }
+    }
+
     @Test("Transparent pixels are composited over white", arguments: ["rgba.png", "palette-alpha.png"])
     func alphaOverWhite(name: String) throws {
         let decoded = try load(name)

@@ -36,6 +36,16 @@ struct ExpectedCostsTests {
         #expect(costs.cost(of: WorkUnit(input: path)) == decoded.width * decoded.height)
     }
 
+    @Test("In bytes, a page whose header says it is grey costs two a pixel, any other five, as Tesseract copies them",
+          arguments: [("grey.jpg", 2), ("rgb.jpg", 5), ("grey.png", 2), ("rgb.png", 5), ("palette.png", 5)])
+    func bytesFromTheHeader(name: String, perPixel: Int) async throws {
+        let path = Paths.packageRoot + "/Tests/ImageCodecTests/Fixtures/" + name
+        let costs = ExpectedCosts(decoder: ImageDecoder())
+        let pixels = costs.cost(of: WorkUnit(input: path))
+        #expect(pixels > 0)
+        #expect(costs.bytes(of: WorkUnit(input: path)) == pixels * perPixel)
+    }
+
     @Test("What is not known before reading costs 0: a unit that fails, standard input, a missing file, a file that is no image, a header cut short or past the first 64 KB, an image over the decoder's limit")
     func unknownCostsNothing() async throws {
         let folder = try Paths.temporaryDirectory()
