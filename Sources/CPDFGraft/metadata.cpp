@@ -153,11 +153,12 @@ class XMPPacket {
                 if (named(attribute->ns, attribute->name, pdfaIdentification, nullptr)) attributes.push_back(attribute);
             }
         });
-        // Attributes first: an element that goes takes its attributes with it.
+        // Attributes first, while their elements are all there; then the elements, the last
+        // in document order first, so that one inside another goes before the one holding it.
         for (auto *attribute : attributes) xmlRemoveProp(attribute);
-        for (auto *element : elements) {
-            xmlUnlinkNode(element);
-            xmlFreeNode(element);
+        for (auto element = elements.rbegin(); element != elements.rend(); ++element) {
+            xmlUnlinkNode(*element);
+            xmlFreeNode(*element);
         }
         return !elements.empty() || !attributes.empty();
     }
