@@ -26,7 +26,7 @@ public final class PageDocument: Sendable {
     private enum Target: Sendable {
         /// The document is written page by page as the pages come, into the file's replacement
         /// (nil for standard output), every write checked.
-        case direct(Locked<TesseractDocument>, FileReplacement?)
+        case direct(TesseractDocument, FileReplacement?)
         /// A searchable PDF that keeps PDFs' own pages, assembled when the run ends into the
         /// file's replacement, opened when the run starts (nil for standard output): an output
         /// that cannot be written is refused before any page is read.
@@ -61,18 +61,18 @@ public final class PageDocument: Sendable {
         }
         let replacement = destination == PNGOutput.standardOutputName ? nil
             : try Self.named(destination) { try FileReplacement(destination) }
-        let document: Locked<TesseractDocument>
+        let document: TesseractDocument
         do {
-            document = Locked(try Self.named(destination) {
+            document = try Self.named(destination) {
                 try TesseractDocument(format: format, writingTo: replacement, textOnly: textOnly, producer: Product.nameAndVersion)
-            })
+            }
         } catch {
             replacement?.abandon()
             throw error
         }
         target = .direct(document, replacement)
         do {
-            try document.withLock { document in try Self.named(destination) { try document.begin(title: "") } }
+            try Self.named(destination) { try document.begin(title: "") }
         } catch {
             abandon()
             throw error
@@ -111,10 +111,7 @@ public final class PageDocument: Sendable {
             return ReadyPage(content: .taken)
         case .direct(let document, _):
             if case .pdfPageAsIs = origin { return ReadyPage(content: .toWrite(nil)) }
-            let prepared = try Self.named(destination) {
-                let preparer = document.withLock { $0 }
-                return try preparer.prepare(page(preparer.showsImages))
-            }
+            let prepared = try Self.named(destination) { try document.prepare(page(document.showsImages)) }
             return ReadyPage(content: .toWrite(prepared))
         }
     }
@@ -124,7 +121,7 @@ public final class PageDocument: Sendable {
     public func add(_ page: ReadyPage) throws {
         guard case .toWrite(let prepared) = page.content, case .direct(let document, _) = target else { return }
         if let prepared {
-            try document.withLock { document in try Self.named(destination) { try document.add(prepared) } }
+            try Self.named(destination) { try document.add(prepared) }
         }
         added.withLock { $0 += 1 }
     }
@@ -172,23 +169,23 @@ public final class PageDocument: Sendable {
         return .written
     }
 
-    private func finish(_ document: Locked<TesseractDocument>, _ output: FileReplacement?) throws {
+    private func finish(_ document: TesseractDocument, _ output: FileReplacement?) throws {
         var failure: (any Error)?
         do {
-            try document.withLock { document in try Self.named(destination) { try document.end() } }
+            try Self.named(destination) { try document.end() }
         } catch {
             failure = error
         }
         // A failed write to standard output is kept until the end: it says why, better than a
         // document that could not finish.
-        if let code = document.withLock({ $0.standardOutputError() }) {
+        if let code = document.standardOutputError() {
             failure = OutputError.cannotWrite(path: Self.shown(destination), reason: DescriptorWrite.reason(code))
         }
         if let failure {
             abandon()
             throw failure
         }
-        document.withLock { $0.close() }
+        document.close()
         try output?.commit()
     }
 
@@ -196,7 +193,7 @@ public final class PageDocument: Sendable {
     public func abandon() {
         switch target {
         case let .direct(document, output):
-            document.withLock { $0.close() }
+            document.close()
             output?.abandon()
         case let .assembled(parts, replacement):
             parts.discard()
