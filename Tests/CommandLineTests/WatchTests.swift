@@ -74,6 +74,41 @@ struct WatchTests {
         #expect(folders.names(folders.inbox).allSatisfy { ["done", "failed"].contains($0) }, "nothing left behind")
     }
 
+    @Test("A watcher killed between renaming a document into the outbox and recording its file takes the file as finished; one killed before the rename reads it again")
+    func killedAroundRename() async throws {
+        let folders = try WatchFolders()
+        try FileManager.default.createDirectory(atPath: folders.outbox, withIntermediateDirectories: true)
+        for name in ["renamed.png", "unrenamed.png"] {
+            try FileManager.default.copyItem(atPath: Self.smallPage, toPath: folders.inbox + "/" + name)
+        }
+        // What a watcher (a process that has ended) leaves when killed after its journal said
+        // which temporary was about to be renamed: for renamed.png, after the rename (its document
+        // is in place, the temporary gone); for unrenamed.png, before it (the temporary is there).
+        let ended = try await BackgroundProcess("/bin/true", [])
+        #expect(await ended.waitForExit(timeout: 60))
+        let stem = ".filterocr-watch-\(ended.processIdentifier)-"
+        try Data("renamed".utf8).write(to: URL(fileURLWithPath: folders.outbox + "/renamed.pdf"))
+        try Data("half".utf8).write(to: URL(fileURLWithPath: folders.outbox + "/\(stem)2.pdf"))
+        let journal = try ["renamed.png": "\(stem)1.pdf", "unrenamed.png": "\(stem)2.pdf"].map { name, temporary in
+            let attributes = try FileManager.default.attributesOfItem(atPath: folders.inbox + "/" + name)
+            var status = stat()
+            #expect(stat(folders.inbox + "/" + name, &status) == 0)
+            return "\(attributes[.size] as! Int)@\(status.st_mtim.tv_sec).\(status.st_mtim.tv_nsec)>\(temporary) \(name)\n"
+        }.joined()
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: folders.inbox + "/.filterocr-watch.journal"))
+
+        let watcher = try await folders.watch(["--settle", "0"])
+        let lines = await watcher.waitForLines(2, timeout: 300)
+        await watcher.stop()
+        #expect(lines.sorted().first?.hasPrefix("renamed.png: finished before the restart") == true, "\(lines)")
+        #expect(lines.sorted().last?.hasPrefix("unrenamed.png: 1 page → ") == true, "\(lines)")
+        #expect(folders.names(folders.outbox) == ["renamed.pdf", "unrenamed.pdf"], "no document twice")
+        #expect(try String(contentsOfFile: folders.outbox + "/renamed.pdf", encoding: .utf8) == "renamed", "left as it was")
+        let hidden = try FileManager.default.contentsOfDirectory(atPath: folders.outbox).filter { $0.hasPrefix(".") }
+        #expect(hidden.isEmpty, "the temporary left behind is removed: \(hidden)")
+        #expect(folders.names(folders.inbox + "/done") == ["renamed.png", "unrenamed.png"])
+    }
+
     @Test("A file that cannot be read lands in failed/ with its reason beside it; the others go on")
     func badFile() async throws {
         let folders = try WatchFolders()

@@ -117,9 +117,9 @@ public final class HotFolder: Sendable {
         }
         // The outbox receives documents only: a consume folder would take a journal there too.
         do {
-            journal = try Journal(folder: inbox.isWritable ? inbox : failed, former: outbox) { name, sizeAndTime in
-                inbox.stamp(of: name)?.sizeAndTime == sizeAndTime
-            }
+            journal = try Journal(folder: inbox.isWritable ? inbox : failed, former: outbox,
+                                  isLive: { name, sizeAndTime in inbox.stamp(of: name)?.sizeAndTime == sizeAndTime },
+                                  isInOutbox: { [outbox] temporary in outbox.names().contains(temporary) })
         } catch let FileError.cannotWrite(path, reason) {
             throw StartError(message: "the journal \(PathEncoding.displayed(path)) cannot be written: \(reason); the watcher "
                              + "records there each file it finished, so that a restart reads none twice: make it writable "
@@ -347,11 +347,17 @@ public final class HotFolder: Sendable {
             try? outbox.remove(temporary)
             return failOrHold(name, held: held, lastChange: lastChange, reason: named(oneLineMessage(for: error), held, name), problem: problem)
         }
+        // Said before the rename, so that a restart after a kill between the two knows.
+        let announced = (try? journal.recordRename(name, held.stamp, of: temporary)) != nil
         let output: String
         do {
             output = outbox.path(of: try outbox.rename(temporary, toFirstFreeOf: UniqueNames(name, fileExtension: options.format.fileExtension)))
         } catch {
-            try? outbox.remove(temporary)
+            // Left in the outbox when the journal still says it is being renamed: a restart
+            // then reads the file again (and removes it), instead of taking it for finished.
+            if !announced || (try? journal.withdrawRename(name, held.stamp, of: temporary)) != nil {
+                try? outbox.remove(temporary)
+            }
             problem("\(shown): " + oneLineMessage(for: error))
             return nil
         }

@@ -6,6 +6,11 @@ import Threading
 /// before the original is moved on: a file found again with the same name, size and time was
 /// finished, whatever stopped the watcher after.
 ///
+/// A document is renamed into the outbox after a line `size@time>TEMPORARY name` says which
+/// hidden file holds it, so that a watcher killed between the rename and the file's own line
+/// leaves the answer on disk: at the next start, a temporary gone from the outbox was renamed
+/// (its file is finished), one still there was not (its file is read again).
+///
 /// The journal is a regular file of the inbox (of the `failed` folder when the inbox is read-only),
 /// never of the outbox, which receives documents only (a consume folder takes whatever lands
 /// there). It is opened without following a link and without
@@ -29,8 +34,11 @@ final class Journal: Sendable {
     /// - Parameter former: a folder an earlier version kept the journal in (the outbox): its
     ///   lines are taken over and the file there removed, so that an upgrade reads no
     ///   finished file again.
+    /// - Parameter isInOutbox: whether a temporary document is still in the outbox, for the
+    ///   lines of documents about to be renamed when the last watcher stopped.
     init(folder: OpenFolder, former: OpenFolder? = nil,
-         isLive: @escaping @Sendable (_ name: String, _ sizeAndTime: String) -> Bool) throws(FileError) {
+         isLive: @escaping @Sendable (_ name: String, _ sizeAndTime: String) -> Bool,
+         isInOutbox: (_ temporary: String) -> Bool) throws(FileError) {
         self.folder = folder
         self.isLive = isLive
         let descriptor = try folder.openRegular(Self.name, flags: O_RDWR | O_CREAT | O_APPEND)
@@ -46,7 +54,7 @@ final class Journal: Sendable {
             try append(taken.sorted())
             try former.remove(Self.name)
         }
-        try compact()
+        try compact(always: settleRenames(isInOutbox))
     }
 
     /// The well-formed lines of the journal open at `descriptor`.
@@ -54,7 +62,7 @@ final class Journal: Sendable {
         let reader = LineReader(descriptor: descriptor)
         var lines: Set<String> = []
         while let line = reader.readLine() {
-            if parse(line) != nil { lines.insert(line) }
+            if parse(line) != nil || parseRename(line) != nil { lines.insert(line) }
         }
         return lines
     }
@@ -68,6 +76,22 @@ final class Journal: Sendable {
     /// Appends `name` as finished and flushes it to disk; throws when it could not be.
     func record(_ name: String, _ stamp: FileStamp) throws(FileError) {
         try append([Self.line(name, stamp.sizeAndTime)])
+    }
+
+    /// Appends and flushes that `name`'s document, finished as `temporary` in the outbox, is about
+    /// to be renamed to its place: call before the rename.
+    func recordRename(_ name: String, _ stamp: FileStamp, of temporary: String) throws(FileError) {
+        try append([Self.renameLine(name, stamp.sizeAndTime, temporary)])
+    }
+
+    /// Takes back `recordRename` for a rename that failed, before its temporary is removed:
+    /// otherwise the next start would take the file for finished.
+    func withdrawRename(_ name: String, _ stamp: FileStamp, of temporary: String) throws(FileError) {
+        let line = Self.renameLine(name, stamp.sizeAndTime, temporary)
+        try state.withLock { state throws(FileError) in
+            guard state.lines.remove(line) != nil else { return }
+            try rewrite(&state)
+        }
     }
 
     /// Appends well-formed `lines` in one write and flushes them to disk.
@@ -85,19 +109,39 @@ final class Journal: Sendable {
         if due { try compact() }
     }
 
-    /// Rewrites the journal with the lines of files still in the inbox.
-    private func compact() throws(FileError) {
+    /// Turns the lines of renames a stopped watcher left into lines of finished files where their
+    /// temporary left the outbox, and drops them where it is still there; whether there were any.
+    private func settleRenames(_ isInOutbox: (_ temporary: String) -> Bool) -> Bool {
+        state.withLock { state in
+            let renames = state.lines.compactMap { line in Self.parseRename(line).map { (line, $0) } }
+            for (line, rename) in renames {
+                state.lines.remove(line)
+                if !isInOutbox(rename.temporary) { state.lines.insert(Self.line(rename.name, rename.sizeAndTime)) }
+            }
+            return !renames.isEmpty
+        }
+    }
+
+    /// Rewrites the journal with the lines of files still in the inbox, if it holds others or
+    /// `always`.
+    private func compact(always: Bool = false) throws(FileError) {
         try state.withLock { state throws(FileError) in
             let kept = state.lines.filter { line in
-                Self.parse(line).map { isLive($0.name, $0.sizeAndTime) } ?? false
+                (Self.parse(line) ?? Self.parseRename(line).map { ($0.name, $0.sizeAndTime) }).map { isLive($0.0, $0.1) } ?? false
             }
-            guard kept.count < state.lines.count else { return }
-            let text = kept.sorted().map { $0 + "\n" }.joined()
-            try folder.replace(Self.name, with: Array(text.utf8))
-            let reopened = try folder.openRegular(Self.name, flags: O_RDWR | O_APPEND)
-            close(state.descriptor)
-            (state.descriptor, state.lines, state.linesKept) = (reopened, kept, kept.count)
+            guard always || kept.count < state.lines.count else { return }
+            state.lines = kept
+            try rewrite(&state)
         }
+    }
+
+    /// Replaces the journal with `state.lines` and opens the new file.
+    private func rewrite(_ state: inout State) throws(FileError) {
+        let text = state.lines.sorted().map { $0 + "\n" }.joined()
+        try folder.replace(Self.name, with: Array(text.utf8))
+        let reopened = try folder.openRegular(Self.name, flags: O_RDWR | O_APPEND)
+        close(state.descriptor)
+        (state.descriptor, state.linesKept) = (reopened, state.lines.count)
     }
 
     /// Ends a last line a crash left without its newline, so that the next record starts a
@@ -115,6 +159,21 @@ final class Journal: Sendable {
 
     private static func line(_ name: String, _ sizeAndTime: String) -> String {
         sizeAndTime + " " + name.replacingOccurrences(of: "\n", with: "\\n")
+    }
+
+    /// The line of a rename: the temporary's name (the watcher's own, without space or `>`)
+    /// after the stamp.
+    private static func renameLine(_ name: String, _ sizeAndTime: String, _ temporary: String) -> String {
+        line(name, sizeAndTime + ">" + temporary)
+    }
+
+    /// The name, `size@time` and temporary of a rename's line; nil for a line that is not one.
+    static func parseRename(_ line: String) -> (name: String, sizeAndTime: String, temporary: String)? {
+        guard let space = line.firstIndex(of: " "), let mark = line[..<space].firstIndex(of: ">") else { return nil }
+        let temporary = String(line[line.index(after: mark)..<space])
+        guard !temporary.isEmpty, !temporary.contains("/"),
+              let finished = parse(String(line[..<mark]) + String(line[space...])) else { return nil }
+        return (finished.name, finished.sizeAndTime, temporary)
     }
 
     /// The name and `size@time` of a journal line; nil for a line that is not one.
