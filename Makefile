@@ -97,7 +97,7 @@ TEST_BUILD = -c $(CONFIG) --disable-testable-imports
 test: deps test-deps deb
 	shellcheck $$(grep -rlE '^#!.*[/ ](ba|da)?sh$$' deploy scripts/deb)
 	$(SWIFT) test $(TEST_BUILD)
-	FILTEROCR_BIN=$(CURDIR)/$(BIN) FILTEROCR_DEB=$(CURDIR)/$(DEB) $(PYTHON) -m pytest -q Tests/Browser Tests/Deploy
+	FILTEROCR_BIN=$(CURDIR)/$(BIN) FILTEROCR_DEB=$(CURDIR)/$(DEB) $(PYTHON) -m pytest -q Tests/Browser Tests/Deploy Tests/Corpus
 
 # The benchmarks time recognitions against other tools: none is answered from the result store,
 # but bench/resume.sh's, which measures the store.
