@@ -6,7 +6,16 @@ by the truth's length (an empty truth counts as 1); the word error rate is the s
 words separated by white space; word recall is the share of the truth's words (runs of letters
 and digits, lower case) that the recognition contains, each as often as it occurs.
 
-usage: bench/score.py TRUTH.txt OCR.txt      (- reads the recognised text from standard input)
+A page's truth may be written another way than a reading can be (devcorpus/corpus.tsv's
+`scoring` column); the scoring then makes both texts alike first:
+  plain     as above;
+  casefold  both in lower case (receipts: the truth of some is in capitals, of others not);
+  nospace   no white space at all (FUNSD's truth leaves out spaces, "ANYOFTHE");
+  reflow    book text whose lines were joined into paragraphs: a hyphen ending a line of the
+            reading joins its word to the next line's, and typographic quotes and dashes are
+            compared as their ASCII forms.
+
+usage: bench/score.py [--scoring MODE] TRUTH.txt OCR.txt   (- reads the recognised text from standard input)
 prints one line:  cer=0.0123 wer=0.0456 recall=0.9789
 """
 import collections
@@ -17,8 +26,26 @@ import unicodedata
 WORD = re.compile(r"[^\W_]+")
 
 
+SCORINGS = ("plain", "casefold", "nospace", "reflow")
+LINE_END_HYPHEN = re.compile(r"(\w)[-\u00ad\u2010]\s*\n\s*(\w)")
+TYPOGRAPHIC = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"', "\u2013": "-", "\u2014": "-"})
+
+
 def normalised(text):
     return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def alike(truth, ocr, scoring="plain"):
+    """The truth and the reading made comparable under `scoring`, before `normalised`."""
+    if scoring not in SCORINGS:
+        raise ValueError(f"unknown scoring {scoring!r}: expected one of {', '.join(SCORINGS)}")
+    if scoring == "casefold":
+        return truth.casefold(), ocr.casefold()
+    if scoring == "nospace":
+        return "".join(truth.split()), "".join(ocr.split())
+    if scoring == "reflow":
+        return truth.translate(TYPOGRAPHIC), LINE_END_HYPHEN.sub(r"\1\2", ocr).translate(TYPOGRAPHIC)
+    return truth, ocr
 
 
 def distance(a, b):
@@ -33,7 +60,8 @@ def distance(a, b):
     return row[-1]
 
 
-def scores(truth, ocr):
+def scores(truth, ocr, scoring="plain"):
+    truth, ocr = alike(truth, ocr, scoring)
     truth, ocr = normalised(truth), normalised(ocr)
     cer = distance(truth, ocr) / max(1, len(truth))
     truth_words, ocr_words = truth.split(), ocr.split()
@@ -46,16 +74,20 @@ def scores(truth, ocr):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit("usage: bench/score.py TRUTH.txt OCR.txt")
-    with open(sys.argv[1], encoding="utf-8") as f:
+    arguments = sys.argv[1:]
+    scoring = "plain"
+    if len(arguments) == 4 and arguments[0] == "--scoring":
+        scoring, arguments = arguments[1], arguments[2:]
+    if len(arguments) != 2 or scoring not in SCORINGS:
+        sys.exit(f"usage: bench/score.py [--scoring {'|'.join(SCORINGS)}] TRUTH.txt OCR.txt")
+    with open(arguments[0], encoding="utf-8") as f:
         truth = f.read()
-    if sys.argv[2] == "-":
+    if arguments[1] == "-":
         ocr = sys.stdin.read()
     else:
-        with open(sys.argv[2], encoding="utf-8", errors="replace") as f:
+        with open(arguments[1], encoding="utf-8", errors="replace") as f:
             ocr = f.read()
-    cer, wer, recall = scores(truth, ocr)
+    cer, wer, recall = scores(truth, ocr, scoring)
     print(f"cer={cer:.4f} wer={wer:.4f} recall={recall:.4f}")
 
 
