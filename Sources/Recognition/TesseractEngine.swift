@@ -96,6 +96,54 @@ public final class TesseractEngine {
         // The results and Tesseract's copies of the page are freed once read: a document's page
         // is written from the reading (`PageWriting`), so the engine holds nothing between pages.
         defer { TessBaseAPIClear(handle) }
+        give(image, resolution: resolution)
+        return try readGiven(image, monitor: monitor, symbolChoices: symbolChoices)
+    }
+
+    /// Recognises each of `lines`, rectangles of `image` in its pixels, as one line of text
+    /// (`segmentation`: Tesseract's single line, psm 7, unless said): the image is given to
+    /// Tesseract once and each rectangle is thresholded and read on its own, so that reading a
+    /// page's lines again costs their pixels, not the page's, and no crop is copied. Each
+    /// reading's boxes are in `image`'s pixels. A rectangle is clipped to the image; one left
+    /// smaller than `minimumSide` reads as nothing.
+    public func recognizeLines(_ image: RGBImage, lines: [BoundingBox], resolution: Int?,
+                               segmentation: PageSegmentation = .singleLine, engine: EngineSettings = EngineSettings(),
+                               monitor: RecognitionMonitor? = nil,
+                               symbolChoices: Bool = false) throws(RecognitionError) -> [RecognizedText] {
+        guard image.width >= Self.minimumSide, image.height >= Self.minimumSide else {
+            throw .imageTooSmall(width: image.width, height: image.height)
+        }
+        TessBaseAPISetPageSegMode(handle, segmentation.tesseractMode)
+        if let method = engine.thresholding, method != .otsu {
+            TessBaseAPISetVariable(handle, "thresholding_method", String(method.tesseractValue))
+        }
+        if symbolChoices { TessBaseAPISetVariable(handle, "lstm_choice_mode", "2") }
+        defer {
+            TessBaseAPISetPageSegMode(handle, pageSegmentation.tesseractMode)
+            if engine.thresholding != nil { TessBaseAPISetVariable(handle, "thresholding_method", "0") }
+            if symbolChoices { TessBaseAPISetVariable(handle, "lstm_choice_mode", "0") }
+        }
+        defer { TessBaseAPIClear(handle) }
+        give(image, resolution: resolution)
+        var readings: [RecognizedText] = []
+        readings.reserveCapacity(lines.count)
+        for line in lines {
+            let left = max(0, line.x), top = max(0, line.y)
+            let right = min(image.width, line.x + line.width), bottom = min(image.height, line.y + line.height)
+            guard right - left >= Self.minimumSide, bottom - top >= Self.minimumSide else {
+                readings.append(RecognizedText(text: "", meanConfidence: 0, words: [],
+                                               layout: PageLayout(width: image.width, height: image.height,
+                                                                  resolution: resolution ?? 0, blocks: [])))
+                continue
+            }
+            TessBaseAPISetRectangle(handle, Int32(left), Int32(top), Int32(right - left), Int32(bottom - top))
+            readings.append(try readGiven(image, monitor: monitor, symbolChoices: symbolChoices))
+        }
+        return readings
+    }
+
+    /// Gives `image` to Tesseract, and the resolution it was made at.
+    private func give(_ image: RGBImage, resolution: Int?) {
         if image.isGreyscale {
             // One byte per pixel, as Tesseract's command line passes a grey file: it then
             // thresholds one channel instead of three. A black-and-white page goes as grey
@@ -114,6 +162,11 @@ public final class TesseractEngine {
         if let resolution {
             TessBaseAPISetSourceResolution(handle, Int32(clamping: resolution))
         }
+    }
+
+    /// Recognises what was given (the image, or the rectangle set in it) and reads the result.
+    private func readGiven(_ image: RGBImage, monitor: RecognitionMonitor?,
+                           symbolChoices: Bool) throws(RecognitionError) -> RecognizedText {
         let succeeded = Self.withTesseractMonitor(monitor) { TessBaseAPIRecognize(handle, $0) == 0 }
         if monitor?.isCancelled == true { throw .cancelled }
         if monitor?.isPastDeadline == true { throw .timedOut }

@@ -37,6 +37,36 @@ struct TesseractEngineTests {
         #expect(again == first)
     }
 
+    @Test("Lines read by rectangle on one image: each line's words, boxes in the page's pixels, the engine as it was after")
+    func linesByRectangle() throws {
+        let page = try ImageFile.load(phototest)
+        let engine = try TesseractEngine()
+        let whole = try engine.recognize(page.image, resolution: page.resolution)
+        let layout = try #require(whole.layout)
+        let margin = 6
+        let rectangles = layout.lines.map { line in
+            BoundingBox(x: line.box.x - margin, y: line.box.y - margin, width: line.box.width + 2 * margin,
+                        height: line.box.height + 2 * margin)
+        }
+        #expect(rectangles.count >= 5)
+        let readings = try engine.recognizeLines(page.image, lines: rectangles + [BoundingBox(x: -50, y: -50, width: 40, height: 40)],
+                                                 resolution: page.resolution, symbolChoices: true)
+        #expect(readings.count == rectangles.count + 1)
+        for (index, line) in layout.lines.enumerated() {
+            let expected = whole.words[line.words].map(\.text)
+            #expect(readings[index].words.map(\.text) == expected, "line \(index)")
+            let bounds = rectangles[index]
+            for word in readings[index].words {
+                #expect(word.box.x >= bounds.x && word.box.y >= bounds.y, "\(word.text) in the page's pixels")
+                #expect(word.box.x + word.box.width <= bounds.x + bounds.width)
+                #expect(word.box.y + word.box.height <= bounds.y + bounds.height)
+                #expect(word.symbols?.map(\.text).joined() == word.text, "\(word.text)'s symbols spell it")
+            }
+        }
+        #expect(readings.last?.words.isEmpty == true, "a rectangle outside the image reads as nothing")
+        #expect(try engine.recognize(page.image, resolution: page.resolution) == whole, "the page read as before")
+    }
+
     @Test("Images too small to hold text are refused, not passed to Tesseract")
     func tooSmall() throws {
         let engine = try TesseractEngine()
