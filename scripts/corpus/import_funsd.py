@@ -19,24 +19,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from repository import Repository  # noqa: E402
+from rows import rows  # noqa: E402
 
 
 def lines(segments):
     """The segments' texts as lines, top to bottom, each left to right."""
-    rows = []
-    for segment in sorted(segments, key=lambda s: ((s["box"][1] + s["box"][3]) / 2, s["box"][0])):
-        text = " ".join(segment["text"].split())
-        if not text:
-            continue
-        top, bottom = segment["box"][1], segment["box"][3]
-        middle = (top + bottom) / 2
-        row = rows[-1] if rows else None
-        if row and row["top"] <= middle <= row["bottom"]:
-            row["items"].append((segment["box"][0], text))
-            row["top"], row["bottom"] = min(row["top"], top), max(row["bottom"], bottom)
-        else:
-            rows.append({"top": top, "bottom": bottom, "items": [(segment["box"][0], text)]})
-    return [" ".join(text for _, text in sorted(row["items"])) for row in rows]
+    return [" ".join(text for _, text in row) for row in rows([(s["box"], s["text"]) for s in segments])]
 
 
 def main():

@@ -16,6 +16,8 @@ The split, by source, decided from names alone:
   `train`, its test sources `val`.
 - The old books, one source per book: the books in the order of SHA-256("old-books|LETTER"),
   the first two `test`, the next two `val`, the other six `train`.
+- Receipts rendered from CORD's text keep CORD's split: its train, valid and test receipts are
+  `train`, `val` and `test`, each receipt a source.
 - Restricted pages (FUNSD, scribeocr: licences that allow research and evaluation but not a
   model shipped in the product) are `test` only: never learned from.
 Pages with the same truth text (one receipt scanned twice) are one source, on the side of the
@@ -41,6 +43,7 @@ FOLDERS = {
     "rendered": ("repo", "rendered", "see devcorpus/rendered/README.md", "plain"),
     "photographed": ("repo", "real", "see devcorpus/photographed/README.md", "casefold"),
     "books": ("repo", "real", "GPL-3.0 (repository); scans and texts public domain", "reflow"),
+    "receipts": ("repo", "rendered", "CC BY 4.0 (CORD's text)", "plain"),
     "funsd": ("restricted", "real", "FUNSD: non-commercial research and education", "nospace"),
     "scribeocr": ("restricted", "real", "none stated", "plain"),
 }
@@ -65,6 +68,8 @@ def kind(folder, name):
         return {"receipt": "receipt-thermal", "dark": "receipt-scanned", "photo": "phone-photo"}.get(first, "other")
     if folder == "books":
         return "book"
+    if folder == "receipts":
+        return "receipt"
     if folder == "funsd":
         return "form"
     return SCRIBE_KINDS.get(first, "other")
@@ -103,6 +108,8 @@ def rows_of(folder, root):
         if folder == "books":
             source = name[0]
             split = books[source]
+        elif folder == "receipts":
+            split = {"train": "train", "valid": "val", "test": "test"}[name.split("_")[1]]
         elif location == "restricted":
             split = "test"
         else:
