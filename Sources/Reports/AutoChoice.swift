@@ -67,6 +67,9 @@ public struct AutoChoice: Sendable, Encodable {
     /// What was done with the chosen page's lines; nil when the choice was the whole page's
     /// (`--auto-by page`).
     public var lines: LineRepairReport?
+    /// What was known of the page before the search (`PageFeatures`), by name; listed with
+    /// `--explain`.
+    public var features: [String: Double]?
 
     public init(chosen: Candidate, original: Candidate, candidates: [Candidate], seconds: Double, work: Double,
                 budget: Double, timeLimited: Bool, explained: Bool) {
@@ -75,7 +78,7 @@ public struct AutoChoice: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case script, score, original, tried, seconds, candidates, work, budget, timeLimited, lines
+        case script, score, original, tried, seconds, candidates, work, budget, timeLimited, lines, features
     }
 
     private struct Baseline: Encodable {
@@ -95,6 +98,9 @@ public struct AutoChoice: Sendable, Encodable {
         try container.encode(timeLimited, forKey: .timeLimited)
         if explained { try container.encode(candidates, forKey: .candidates) }
         try container.encodeIfPresent(lines, forKey: .lines)
+        if explained, let features {
+            try container.encode(features.mapValues { ($0 * 10_000).rounded() / 10_000 }, forKey: .features)
+        }
     }
 
     package static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }

@@ -164,6 +164,7 @@ public struct AutoSearch: Sendable {
         report.timings.stored = run.allStored
         report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: run.tried, seconds: run.elapsed,
                                  work: run.plan.spent, budget: budget, timeLimited: run.timeLimited, explained: explain)
+        if explain { report.auto?.features = PageFeatures(image: base.image, reading: base.recognized, ink: ink).values }
         lines?.accuracy = report.accuracy
         lines?.uncoveredInk = ink?.share ?? 0
         report.auto?.lines = lines
