@@ -119,8 +119,11 @@ struct LayoutReading {
     }
 
     /// A confidence to two decimals, as every reading reports it.
+    /// Never rounded up to the next whole number: the documents write a confidence's whole part
+    /// as Tesseract's do (hOCR's `x_wconf`, ALTO's `WC`), which cut off 96.996 at 96.
     private static func hundredths(_ confidence: Float) -> Double {
-        (Double(confidence) * 100).rounded() / 100
+        let whole = Double(confidence).rounded(.down)
+        return min((Double(confidence) * 100).rounded() / 100, whole + 0.99)
     }
 
     /// The baseline of the line or word the iterator is at, under its whole box.

@@ -13,7 +13,12 @@ public enum WrittenWords {
         public var box: [Int]
         /// An hOCR word's own `lang`, written where it is not its paragraph's.
         public var language: String? = nil
-        public var description: String { "\(text)@\(box)" + (language.map { "[\($0)]" } ?? "") }
+        /// The word's confidence as a whole number: TSV's `conf` and hOCR's `x_wconf` cut off,
+        /// ALTO's `WC` × 100.
+        public var confidence: Int? = nil
+        public var description: String {
+            "\(text)@\(box)" + (language.map { "[\($0)]" } ?? "") + (confidence.map { "~\($0)" } ?? "")
+        }
     }
 
     /// The words of a document in Tesseract's `format` (`tsv`, `hocr`, `alto`) that have text; nil
@@ -29,7 +34,8 @@ public enum WrittenWords {
             guard columns.count == 12, columns[0] == "5", !columns[11].allSatisfy(\.isWhitespace) else { return nil }
             let box = columns[6...9].compactMap { Int($0) }
             guard box.count == 4 else { return nil }
-            return Word(text: String(columns[11]), box: [box[0], box[1], box[0] + box[2], box[1] + box[3]])
+            return Word(text: String(columns[11]), box: [box[0], box[1], box[0] + box[2], box[1] + box[3]],
+                        confidence: Double(columns[10]).map { Int($0) })
         }
     }
 
@@ -55,12 +61,22 @@ public enum WrittenWords {
             if alto, name == "String", let content = attributes["CONTENT"] {
                 let numbers = ["HPOS", "VPOS", "WIDTH", "HEIGHT"].compactMap { attributes[$0].flatMap { Int($0) } }
                 guard numbers.count == 4 else { return }
-                words.append(Word(text: content, box: [numbers[0], numbers[1], numbers[0] + numbers[2], numbers[1] + numbers[3]]))
+                words.append(Word(text: content, box: [numbers[0], numbers[1], numbers[0] + numbers[2], numbers[1] + numbers[3]],
+                                  confidence: attributes["WC"].flatMap(Self.percent)))
             } else if !alto, name == "span", attributes["class"] == "ocrx_word", let title = attributes["title"] {
-                let box = title.split(separator: ";")[0].split(separator: " ").dropFirst().compactMap { Int($0) }
-                words.append(Word(text: "", box: box, language: attributes["lang"]))
+                let properties = title.split(separator: ";").map { $0.split(separator: " ") }
+                let box = properties[0].dropFirst().compactMap { Int($0) }
+                let confidence = properties.first { $0.first == "x_wconf" }.flatMap { $0.dropFirst().first.flatMap { Int($0) } }
+                words.append(Word(text: "", box: box, language: attributes["lang"], confidence: confidence))
                 inWord = true
             }
+        }
+
+        /// ALTO's `WC` as a whole percent: Tesseract writes "0." and the percent ("0.5" for 5),
+        /// filterocr the fraction ("0.05").
+        static func percent(_ value: String) -> Int? {
+            if value.hasPrefix("0."), let digits = Int(value.dropFirst(2)), value.count != 4 || digits >= 10 { return digits }
+            return Double(value).map { Int(($0 * 100).rounded()) }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

@@ -52,7 +52,9 @@ struct ALTOPage {
             case .lineStart(let line, _, let number):
                 text += "\t\t\t\t\t\t<TextLine ID=\"line_\(id)_\(number)\"\(Self.position(line.box))>\n"
             case .word(let word, let number, let next, _):
-                let confidence = String(format: "%.2f", min(100, max(0, word.confidence)) / 100)
+                // The whole percent, as Tesseract's `WC="0.96"` (which writes 5 as "0.5" and 100 as
+                // "0.100"; here 0.05 and 1.00).
+                let confidence = String(format: "%.2f", Double(Int(min(100, max(0, word.confidence)))) / 100)
                 text += "\t\t\t\t\t\t\t<String ID=\"string_\(id)_\(number)\"\(Self.position(word.box)) WC=\"\(confidence)\" "
                     + "CONTENT=\"\(MarkupText.escaped(word.text))\"/>"
                 if let next {
