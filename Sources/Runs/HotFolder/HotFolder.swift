@@ -153,6 +153,10 @@ public final class HotFolder: Sendable {
     public func run(stop: StopSignal, log: @escaping @Sendable (Outcome) -> Void,
                     problem: @escaping @Sendable (String) -> Void,
                     stopping: @Sendable ([String]) -> Void = { _ in }) throws -> Ending {
+        // Once every file being read is finished: one line a finished file is left.
+        defer {
+            do { try journal.tidy() } catch { problem(oneLineMessage(for: error)) }
+        }
         let events: FolderEvents
         do {
             events = try FolderEvents(folder: options.inbox)

@@ -78,6 +78,20 @@ final class Journal: Sendable {
         try append([Self.line(name, stamp.sizeAndTime)])
     }
 
+    /// Rewrites the journal without the lines of renames whose file's own line followed, for a
+    /// watcher about to stop: the journal is left with one line a finished file.
+    func tidy() throws(FileError) {
+        try state.withLock { state throws(FileError) in
+            let lines = state.lines
+            let kept = lines.filter { line in
+                Self.parseRename(line).map { !lines.contains(Self.line($0.name, $0.sizeAndTime)) } ?? true
+            }
+            guard kept.count < lines.count else { return }
+            state.lines = kept
+            try rewrite(&state)
+        }
+    }
+
     /// Appends and flushes that `name`'s document, finished as `temporary` in the outbox, is about
     /// to be renamed to its place: call before the rename.
     func recordRename(_ name: String, _ stamp: FileStamp, of temporary: String) throws(FileError) {
@@ -122,12 +136,16 @@ final class Journal: Sendable {
         }
     }
 
-    /// Rewrites the journal with the lines of files still in the inbox, if it holds others or
-    /// `always`.
+    /// Rewrites the journal with the lines of files still in the inbox, but renames' lines
+    /// whose file's own line followed, if it holds others or `always`.
     private func compact(always: Bool = false) throws(FileError) {
         try state.withLock { state throws(FileError) in
-            let kept = state.lines.filter { line in
-                (Self.parse(line) ?? Self.parseRename(line).map { ($0.name, $0.sizeAndTime) }).map { isLive($0.0, $0.1) } ?? false
+            let lines = state.lines
+            let kept = lines.filter { line in
+                if let finished = Self.parse(line) { return isLive(finished.name, finished.sizeAndTime) }
+                // A rename's line is needed only until its file's own line follows it.
+                guard let rename = Self.parseRename(line) else { return false }
+                return !lines.contains(Self.line(rename.name, rename.sizeAndTime)) && isLive(rename.name, rename.sizeAndTime)
             }
             guard always || kept.count < state.lines.count else { return }
             state.lines = kept
