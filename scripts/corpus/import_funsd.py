@@ -12,13 +12,12 @@ The truth of a page is its segments' texts in reading order: segments whose vert
 within one another's height make a line, read left to right, and lines are read top to bottom.
 FUNSD's truth leaves out some spaces ("ANYOFTHE"): its pages are scored without spaces."""
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from repository import Repository  # noqa: E402
+from repository import importer  # noqa: E402
 from rows import rows  # noqa: E402
 
 
@@ -28,12 +27,7 @@ def lines(segments):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("clone")
-    parser.add_argument("--out", type=Path, required=True)
-    arguments = parser.parse_args()
-    repository = Repository(arguments.clone)
-    arguments.out.mkdir(parents=True, exist_ok=True)
+    arguments, repository = importer(__doc__)
     pages = 0
     for name in repository.names("FUNSD-r/jsons"):
         stem = Path(name).stem

@@ -10,25 +10,19 @@ usage: scripts/corpus/import_oldbooks.py CLONE [--out devcorpus/books]
 The scans are the Internet Archive's of ten public-domain books (1870-1920); the repository is
 GPL-3.0. Pages are converted with ImageMagick (`convert`, lossless: the same pixels)."""
 
-import argparse
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from repository import Repository  # noqa: E402
+from repository import importer  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("clone")
-    parser.add_argument("--out", type=Path, default=ROOT / "devcorpus" / "books")
-    arguments = parser.parse_args()
-    repository = Repository(arguments.clone)
-    arguments.out.mkdir(parents=True, exist_ok=True)
+    arguments, repository = importer(__doc__, out=ROOT / "devcorpus" / "books")
     truths = {Path(name).stem: name for name in repository.names("groundtruth") if name.endswith(".txt")}
     pages = 0
     with tempfile.TemporaryDirectory() as scratch:

@@ -12,13 +12,12 @@ usage: scripts/corpus/import_scribeocr.py CLONE --out DIR
 A page's truth is its `ocr_line` elements in document order, each its `ocrx_word` texts joined by
 a space. An image without a truth file (multicol_10) is left out."""
 
-import argparse
 import sys
 from html.parser import HTMLParser
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from repository import Repository  # noqa: E402
+from repository import importer  # noqa: E402
 
 
 class Lines(HTMLParser):
@@ -50,12 +49,7 @@ class Lines(HTMLParser):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("clone")
-    parser.add_argument("--out", type=Path, required=True)
-    arguments = parser.parse_args()
-    repository = Repository(arguments.clone)
-    arguments.out.mkdir(parents=True, exist_ok=True)
+    arguments, repository = importer(__doc__)
     truths = {}
     for name in repository.names("ground_truth"):
         stem = Path(name).name.split(".")[0]

@@ -20,7 +20,6 @@ the rendered words equal to the truth.
 
 CORD (Park et al., 2019) is CC BY 4.0: the text is CORD's, laid out anew here."""
 
-import argparse
 import hashlib
 import json
 import sys
@@ -31,7 +30,7 @@ HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(ROOT / "scripts"))
-from repository import Repository  # noqa: E402
+from repository import importer  # noqa: E402
 from rows import rows  # noqa: E402
 from devcorpus.page import Page  # noqa: E402
 from devcorpus.render import render  # noqa: E402
@@ -81,15 +80,7 @@ def page(name, document):
 
 
 def main():
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("clone")
-    parser.add_argument("--out", type=Path, default=ROOT / "devcorpus" / "receipts")
-    parser.add_argument("--train", type=int, default=60)
-    parser.add_argument("--val", type=int, default=30)
-    parser.add_argument("--test", type=int, default=30)
-    arguments = parser.parse_args()
-    repository = Repository(arguments.clone)
-    arguments.out.mkdir(parents=True, exist_ok=True)
+    arguments, repository = importer(__doc__, out=ROOT / "devcorpus" / "receipts", counts=(("train", 60), ("val", 30), ("test", 30)))
     made = 0
     with tempfile.TemporaryDirectory() as work:
         for split, count in (("train", arguments.train), ("valid", arguments.val), ("test", arguments.test)):

@@ -1,6 +1,7 @@
 """Files of a public repository that a corpus importer reads: a clone's work tree, or a bare git
 directory (as `git clone --bare` or `--mirror` leaves it), read at its HEAD."""
 
+import argparse
 import hashlib
 import subprocess
 from pathlib import Path
@@ -34,3 +35,18 @@ class Repository:
 
 def sha256(data):
     return hashlib.sha256(data).hexdigest()
+
+
+def importer(doc, out=None, counts=()):
+    """An importer's command line, parsed: CLONE, --out (required unless `out` is its default) and
+    a --NAME N for each (name, default) of `counts`. Returns the arguments, the repository and
+    the output folder, made."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("clone")
+    parser.add_argument("--out", type=Path, default=out, required=out is None)
+    for name, default in counts:
+        parser.add_argument(f"--{name}", type=int, default=default)
+    arguments = parser.parse_args()
+    repository = Repository(arguments.clone)
+    arguments.out.mkdir(parents=True, exist_ok=True)
+    return arguments, repository
