@@ -6,7 +6,10 @@ usage: bench/autoeval.py SET [--bin PATH] [--splits test,clean] [--rows FILE] [-
                          [--no-ocrmypdf] [--no-oracle] [--line-oracle] [--limit N] [--strict]
 
   SET        a folder built by bench/devset.py (its manifest.tsv names every page's split,
-             source, seed and kinds)
+             source, seed and kinds), or by bench/corpus_set.py (its set.tsv names every page's
+             corpus split, train, val or test, its kind and the device that made a copy; each
+             page is scored as devcorpus/corpus.tsv says, bench/score.py's `scoring`, but for the
+             oracle, which is filterocr's own plain score of each candidate)
   --splits   which of tune, test, mixed, clean and real to run (default: test,clean); real is
              the real pages devset.py --real copied as given (real-tune and real-test, reported
              together, with a row for each side)
@@ -75,11 +78,11 @@ import time
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import score  # noqa: E402  (bench/score.py: the one definition of the error rate)
 
-ARRIVAL = {"turn", "invert", "borders", "tilt", "perspective", "specks"}
+ARRIVAL = {"turn", "invert", "borders", "tilt", "perspective", "specks", "phone", "scanner", "thermal", "screenshot"}
 COLUMNS = ("tesseract", "ocrmypdf", "original", "auto", "oracle", "lines")
 FIELDS = ["split", "file", "kinds", "truth_chars", "tesseract", "ocrmypdf", "original", "auto",
           "oracle", "lines", "plain_s", "auto_s", "chosen", "best", "tried", "note"]
-SPLITS = ("tune", "test", "mixed", "clean", "real")
+SPLITS = ("tune", "test", "mixed", "clean", "real", "train", "val")
 REAL = ("real-tune", "real-test")  # the manifest's splits of the real pages, reported as `real`
 
 
@@ -88,17 +91,37 @@ def in_split(page_split, split):
 
 
 def read_manifest(folder):
+    """The set's pages: devset.py's manifest as it is, or corpus_set.py's with each page's kind
+    and device as its kinds (a page as given has its kind alone)."""
+    if not os.path.exists(os.path.join(folder, "manifest.tsv")) and os.path.exists(os.path.join(folder, "set.tsv")):
+        with open(os.path.join(folder, "set.tsv"), encoding="utf-8") as f:
+            pages = list(csv.DictReader(f, delimiter="\t"))
+        for page in pages:
+            page["kinds"] = page["kind"] + ("" if page["device"] == "-" else "," + page["device"])
+            SCORINGS[page["file"]] = page["scoring"]
+        return pages
     with open(os.path.join(folder, "manifest.tsv"), encoding="utf-8") as f:
         return list(csv.DictReader(f, delimiter="\t"))
 
 
+# How each page of a corpus set is scored, by file; devset.py's pages are all `plain`.
+SCORINGS = {}
+
+
+class Truth(str):
+    """A page's truth, with how it is scored."""
+    scoring = "plain"
+
+
 def truth_of(image):
     with open(os.path.splitext(image)[0] + ".txt", encoding="utf-8") as f:
-        return f.read()
+        truth = Truth(f.read())
+    truth.scoring = SCORINGS.get(os.path.basename(image), "plain")
+    return truth
 
 
 def cer_of(truth, text):
-    return score.scores(truth, text)[0]
+    return score.scores(truth, text, getattr(truth, "scoring", "plain"))[0]
 
 
 def kinds_of(row):
@@ -448,7 +471,7 @@ def main():
     splits = args.splits.split(",")
     for split in splits:
         if split not in SPLITS:
-            parser.error(f"unknown split '{split}' (tune, test, mixed, clean or real)")
+            parser.error(f"unknown split '{split}' (tune, test, mixed, clean or real; train, val or test of a corpus set)")
     for column in filter(None, args.redo.split(",")):
         if column not in ("tesseract", "ocrmypdf", "plain", "auto"):
             parser.error(f"--redo takes tesseract, ocrmypdf, plain and auto, not '{column}'")
