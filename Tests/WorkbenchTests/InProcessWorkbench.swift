@@ -3,9 +3,11 @@ import CoreTestSupport
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import Logging
+import NIOEmbedded
 import REPL
 import TestSupport
+import Threading
 import Testing
 import Workbench
 
@@ -35,7 +37,7 @@ struct InProcessWorkbench {
             SessionSetup(settings: configuration.settings, recognizer: recognizer, cacheBytes: 1 << 24, truth: .none,
                          images: configuration.imageSet, publisher: nil).makeDriver()
         }
-        try await Application(router: router).test(.router) { client in try await requests(Client(client: client)) }
+        try await requests(Client(responder: router.buildResponder()))
     }
 
     /// Every file under the uploads folder, at any depth.
@@ -48,14 +50,23 @@ struct InProcessWorkbench {
     }
 }
 
-/// Requests as a script sends them, answers read as JSON.
+/// Requests as a script sends them, answered by the routes in process (no socket, none of the
+/// channel handlers in front of them: `LiveWorkbench` has those), answers read as JSON.
 struct Client: Sendable {
-    let client: any TestClientProtocol
+    let responder: RouterResponder<BasicRequestContext>
 
     func send(_ method: HTTPRequest.Method, _ path: String, headers: HTTPFields = [:], body: [UInt8]? = nil) async throws -> Reply {
-        let response = try await client.execute(uri: path, method: method, headers: headers,
-                                                body: body.map { ByteBuffer(bytes: $0) })
-        return Reply(status: response.status, headers: response.headers, body: Array(buffer: response.body))
+        var fields = headers
+        if let body { fields[.contentLength] = String(body.count) }
+        let request = Request(head: HTTPRequest(method: method, scheme: "http", authority: "localhost", path: path, headerFields: fields),
+                              body: RequestBody(buffer: ByteBuffer(bytes: body ?? [])))
+        let context = BasicRequestContext(source: ApplicationRequestContextSource(channel: NIOAsyncTestingChannel(),
+                                                                                  logger: Logger(label: "workbench-tests")))
+        // What the server makes of an error no route turned into an answer.
+        let response = (try? await responder.respond(to: request, context: context)) ?? Response(status: .internalServerError)
+        let collected = CollectedBody()
+        try await response.body.write(collected)
+        return Reply(status: response.status, headers: response.headers, body: collected.bytes.withLock { $0 })
     }
 
     func send(_ method: HTTPRequest.Method, _ path: String, json: String) async throws -> Reply {
@@ -96,4 +107,15 @@ struct Reply: Sendable {
     }
 
     var isJSON: Bool { headers[.contentType]?.hasPrefix("application/json") == true }
+}
+
+/// An answer's body as the routes write it.
+private struct CollectedBody: ResponseBodyWriter {
+    let bytes = Locked<[UInt8]>([])
+
+    func write(_ buffer: ByteBuffer) async throws {
+        bytes.withLock { $0 += buffer.readableBytesView }
+    }
+
+    func finish(_ trailingHeaders: HTTPFields?) async throws {}
 }

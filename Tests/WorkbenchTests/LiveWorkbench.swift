@@ -4,18 +4,22 @@ import Glibc
 import Core
 import CoreTestSupport
 import Foundation
+import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
+import HummingbirdCore
+import Logging
+import NIOCore
 import REPL
+import ServiceLifecycle
 import TestSupport
 import Testing
 import Workbench
 
 /// The server `filterocr serve` runs (`WorkbenchServer.application`: the routes behind the
 /// channel handlers that guard the socket, the security headers, the answers to heads that do
-/// not parse), on a live socket through HummingbirdTesting's `.live` framework, with a fake
-/// engine. The handlers are internal to Workbench, so the tests reach them as a client does:
-/// through the framework's client, and over raw sockets to the port it serves on.
+/// not parse), on a live socket on a port the system chooses, with a fake engine. The handlers
+/// are internal to Workbench, so the tests reach them as a client does: over sockets to that
+/// port, one of them kept open from the start (`KeptConnection`).
 ///
 /// The server, its client and the test run on Swift's shared threads, which no test of the
 /// run holds while it waits (for a child process, a socket or time), and the deadlines are
@@ -25,10 +29,10 @@ enum LiveWorkbench {
     /// Longer than the other tests of a run can keep a task of the server's waiting.
     static let patientDeadline: Duration = .seconds(600)
 
-    /// Serves with `configure`'s changes to the configuration, runs `body` with the framework's
-    /// client (one kept connection, opened at the start) and the port, then stops the server.
+    /// Serves with `configure`'s changes to the configuration, runs `body` with a client (one
+    /// kept connection, opened at the start) and the port, then stops the server.
     static func test(_ configure: (inout WorkbenchServer.Configuration) -> Void = { _ in },
-                     _ body: @Sendable (_ client: any TestClientProtocol, _ port: Int) async throws -> Void) async throws {
+                     _ body: @Sendable (_ client: KeptConnection, _ port: Int) async throws -> Void) async throws {
         var configuration = WorkbenchServer.Configuration(settings: RecognitionSettings())
         configuration.truth = .none
         configuration.headerTimeout = patientDeadline
@@ -48,10 +52,80 @@ enum LiveWorkbench {
         // it waits for its open answers, and an event stream's answer ends only with the stream.
         let following = feed.map { feed in Task { try await feed.run() } }
         defer { following?.cancel() }
-        try await WorkbenchServer.application(configuration: configuration, router: router).test(.live) { client in
-            defer { following?.cancel() }
-            try await body(client, try #require(client.port))
+        let (ports, listening) = AsyncStream<Int>.makeStream()
+        let application = OnAnyPort(base: WorkbenchServer.application(configuration: configuration, router: router), listening: listening)
+        let services = ServiceGroup(configuration: .init(services: [application], logger: Logger(label: "workbench-tests")))
+        try await withThrowingTaskGroup(of: Void.self) { tasks in
+            tasks.addTask { try await services.run() }
+            do {
+                var waiting = ports.makeAsyncIterator()
+                let port = try #require(await waiting.next(), "the server did not start")
+                let client = try KeptConnection(port: port)
+                try await body(client, port)
+                following?.cancel()
+                await services.triggerGracefulShutdown()
+            } catch {
+                following?.cancel()
+                await services.triggerGracefulShutdown()
+                throw error
+            }
+            try await tasks.waitForAll()
         }
+    }
+}
+
+/// The workbench's server on a port the system chooses, on the loopback address the tests
+/// connect to, saying which port once it listens.
+private struct OnAnyPort<Base: ApplicationProtocol>: ApplicationProtocol, Service {
+    let base: Base
+    let listening: AsyncStream<Int>.Continuation
+
+    var responder: Base.Responder { get async throws { try await base.responder } }
+    var server: HTTPServerBuilder { base.server }
+    var eventLoopGroup: any EventLoopGroup { base.eventLoopGroup }
+    var configuration: ApplicationConfiguration { base.configuration.with(address: .hostname("localhost", port: 0)) }
+    var logger: Logger { base.logger }
+    var services: [any Service] { base.services }
+    var processesRunBeforeServerStart: [@Sendable () async throws -> Void] { base.processesRunBeforeServerStart }
+
+    @Sendable func onServerRunning(_ channel: any Channel) async {
+        await base.onServerRunning(channel)
+        if let port = channel.localAddress?.port { listening.yield(port) }
+        listening.finish()
+    }
+}
+
+/// A client's connection kept open from the server's start, sending requests and reading the
+/// answers in turn, as a browser's or an HTTP library's does: a request on a connection the
+/// server has closed throws.
+final class KeptConnection: Sendable {
+    struct Closed: Error, CustomStringConvertible {
+        var description: String { "the server closed the connection, or did not answer" }
+    }
+
+    struct Response: Sendable {
+        var status: HTTPResponse.Status
+        var headers: HTTPFields
+        var body: [UInt8]
+    }
+
+    private let connection: RawConnection
+    private let port: Int
+
+    init(port: Int) throws {
+        (connection, self.port) = (try RawConnection(port: port), port)
+    }
+
+    func execute(uri: String, method: HTTPRequest.Method, headers: HTTPFields = [:], body: [UInt8]? = nil) async throws -> Response {
+        let fields = headers.map { "\($0.name.rawName): \($0.value)" }
+        guard await connection.request(method.rawValue, uri, port: port, headers: fields,
+                                       body: body.map { String(decoding: $0, as: UTF8.self) } ?? ""),
+              let answer = await connection.readAnswer() else { throw Closed() }
+        var answered = HTTPFields()
+        for field in answer.fields {
+            if let name = HTTPField.Name(field.name) { answered.append(HTTPField(name: name, value: field.value)) }
+        }
+        return Response(status: HTTPResponse.Status(code: answer.status), headers: answered, body: answer.body)
     }
 }
 

@@ -1,12 +1,10 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
-import HummingbirdTesting
 import Testing
 import Workbench
 
-/// The channel handlers in front of the routes, on a live server (`LiveWorkbench`, HummingbirdTesting's
-/// `.live` framework): what a client sees on the socket when it is slow, when its head does not
+/// The channel handlers in front of the routes, on a live server (`LiveWorkbench`): what a client sees on the socket when it is slow, when its head does not
 /// parse, and on every answer.
 @Suite("The server's connection handlers, over a socket")
 struct ServerHandlersLiveTests {
@@ -67,7 +65,7 @@ struct ServerHandlersLiveTests {
     @Test("At the connection limit, a new connection takes the place of the one that has waited longest for a request")
     func limitReplacesLongestWaiting() async throws {
         try await LiveWorkbench.test({ $0.maxConnections = 16 }) { client, port in
-            // The framework's client is the first connection, answered first: of the sixteen, it
+            // The kept connection is the first, answered first: of the sixteen, it
             // has waited for its next request the longest. Then each raw one is answered in turn.
             #expect(try await client.execute(uri: "/api/filters", method: .get).status == .ok)
             var connections: [RawConnection] = []
@@ -99,7 +97,7 @@ struct ServerHandlersLiveTests {
         }) { client, port in
             #expect(try await client.execute(uri: "/api/filters", method: .get).status == .ok)
             // An event stream's answer lasts as long as its page: each of these is busy answering.
-            // The framework's client, waiting for its next request, makes way for the sixteenth.
+            // The kept connection, waiting for its next request, makes way for the sixteenth.
             var streams: [RawConnection] = []
             for _ in 0..<16 {
                 let stream = try RawConnection(port: port)
@@ -220,7 +218,7 @@ struct ServerHandlersLiveTests {
     @Test("Every answer carries the security headers once: the routes' answers and refusals, and the answers to heads that do not parse")
     func securityHeadersOnEveryAnswer() async throws {
         try await LiveWorkbench.test { client, port in
-            // What the framework's client can send: the routes' answers.
+            // What an HTTP client sends: the routes' answers.
             let routed: [(HTTPRequest.Method, String, [UInt8]?, HTTPResponse.Status)] = [
                 (.get, "/api/filters", nil, .ok),
                 (.get, "/", nil, .ok),
@@ -228,7 +226,7 @@ struct ServerHandlersLiveTests {
                 (.post, "/api/sessions", Array("{{{".utf8), .badRequest),
             ]
             for (method, path, body, status) in routed {
-                let response = try await client.execute(uri: path, method: method, body: body.map { ByteBuffer(bytes: $0) })
+                let response = try await client.execute(uri: path, method: method, body: body)
                 #expect(response.status == status, "\(method) \(path)")
                 Self.expectSecurityHeaders(on: "the \(response.status.code) to \(method) \(path)") { name in
                     HTTPField.Name(name).map { response.headers[values: $0] } ?? []
