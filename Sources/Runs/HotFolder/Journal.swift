@@ -81,15 +81,7 @@ final class Journal: Sendable {
     /// Rewrites the journal without the lines of renames whose file's own line followed, for a
     /// watcher about to stop: the journal is left with one line a finished file.
     func tidy() throws(FileError) {
-        try state.withLock { state throws(FileError) in
-            let lines = state.lines
-            let kept = lines.filter { line in
-                Self.parseRename(line).map { !lines.contains(Self.line($0.name, $0.sizeAndTime)) } ?? true
-            }
-            guard kept.count < lines.count else { return }
-            state.lines = kept
-            try rewrite(&state)
-        }
+        try compact(forgettingGone: false)
     }
 
     /// Appends and flushes that `name`'s document, finished as `temporary` in the outbox, is about
@@ -136,18 +128,25 @@ final class Journal: Sendable {
         }
     }
 
-    /// Rewrites the journal with the lines of files still in the inbox, but renames' lines
-    /// whose file's own line followed, if it holds others or `always`.
-    private func compact(always: Bool = false) throws(FileError) {
+    /// Rewrites the journal without the lines of renames whose file's own line followed and,
+    /// `forgettingGone`, of files no longer in the inbox, if it then holds fewer lines or `always`.
+    private func compact(always: Bool = false, forgettingGone: Bool = true) throws(FileError) {
         try state.withLock { state throws(FileError) in
             let lines = state.lines
             let kept = lines.filter { line in
-                if let finished = Self.parse(line) { return isLive(finished.name, finished.sizeAndTime) }
-                // A rename's line is needed only until its file's own line follows it.
-                guard let rename = Self.parseRename(line) else { return false }
-                return !lines.contains(Self.line(rename.name, rename.sizeAndTime)) && isLive(rename.name, rename.sizeAndTime)
+                let entry: (name: String, sizeAndTime: String)
+                if let finished = Self.parse(line) {
+                    entry = finished
+                } else if let rename = Self.parseRename(line) {
+                    // A rename's line is needed only until its file's own line follows it.
+                    guard !lines.contains(Self.line(rename.name, rename.sizeAndTime)) else { return false }
+                    entry = (rename.name, rename.sizeAndTime)
+                } else {
+                    return false
+                }
+                return !forgettingGone || isLive(entry.name, entry.sizeAndTime)
             }
-            guard always || kept.count < state.lines.count else { return }
+            guard always || kept.count < lines.count else { return }
             state.lines = kept
             try rewrite(&state)
         }
