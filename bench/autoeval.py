@@ -22,6 +22,8 @@ usage: bench/autoeval.py SET [--bin PATH] [--splits test,clean] [--rows FILE] [-
   --limit    only the first N pages of each split (by name)
   --strict   exit 1 when a target is missed
   --auto-options  more options for the --auto run, e.g. "--auto-budget 5"
+  --keep-json DIR  keep each page's --auto report (with the oracle: --explain's features and
+             every candidate's accuracy) in DIR/SPLIT/FILE.json, what a decision is learned from
 
 For every page, one row:
   tesseract  `tesseract IMAGE stdout` (OMP_THREAD_LIMIT=1)
@@ -221,9 +223,10 @@ def line_oracle(binary, image, truth, auto_options=()):
     return sum(best) / max(1, len(whole))
 
 
-def run_filterocr(binary, image, truth, auto, auto_options=(), oracle=False):
+def run_filterocr(binary, image, truth, auto, auto_options=(), oracle=False, keep=None):
     """The CER, the seconds, and with --auto the script chosen, the candidates tried and with
-    `oracle` the best candidate's CER and script; then a note."""
+    `oracle` the best candidate's CER and script; then a note. With `keep`, the report is
+    written there too (JSON: the page's `--explain` features and candidates, to learn from)."""
     if auto and oracle:
         scoring = ["--truth", os.path.splitext(image)[0] + ".txt", "--explain"]
     else:
@@ -237,6 +240,10 @@ def run_filterocr(binary, image, truth, auto, auto_options=(), oracle=False):
     if done.returncode != 0 or report is None:
         line = next((l for l in done.stderr.splitlines() if l.strip()), "no output")
         return None, seconds, "", "", None, "", f"filterocr: {line[:120]}"
+    if keep:
+        os.makedirs(os.path.dirname(keep), exist_ok=True)
+        with open(keep, "w", encoding="utf-8") as f:
+            json.dump(report, f, sort_keys=True)
     choice = report.get("auto") or {}
     best, best_script = oracle_of(choice) if auto and oracle else (None, "")
     return (cer_of(truth, report.get("text", "")), seconds, choice.get("script", ""), choice.get("tried", ""),
@@ -314,8 +321,9 @@ def measure(args, pages):
             if note:
                 row["note"] = note
         if wanted(row, "auto"):
+            keep = os.path.join(args.keep_json, row["split"], row["file"] + ".json") if args.keep_json else None
             value, seconds, chosen, tried, best, best_script, note = run_filterocr(
-                args.bin, image, truth, auto=True, auto_options=args.auto_options.split(), oracle=args.oracle)
+                args.bin, image, truth, auto=True, auto_options=args.auto_options.split(), oracle=args.oracle, keep=keep)
             row.update(auto=fmt(value), auto_s=fmt(seconds, 2), chosen=chosen, tried=str(tried),
                        oracle=fmt(best), best=best_script)
             if note:
@@ -467,6 +475,8 @@ def main():
     parser.add_argument("--limit", type=int)
     parser.add_argument("--strict", action="store_true")
     parser.add_argument("--auto-options", default="", help="more options for the --auto run, e.g. '--auto-budget 5'")
+    parser.add_argument("--keep-json", metavar="DIR",
+                        help="keep each page's --auto report in DIR/SPLIT/FILE.json (its features and candidates)")
     args = parser.parse_args()
     splits = args.splits.split(",")
     for split in splits:
