@@ -85,6 +85,8 @@ let package = Package(
         .target(name: "CompanionFeed", dependencies: ["WordFrequency", "FileSystem"]),
         // The document formats filterocr writes (Tesseract's): one table for options, save and help.
         .target(name: "Formats"),
+        // Decisions learned from the development corpus: model files (bench/modelfile.py) and their inference.
+        .target(name: "Decisions"),
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.
@@ -188,6 +190,7 @@ let package = Package(
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
+        .testTarget(name: "DecisionsTests", dependencies: ["Decisions"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "Core", "Reports", "PageDocuments", "Runs", "Recognition",
                                                               "Imaging"]),
