@@ -20,7 +20,7 @@ BUILD_PACKAGES = libtesseract-dev libleptonica-dev libedit-dev pkg-config libxml
 # PATH (pyenv, conda) is not the one that lacks the packages.
 PYTHON = /usr/bin/python3
 export PYTHON
-BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy python3-levenshtein ocrmypdf unpaper img2pdf poppler-utils mupdf-tools qpdf
+BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy python3-levenshtein python3-sklearn ocrmypdf unpaper img2pdf poppler-utils mupdf-tools qpdf
 # The browser tests drive Debian's Chromium through Selenium; the PDF tests read PDFs with
 # poppler's pdftotext, pdfinfo and pdfimages. The document tests make their PDFs and TIFFs
 # from the corpus with img2pdf, tiffcp (libtiff-tools) and qpdf; GreyPage reads pages through
@@ -35,7 +35,7 @@ BENCH_PACKAGES = hyperfine python3 python3-opencv python3-numpy python3-levensht
 TEST_PACKAGES = chromium chromium-driver python3 python3-selenium python3-pytest poppler-utils \
     img2pdf libtiff-tools qpdf imagemagick mupdf-tools sqlite3 libtasn1-doc \
     slurm-wlm slurmctld slurmd slurm-client munge python3-kubernetes python3-yaml parallel systemd shellcheck ocrmypdf strace \
-    unpaper libxml2-utils
+    unpaper libxml2-utils python3-sklearn python3-levenshtein
 # The Debian package (`make deb`): dpkg-shlibdeps (dpkg-dev) reads its dependencies from the
 # binary, fakeroot builds it owned by root, strip (binutils) strips the binary and lintian checks
 # the package; its test reads the installed manual pages with man-db's man.
@@ -67,7 +67,7 @@ bench-deps: deps
 
 test-deps: deps
 	$(call install-missing,$(TEST_PACKAGES) $(DEB_PACKAGES))
-	@$(PYTHON) -c 'import selenium, pytest, kubernetes, yaml' || { echo "$(PYTHON) cannot import selenium, pytest, kubernetes and yaml (python3-selenium, python3-pytest, python3-kubernetes, python3-yaml)" >&2; exit 1; }
+	@$(PYTHON) -c 'import selenium, pytest, kubernetes, yaml, sklearn, Levenshtein' || { echo "$(PYTHON) cannot import selenium, pytest, kubernetes, yaml, sklearn and Levenshtein (python3-selenium, python3-pytest, python3-kubernetes, python3-yaml, python3-sklearn, python3-levenshtein)" >&2; exit 1; }
 
 build: deps
 	$(SWIFT) build -c $(CONFIG) --product filterocr
