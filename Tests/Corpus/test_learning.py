@@ -72,3 +72,31 @@ def test_trainer_learns_a_chooser_that_beats_the_page_and_writes_it(tmp_path):
     # The surer candidate is the truth here: a trained chooser reads every line right, the page does not.
     assert figures["chosen"] == 0 and figures["page"] > 0, done.stdout
     assert "line" in written["thresholds"]
+
+
+def test_gate_searches_only_the_pages_where_the_search_pays(tmp_path):
+    """Reports as `autoeval.py --keep-json` keeps them, where the search pays on noisy pages only:
+    the gate learns it, and its threshold on validation searches about those pages alone."""
+    import random
+    rng = random.Random(66)
+    for split in ("train", "val"):
+        (tmp_path / split).mkdir()
+        for index in range(60):
+            noise = rng.random()
+            base = 0.05 + noise * 0.3
+            chosen = base - (0.1 if noise > 0.6 else 0.0) + rng.uniform(-0.002, 0.002)
+            report = {"auto": {"features": {"imageNoise": noise, "words": rng.randint(10, 300)},
+                               "script": "deskew; then median" if noise > 0.6 else "deskew",
+                               "candidates": [
+                                   {"script": "original", "score": 90, "accuracy": {"characterErrorRate": base + 0.01}},
+                                   {"script": "deskew", "score": 100, "accuracy": {"characterErrorRate": base}},
+                                   {"script": "deskew; then median", "score": 99, "accuracy": {"characterErrorRate": chosen}}]}}
+            (tmp_path / split / f"p{index}.json").write_text(json.dumps(report))
+    model = tmp_path / "gate.json"
+    done = subprocess.run([sys.executable, str(ROOT / "bench/gate66.py"), "--train", str(tmp_path / "train"),
+                           "--val", str(tmp_path / "val"), "--out", str(model)], capture_output=True, text=True, check=True)
+    written = json.loads(model.read_text())
+    figures = written["figures"]["validation"]
+    assert written["name"] == "page-gate" and written["features"] == ["imageNoise", "words"]
+    assert figures["gate"] <= figures["searchEvery"] + 0.002 < figures["searchNone"], done.stdout
+    assert 0.2 < figures["searched"] < 0.6, done.stdout
