@@ -106,7 +106,7 @@ let package = Package(
         ),
         // Searches for filters: `--auto`'s choice for one page and `tune`'s recipe for a corpus.
         .target(name: "Search", dependencies: ["Core", "Reports", "Documents", "FileSystem", "Imaging", "Recognition",
-                                               "ResultStore", "Session", "TextComparison", "Threading", "WordFrequency"]),
+                                               "ResultStore", "Session", "TextComparison", "Threading", "WordFrequency", "Decisions"]),
         // Runs over many inputs: ocr and batch, sweep, the corpus report and shard merging.
         .target(name: "Runs", dependencies: ["Core", "Reports", "PageDocuments", "Search", "Imaging", "Recognition", "Documents",
                                              "FileSystem", "ResultStore", "TextComparison", "Threading",
@@ -152,6 +152,12 @@ let package = Package(
             ],
             linkerSettings: [.unsafeFlags(staticSwiftLibraries)]
         ),
+        // Reads the development corpus's lines under several renderings, and turns the readings and
+        // their truth into what bench/train66.py learns from (bench/README.md: "Learned decisions").
+        .executableTarget(name: "autoharvest", dependencies: [
+            "Core", "Search", "Decisions", "Recognition", "Reports", "Imaging", "TextComparison",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // Times the filters for bench/filters.sh.
         .executableTarget(name: "filterbench", dependencies: ["Imaging", "ImageCodec", "Recognition"]),
         // Hammers a feed file for the crash-safety tests.
@@ -179,7 +185,7 @@ let package = Package(
         .testTarget(name: "CoreTests", dependencies: ["Core", "Reports", "PageDocuments", "CoreTestSupport", "Imaging",
                                                       "ImageCodec", "Recognition", "ResultStore", "Session", "TestSupport",
                                                       "Threading"]),
-        .testTarget(name: "SearchTests", dependencies: ["Search", "Runs", "Core", "Reports", "CoreTestSupport", "Imaging",
+        .testTarget(name: "SearchTests", dependencies: ["Search", "Runs", "Core", "Reports", "CoreTestSupport", "Decisions", "Imaging",
                                                         "ImageCodec", "Session", "Recognition", "TerminalText", "TestSupport",
                                                         "TextComparison", "Threading"]),
         .testTarget(name: "RunsTests", dependencies: ["Runs", "Core", "Reports", "CoreTestSupport", "FileSystem", "ImageCodec",
@@ -190,7 +196,7 @@ let package = Package(
         .testTarget(name: "ChartsTests", dependencies: ["Charts"]),
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem", "TestSupport"]),
         .testTarget(name: "FormatsTests", dependencies: ["Formats"]),
-        .testTarget(name: "DecisionsTests", dependencies: ["Decisions"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "DecisionsTests", dependencies: ["Decisions", "TextComparison"], resources: [.copy("Fixtures")]),
         .testTarget(name: "LineEditingTests", dependencies: ["LineEditing"]),
         .testTarget(name: "TerminalTextTests", dependencies: ["TerminalText", "Core", "Reports", "PageDocuments", "Runs", "Recognition",
                                                               "Imaging"]),

@@ -4,10 +4,11 @@ filter chains `--auto-by page` reads) or only its lines are read again. Trained 
 train split, its threshold set on the validation split; written as a model file with the
 figures it reached (bench/modelfile.py).
 
-usage: bench/gate66.py --train DIR --val DIR [--out MODEL.json]
-  DIR  `bench/autoeval.py SET --auto-options "--auto-by page" --keep-json OUT` pages of one split
-       (OUT/SPLIT): each page's report with --explain's `features` (measured on the righted page
-       before any search) and every candidate's CER against the truth
+usage: bench/gate66.py --train DIR --val DIR [--set SET] [--out MODEL.json]
+  DIR  the pages of one split: `bench/autoeval.py SET --auto-options "--auto-by page" --keep-json
+       OUT`'s reports (OUT/SPLIT: each page's --explain `features`, measured on the righted page
+       before any search, and every candidate's CER against the truth), or `autoharvest pages`'
+       NAME.auto.json (every candidate's text, scored here against SET's truth as SET/set.tsv says)
 
 A page's label is whether the page search's choice reads better than the righted page alone by
 more than 0.005 CER (the righted page: the best-scored of the original and its righted
@@ -19,6 +20,7 @@ validation split.
 
 Needs Debian's python3-sklearn and python3-numpy (run with /usr/bin/python3)."""
 import argparse
+import csv
 import glob
 import json
 import os
@@ -29,6 +31,7 @@ from sklearn.ensemble import GradientBoostingClassifier
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import modelfile  # noqa: E402
+import score  # noqa: E402
 
 # The filters `--auto` rights a page with before it searches (PageRighting).
 RIGHTING = {"lighttext", "borders", "sheet", "dewarp", "rotate", "deskew"}
@@ -41,12 +44,30 @@ def righting_only(script):
     return script == "original" or all(word in RIGHTING for word in words)
 
 
-def page(path):
+def truths(folder):
+    """Each page's truth and scoring in a corpus set, by file name without its extension."""
+    if not folder:
+        return {}
+    with open(os.path.join(folder, "set.tsv"), encoding="utf-8") as f:
+        rows = list(csv.DictReader(f, delimiter="\t"))
+    return {os.path.splitext(r["file"])[0]: (os.path.join(folder, r["split"], os.path.splitext(r["file"])[0] + ".txt"), r["scoring"])
+            for r in rows}
+
+
+def page(path, known):
     """(features, CER of the righted page, CER of the search's choice) of a kept report."""
     with open(path, encoding="utf-8") as f:
         report = json.load(f)
     auto = report.get("auto") or {}
     features = auto.get("features")
+    name = os.path.basename(path).removesuffix(".auto.json").removesuffix(".json")
+    if name in known:
+        truth_path, scoring = known[name]
+        with open(truth_path, encoding="utf-8") as f:
+            truth = f.read()
+        for candidate in auto.get("candidates") or []:
+            if "accuracy" not in candidate and candidate.get("text") is not None:
+                candidate["accuracy"] = {"characterErrorRate": score.scores(truth, candidate["text"], scoring)[0]}
     candidates = [c for c in auto.get("candidates") or [] if not c.get("sampled") and c.get("accuracy")]
     if not features or not candidates:
         return None
@@ -57,8 +78,10 @@ def page(path):
     return features, cer[base["script"]], chosen
 
 
-def load(folder):
-    pages = [p for p in (page(path) for path in sorted(glob.glob(os.path.join(folder, "**", "*.json"), recursive=True))) if p]
+def load(folder, known):
+    paths = sorted(glob.glob(os.path.join(folder, "**", "*.auto.json"), recursive=True)) \
+        or sorted(glob.glob(os.path.join(folder, "**", "*.json"), recursive=True))
+    pages = [p for p in (page(path, known) for path in paths) if p]
     if not pages:
         sys.exit(f"gate66.py: no reports with features and candidates' CER in {folder}")
     return pages
@@ -72,10 +95,12 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--train", required=True)
     parser.add_argument("--val", required=True)
+    parser.add_argument("--set", help="the corpus set whose truths score `autoharvest pages`' candidates")
     parser.add_argument("--slack", type=float, default=0.002)
     parser.add_argument("--out")
     args = parser.parse_args()
-    train, val = load(args.train), load(args.val)
+    known = truths(args.set)
+    train, val = load(args.train, known), load(args.val, known)
     names = sorted(set().union(*(p[0].keys() for p in train)))
     labels = numpy.array([int(base - chosen > GAIN) for _, base, chosen in train])
     print(f"train: {len(train)} pages, {labels.sum()} where the search pays; val: {len(val)} pages")

@@ -72,7 +72,7 @@ public struct ColumnChooser: Sendable {
     }
 
     /// The distinct candidates of a column, in the order of their first supporter.
-    static func candidates(in network: CharacterNetwork<String>, column: Int) -> [Candidate] {
+    public static func candidates(in network: CharacterNetwork<String>, column: Int) -> [Candidate] {
         var order: [String?] = []
         var supporters: [String?: [Int]] = [:]
         for (reading, symbol) in network.symbols(in: column).enumerated() {
@@ -91,6 +91,15 @@ public struct ColumnChooser: Sendable {
         for name in model.features where name.hasPrefix("support.") && vector[name] == nil { vector[name] = 0 }
         return try model.predict(vector)
     }
+
+    /// The features every candidate has (`features(of:…)`), besides `support.SOURCE`: 1 for each
+    /// source (`LineReading.source`) that has the candidate, absent for the others.
+    public static let featureNames = [
+        "column.readings", "column.candidates", "column.gapShare", "candidate.support", "candidate.supportShare",
+        "candidate.confidenceSum", "candidate.confidenceMax", "candidate.probabilitySum", "candidate.probabilityShare",
+        "candidate.onPage", "candidate.pageConfidence", "candidate.gap", "candidate.space", "candidate.digit",
+        "candidate.letter", "candidate.punctuation", "candidate.inDictionary", "candidate.lineConfidence",
+    ]
 
     /// What a model weighs a candidate by: its support (how many readings, how sure, which
     /// sources), the readings' probability of it, what kind of character it is, and whether

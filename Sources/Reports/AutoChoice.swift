@@ -70,6 +70,9 @@ public struct AutoChoice: Sendable, Encodable {
     /// What was known of the page before the search (`PageFeatures`), by name; listed with
     /// `--explain`.
     public var features: [String: Double]?
+    /// How likely the page gate found a search of the whole page to pay (`--auto-by learned`
+    /// with a gate), 0-1; listed with `--explain`.
+    public var gate: Double?
 
     public init(chosen: Candidate, original: Candidate, candidates: [Candidate], seconds: Double, work: Double,
                 budget: Double, timeLimited: Bool, explained: Bool) {
@@ -78,7 +81,7 @@ public struct AutoChoice: Sendable, Encodable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case script, score, original, tried, seconds, candidates, work, budget, timeLimited, lines, features
+        case script, score, original, tried, seconds, candidates, work, budget, timeLimited, lines, features, gate
     }
 
     private struct Baseline: Encodable {
@@ -98,10 +101,14 @@ public struct AutoChoice: Sendable, Encodable {
         try container.encode(timeLimited, forKey: .timeLimited)
         if explained { try container.encode(candidates, forKey: .candidates) }
         try container.encodeIfPresent(lines, forKey: .lines)
-        if explained, let features {
-            try container.encode(features.mapValues { ($0 * 10_000).rounded() / 10_000 }, forKey: .features)
-        }
+        if explained, let features { try container.encode(features.mapValues(Self.featureValue), forKey: .features) }
+        if explained, let gate { try container.encode(Self.featureValue(gate), forKey: .gate) }
     }
 
     package static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    /// A feature as `--explain` lists it, to four decimals: what models are trained on, and so
+    /// what they are given (`PageGate`), so that a page reads the same decision in training and
+    /// in use.
+    package static func featureValue(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
 }

@@ -41,6 +41,10 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
     public var work: Double
     /// The share of the page's ink that no word of its reading covers (`UncoveredInk`), 0-1.
     public var uncoveredInk: Double = 0
+    /// Whether the lines were chosen from the readings the search made of the whole page
+    /// (`--auto-by learned`) rather than read again: `readAgain` then counts the lines whose
+    /// readings differed, `details` lists them, and `work` is 0.
+    public var combined = false
     /// Every line read again, listed with `--explain`.
     public var details: [Line]
     public var explained: Bool
@@ -53,7 +57,7 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
         (self.work, self.details, self.explained) = (work, details, explained)
     }
 
-    private enum CodingKeys: String, CodingKey { case lines, unsure, readAgain, changed, work, uncoveredInk, details }
+    private enum CodingKeys: String, CodingKey { case lines, unsure, readAgain, changed, work, uncoveredInk, combined, details }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -63,6 +67,7 @@ public struct LineRepairReport: Sendable, Encodable, Equatable {
         try container.encode(changed, forKey: .changed)
         try container.encode(AutoChoice.rounded(work), forKey: .work)
         try container.encode(AutoChoice.rounded(uncoveredInk), forKey: .uncoveredInk)
+        if combined { try container.encode(combined, forKey: .combined) }
         if explained { try container.encode(details, forKey: .details) }
     }
 }

@@ -14,7 +14,9 @@ extension HumanText {
         line += " · \(choice.candidates.count) tried" + (samples > 0 ? " (\(samples) on a sample of the page)" : "") + " in \(String(format: "%.1f", choice.seconds)) s"
         if choice.timeLimited { line += " · " + timeLimitNote }
         if let lines = choice.lines {
-            line += " · \(lines.readAgain) of \(lines.lines) lines read again, \(lines.changed) changed"
+            line += lines.combined
+                ? " · \(lines.changed) of \(lines.lines) lines chosen from the search's readings"
+                : " · \(lines.readAgain) of \(lines.lines) lines read again, \(lines.changed) changed"
         }
         if let before = choice.original.accuracy, let after = choice.lines?.accuracy ?? choice.chosen.accuracy {
             line += " · CER \(percent(before.characterErrorRate)) → \(percent(after.characterErrorRate))"
@@ -46,7 +48,9 @@ extension HumanText {
     /// and whose words the vote took.
     private static func lineRows(_ lines: LineRepairReport?) -> [String] {
         guard let lines, !lines.details.isEmpty else { return [] }
-        return ["  lines read again (\(lines.unsure) unsure of \(lines.lines)):"] + lines.details.flatMap { line -> [String] in
+        let heading = lines.combined ? "  lines the search's readings read differently (\(lines.readAgain) of \(lines.lines)):"
+            : "  lines read again (\(lines.unsure) unsure of \(lines.lines)):"
+        return [heading] + lines.details.flatMap { line -> [String] in
             let verdict = line.took.isEmpty ? "kept the page's reading" : "took words from " + line.took.joined(separator: ", ")
             return ["  line \(line.number), \(line.doubt): \(verdict)"] + line.readings.map { reading in
                 "      \(reading.rendering.padding(toLength: 28, withPad: " ", startingAt: 0)) \(String(format: "%3.0f", reading.meanConfidence))  \(reading.text)"

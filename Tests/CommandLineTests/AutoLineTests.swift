@@ -9,9 +9,12 @@ struct AutoLineTests {
     /// A photographed page whose reading has an unsure line (its truth beside it).
     private let skewed = Paths.images + "/skewed_page.jpg"
 
-    private func report(_ arguments: [String], store: String? = nil) async throws -> [String: Any] {
+    /// A photographed page whose search reads renderings of the page as it is beside it.
+    private let noisy = Paths.images + "/phone_photo_noisy.jpg"
+
+    private func report(_ arguments: [String], store: String? = nil, image: String? = nil) async throws -> [String: Any] {
         let result = try await Command.filterocr(["ocr", "--auto", "--json", "--no-feed"] + (store.map { ["--store", $0] } ?? ["--no-store"])
-                                           + arguments + [skewed])
+                                           + arguments + [image ?? skewed])
         #expect(result.status == 0, "\(result.standardError)")
         return try #require(try JSONSerialization.jsonObject(with: Data(result.standardOutput.utf8)) as? [String: Any])
     }
@@ -20,12 +23,12 @@ struct AutoLineTests {
         try #require((report["auto"] as? [String: Any])?["lines"] as? [String: Any])
     }
 
-    @Test("The text is the chosen rendering's reading with only the lines the report says changed replaced, their words on the page")
-    func onlyChangedLinesDiffer() async throws {
-        let auto = try await report(["--explain"])
+    /// Checks that `auto`'s text is its chosen rendering's reading with only the lines its report
+    /// says changed replaced, in place, and every word on the page; returns the lines read again.
+    private func expectOnlyChangedLinesDiffer(_ auto: [String: Any], image: String) async throws -> [[String: Any]] {
         let summary = try lines(of: auto)
         let script = try #require((auto["auto"] as? [String: Any])?["script"] as? String)
-        let replay = try await Command.filterocr(["ocr", "--json", "--no-feed", "--no-store"] + (script == "original" ? [] : ["--ops", script]) + [skewed])
+        let replay = try await Command.filterocr(["ocr", "--json", "--no-feed", "--no-store"] + (script == "original" ? [] : ["--ops", script]) + [image])
         let page = try #require(try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
         let (repaired, read) = (try #require(auto["text"] as? String), try #require(page["text"] as? String))
         let (rows, readRows) = (repaired.split(separator: "\n", omittingEmptySubsequences: false),
@@ -37,17 +40,34 @@ struct AutoLineTests {
         let details = try #require(summary["details"] as? [[String: Any]])
         #expect(details.count == summary["readAgain"] as? Int)
         #expect((summary["unsure"] as? Int ?? 0) >= details.count && !details.isEmpty, "the page has an unsure line: \(summary)")
-        for line in details {
-            let readings = try #require(line["readings"] as? [[String: Any]])
-            #expect(readings.first?["rendering"] as? String == "page")
-            #expect(readings.dropFirst().allSatisfy { ($0["rendering"] as? String)?.hasPrefix("psm 7") == true })
-        }
         // Every word, replaced ones included, lies on the page.
         let size = try #require(auto["size"] as? [String: Any])
         let (width, height) = (try #require(size["width"] as? Int), try #require(size["height"] as? Int))
         for word in try #require(auto["words"] as? [[String: Any]]) {
             let box = try #require(word["box"] as? [Int])
             #expect(box[0] >= 0 && box[1] >= 0 && box[0] + box[2] <= width && box[1] + box[3] <= height, "\(word)")
+        }
+        return details
+    }
+
+    @Test("The text is the chosen rendering's reading with only the lines the report says changed replaced, their words on the page")
+    func onlyChangedLinesDiffer() async throws {
+        for line in try await expectOnlyChangedLinesDiffer(try report(["--explain"]), image: skewed) {
+            let readings = try #require(line["readings"] as? [[String: Any]])
+            #expect(readings.first?["rendering"] as? String == "page")
+            #expect(readings.dropFirst().allSatisfy { ($0["rendering"] as? String)?.hasPrefix("psm 7") == true })
+        }
+    }
+
+    @Test("By learned, lines are chosen from the search's readings of the same geometry: only lines said to change differ, and two runs agree")
+    func learned() async throws {
+        let arguments = ["--auto-by", "learned", "--explain"]
+        let (auto, again) = await (try report(arguments, image: noisy), try report(arguments, image: noisy))
+        #expect(auto["text"] as? String == again["text"] as? String)
+        #expect(try lines(of: auto)["combined"] as? Bool == true)
+        for line in try await expectOnlyChangedLinesDiffer(auto, image: noisy) {
+            let readings = try #require(line["readings"] as? [[String: Any]])
+            #expect(readings.first?["rendering"] as? String == "chosen" && readings.count >= 2, "\(readings)")
         }
     }
 

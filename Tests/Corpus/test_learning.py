@@ -100,3 +100,34 @@ def test_gate_searches_only_the_pages_where_the_search_pays(tmp_path):
     assert written["name"] == "page-gate" and written["features"] == ["imageNoise", "words"]
     assert figures["gate"] <= figures["searchEvery"] + 0.002 < figures["searchNone"], done.stdout
     assert 0.2 < figures["searched"] < 0.6, done.stdout
+
+
+def test_gate_scores_harvested_candidates_against_the_sets_truth(tmp_path):
+    """`autoharvest pages` keeps every candidate's text: the gate scores them with the corpus set's
+    truth and scoring (here `casefold`: a reading in capitals is right)."""
+    import random
+    rng = random.Random(7)
+    rows = ["split\tfile\tpage\tkind\torigin\tdevice\tscoring\tparameters"]
+    for split in ("train", "val"):
+        (tmp_path / "set" / split).mkdir(parents=True)
+        (tmp_path / split).mkdir()
+        for index in range(40):
+            name = f"{split}{index}"
+            noisy = rng.random() < 0.4
+            truth = "total 12.50 thank you"
+            (tmp_path / "set" / split / f"{name}.txt").write_text(truth)
+            rows.append(f"{split}\t{name}.png\tx/{name}\treceipt\trendered\t-\tcasefold\t{{}}")
+            given = "TOTAL 12.5O THANK Y0U" if noisy else "TOTAL 12.50 THANK YOU"
+            report = {"auto": {"features": {"imageNoise": (0.8 if noisy else 0.1) + rng.uniform(-0.05, 0.05)},
+                               "script": "median" if noisy else "original",
+                               "candidates": [{"script": "original", "score": 10, "text": given},
+                                              {"script": "median", "score": 9, "text": "TOTAL 12.50 THANK YOU"}]}}
+            (tmp_path / split / f"{name}.auto.json").write_text(json.dumps(report))
+    (tmp_path / "set" / "set.tsv").write_text("\n".join(rows) + "\n")
+    model = tmp_path / "gate.json"
+    done = subprocess.run([sys.executable, str(ROOT / "bench/gate66.py"), "--train", str(tmp_path / "train"),
+                           "--val", str(tmp_path / "val"), "--set", str(tmp_path / "set"), "--out", str(model)],
+                          capture_output=True, text=True, check=True)
+    figures = json.loads(model.read_text())["figures"]["validation"]
+    assert figures["searchEvery"] == 0 and figures["searchNone"] > 0, done.stdout
+    assert figures["gate"] == 0 and figures["searched"] < 0.7, done.stdout

@@ -1,4 +1,5 @@
 import Decisions
+import TextComparison
 import Testing
 
 private func reading(_ text: String, from source: String, confidence: Double = 90) -> LineReading {
@@ -75,6 +76,23 @@ struct ColumnChooserTests {
                                   logistic: LogisticModel(weights: [1], bias: 0, mean: [0], scale: [1]))
         #expect(throws: DecisionsError.missingFeature("candidate.unknown")) {
             try ColumnChooser(model: model).choose([reading("a", from: "page"), reading("b", from: "x")])
+        }
+    }
+}
+
+@Suite("The column chooser's features")
+struct ColumnChooserFeatureTests {
+    @Test("Every candidate has the named features and a support feature for each of its sources, and no other")
+    func names() throws {
+        let readings = [reading("c0de", from: "page"), reading("code", from: "median"), reading("cod", from: "background")]
+        let network = CharacterNetwork(readings.map(\.texts))
+        for column in network.columns.indices {
+            let candidates = ColumnChooser.candidates(in: network, column: column)
+            for candidate in candidates {
+                let vector = ColumnChooser.features(of: candidate, among: candidates, in: network, column: column, readings: readings)
+                let sources = Set(candidate.supporters.map { "support." + readings[$0].source })
+                #expect(Set(vector.values.keys) == Set(ColumnChooser.featureNames).union(sources))
+            }
         }
     }
 }

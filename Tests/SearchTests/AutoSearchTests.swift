@@ -1,5 +1,6 @@
 import Core
 import CoreTestSupport
+import Decisions
 import Foundation
 import ImageCodec
 import Imaging
@@ -22,11 +23,12 @@ struct AutoSearchTests {
 
     private func search(_ recognizer: any Recognizer & Sendable, budget: Double? = 1000, jobs: Int = 2,
                         timeLimit: Double? = nil, image: RGBImage = greyPage,
-                        sampling: AutoSearch.Sampling? = nil) throws -> RecognitionReport {
+                        sampling: AutoSearch.Sampling? = nil, auto: AutoSearch? = nil) throws -> RecognitionReport {
         let file = try Paths.temporaryDirectory() + "/page.png"
         try Data(try PNGEncoder.encode(image, resolution: 300)).write(to: URL(fileURLWithPath: file))
         let runner = ImageRunner(settings: RecognitionSettings(), factory: { _ in recognizer }, state: FilterState(),
-                                 auto: AutoSearch(budget: budget, explain: true, timeLimit: timeLimit, sampling: sampling, unit: .page), jobs: jobs)
+                                 auto: auto ?? AutoSearch(budget: budget, explain: true, timeLimit: timeLimit, sampling: sampling, unit: .page),
+                                 jobs: jobs)
         var reports: [RecognitionReport] = []
         _ = try runner.run([file], total: 1) { result, _ in
             if case .recognized(let report, _, _) = result.outcome { reports.append(report) }
@@ -42,6 +44,25 @@ struct AutoSearchTests {
         #expect((2...5).contains(choice.candidates.count), "\(choice.candidates.map(\.filters))")
         #expect(choice.chosen.filters == FilterState(), "every rendering reads the same number of words")
         #expect(report.filters == FilterState())
+    }
+
+    @Test("By learned decisions, a page the gate expects nothing of is read once; one it expects a gain on is searched as by page",
+          arguments: [(-10.0, false), (10.0, true)])
+    func gate(bias: Double, searches: Bool) throws {
+        // A gate whose probability is the same for every page: σ(bias).
+        let model = try ModelFile(name: "page-gate", kind: .logistic, features: ["words"],
+                                  logistic: LogisticModel(weights: [0], bias: bias, mean: [0], scale: [1]), thresholds: ["gate": 0.5])
+        var auto = AutoSearch(budget: 1000, explain: true, unit: .learned)
+        auto.gate = try #require(PageGate(model: model))
+        let recognizer = ThresholdLovingRecognizer()
+        let choice = try #require(try search(recognizer, auto: auto).auto)
+        #expect(abs((choice.gate ?? -1) - 1 / (1 + exp(-bias))) < 1e-9)
+        if searches {
+            #expect(choice.candidates.count > 5 && choice.chosen.filters != FilterState(), "\(choice.candidates.map(\.filters))")
+        } else {
+            #expect(choice.candidates.map(\.filters) == [FilterState()], "only the page as it is: \(choice.candidates.map(\.filters))")
+        }
+        #expect(recognizer.calls.load(ordering: .relaxed) == choice.candidates.count)
     }
 
     @Test("A chain that reads more dictionary words is chosen, and the report is its recognition")

@@ -290,6 +290,21 @@ public final class Engines: Recognizer, EngineSet, Sendable {
         return try result.get()
     }
 
+    /// Reads `lines` of `image` on the next free engine, as `recognize(…engine:monitor:)` reads a page.
+    public func recognizeLines(_ image: RGBImage, lines: [BoundingBox], resolution: Int?, engine settings: EngineSettings,
+                               monitor: RecognitionMonitor?, symbolChoices: Bool) throws -> [RecognizedText] {
+        if monitor?.isCancelled == true { throw RecognitionError.cancelled }
+        let result = perform(unless: monitor?.stop) { engine -> Result<[RecognizedText], any Error> in
+            if monitor?.isCancelled == true { return .failure(RecognitionError.cancelled) }
+            return Result {
+                try engine.recognizeLines(image, lines: lines, resolution: resolution, engine: settings, monitor: monitor,
+                                          symbolChoices: symbolChoices)
+            }
+        }
+        guard let result else { throw RecognitionError.cancelled }
+        return try result.get()
+    }
+
     /// Runs `body` on this thread with the next free engine, whose own thread waits meanwhile,
     /// so that no other job reads with it: a page read and added to a document on one engine.
     public func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value {
@@ -377,6 +392,14 @@ public final class Engine: Recognizer, EngineSet, Sendable {
                           monitor: RecognitionMonitor?) throws -> RecognizedText {
         try withEngine { engine in
             try engine.recognize(image, resolution: resolution, engine: settings, monitor: monitor)
+        }
+    }
+
+    public func recognizeLines(_ image: RGBImage, lines: [BoundingBox], resolution: Int?, engine settings: EngineSettings,
+                               monitor: RecognitionMonitor?, symbolChoices: Bool) throws -> [RecognizedText] {
+        try withEngine { engine in
+            try engine.recognizeLines(image, lines: lines, resolution: resolution, engine: settings, monitor: monitor,
+                                      symbolChoices: symbolChoices)
         }
     }
 }

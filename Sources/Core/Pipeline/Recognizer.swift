@@ -19,6 +19,12 @@ public protocol Recognizer {
     /// this reading alone.
     func recognize(_ image: RGBImage, resolution: Int?, engine: EngineSettings, monitor: RecognitionMonitor?) throws -> RecognizedText
 
+    /// Each of `lines` (rectangles in `image`'s pixels) read as one line of text on its own
+    /// (Tesseract's `psm 7` unless `engine` sets another), each reading's boxes in `image`'s
+    /// pixels; with `symbolChoices`, each word keeps its characters and their alternatives.
+    func recognizeLines(_ image: RGBImage, lines: [BoundingBox], resolution: Int?, engine: EngineSettings,
+                        monitor: RecognitionMonitor?, symbolChoices: Bool) throws -> [RecognizedText]
+
     /// Runs `body` with an engine that reads for no one else while it runs: this one, or the
     /// next free one of a pool (`Engines`).
     func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value
@@ -43,9 +49,22 @@ extension Recognizer {
     }
 
     public func exclusively<Value>(_ body: (any Recognizer) throws -> Value) throws -> Value { try body(self) }
+
+    /// A recognizer that reads only whole images reads no lines.
+    public func recognizeLines(_ image: RGBImage, lines: [BoundingBox], resolution: Int?, engine: EngineSettings,
+                               monitor: RecognitionMonitor?, symbolChoices: Bool) throws -> [RecognizedText] {
+        throw RunnerError(message: "this recognizer reads whole images only, not lines one by one")
+    }
 }
 
-extension TesseractEngine: Recognizer {}
+extension TesseractEngine: Recognizer {
+    public func recognizeLines(_ image: RGBImage, lines: [BoundingBox], resolution: Int?, engine: EngineSettings,
+                               monitor: RecognitionMonitor?, symbolChoices: Bool) throws -> [RecognizedText] {
+        let segmentation = engine.pageSegmentation.flatMap(PageSegmentation.init(rawValue:)) ?? .singleLine
+        return try recognizeLines(image, lines: lines, resolution: resolution, segmentation: segmentation, engine: engine,
+                                  monitor: monitor, symbolChoices: symbolChoices)
+    }
+}
 
 /// Makes a recognizer for `settings`; each worker thread calls it once.
 public typealias RecognizerFactory = @Sendable (RecognitionSettings) throws -> any Recognizer

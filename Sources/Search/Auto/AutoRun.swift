@@ -120,9 +120,9 @@ package struct AutoRun {
         // The righted renderings are facts about the page: with samples, read whatever the
         // budget, which then goes to the samples and the finalists.
         if search.sampling != nil { alwaysRead.formUnion(rightedProbes) }
-        // By line, a page that needs no righting is read alone: the chains are searched only if
-        // its reading says so, and are then read in their rounds.
-        guard righted.isEmpty, search.unit == .page else { return rightedProbes }
+        // By line, and by a gate, a page that needs no righting is read alone: the chains are
+        // searched only if its reading says so, and are then read in their rounds.
+        guard righted.isEmpty, search.searchesEveryPage else { return rightedProbes }
         sample = search.sampling.flatMap { $0.sample(of: original.image, in: pipeline.renderer.space) }
         plan.detecting(AutoPlan.certainDetected(base: FilterState()))
         early = (sample == nil ? [] : [sampleOfBase])

@@ -57,11 +57,15 @@ public struct AutoSearch: Sendable {
         case line
         /// One rendering for the whole page, among every chain the budget reads.
         case page
+        /// As by page, then each line of the chosen page is chosen symbol by symbol from every
+        /// reading of the page the search made in the same geometry (`AutoRun.chooseLines`).
+        case learned
 
         public var summary: String {
             switch self {
             case .line: "read the righted page once, search filters only when the page reads badly, then read unsure lines again as crops"
             case .page: "choose one rendering for the whole page among every chain the budget reads"
+            case .learned: "as page, then choose each line's characters from every reading of the page the search made"
             }
         }
     }
@@ -69,6 +73,14 @@ public struct AutoSearch: Sendable {
     /// Readings of the page that the crops of unsure lines may cost (`LineRenderings.cost`).
     public var lineBudget: Double
     public static let defaultLineBudget = 1.0
+
+    /// By learned decisions, whether a page is searched whole (`PageGate`); nil to search every
+    /// page, as by page.
+    package var gate: PageGate?
+
+    /// Whether every page is searched whole whatever its first reading says: then the first
+    /// round's candidates are read beside the original (`AutoRun.righting`).
+    var searchesEveryPage: Bool { unit == .page || (unit == .learned && gate == nil) }
 
     /// What of the page every chain tried must keep (`--auto-keep`), so that the words read lie
     /// over the page as given (a text layer laid over another program's page); nil for
@@ -144,9 +156,17 @@ public struct AutoSearch: Sendable {
         defer { pipeline = run.pipeline }
         let baseline = try run.baseline()
         let base = run.searchBase(over: baseline)
-        // By line, only a page too poorly read to judge line by line is searched whole.
+        // By line, only a page too poorly read to judge line by line is searched whole; by learned
+        // decisions, a page the gate expects the search to pay on.
         let ink = unit == .line ? UncoveredInk(image: base.image, reading: base.recognized) : nil
-        if ink.map({ LineJudgement.pageNeedsSearch(base.recognized, image: base.image, ink: $0) }) ?? true {
+        let features = explain || gate != nil ? PageFeatures(image: base.image, reading: base.recognized, ink: ink) : nil
+        let decision = try unit == .learned ? gate.flatMap { gate in try features.map { try gate.decide($0) } } : nil
+        let searched = switch unit {
+        case .page: true
+        case .line: ink.map { LineJudgement.pageNeedsSearch(base.recognized, image: base.image, ink: $0) } ?? true
+        case .learned: decision?.searches ?? true
+        }
+        if searched {
             run.samples(of: base)
             try run.rounds(on: base, progress: progress)
             try run.finalists(progress: progress)
@@ -158,13 +178,20 @@ public struct AutoSearch: Sendable {
         var recognized = outcome.recognized
         var lines: LineRepairReport?
         var revision: LineRevision?
-        if unit == .line { (recognized, revision, lines) = try run.repairLines(of: outcome) }
+        switch unit {
+        case .line: (recognized, revision, lines) = try run.repairLines(of: outcome)
+        case .learned: (recognized, revision, lines) = try run.chooseLines(of: outcome)
+        case .page: break
+        }
         var report = run.pipeline.report(original, chosen.filters, recognized, rendered: outcome.image, cached: false,
                                          timings: .init(decode: original.decodeTime, filter: 0, ocr: Milliseconds.round(run.elapsed * 1000)))
         report.timings.stored = run.allStored
         report.auto = AutoChoice(chosen: chosen, original: baseline.candidate, candidates: run.tried, seconds: run.elapsed,
                                  work: run.plan.spent, budget: budget, timeLimited: run.timeLimited, explained: explain)
-        if explain { report.auto?.features = PageFeatures(image: base.image, reading: base.recognized, ink: ink).values }
+        if explain {
+            report.auto?.features = features?.values
+            report.auto?.gate = decision?.probability
+        }
         lines?.accuracy = report.accuracy
         lines?.uncoveredInk = ink?.share ?? 0
         report.auto?.lines = lines
