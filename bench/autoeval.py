@@ -184,12 +184,6 @@ def line_oracle(binary, image, truth, auto_options=()):
     import Levenshtein  # Debian's python3-levenshtein: the edit script of pages of thousands of characters
     lines = [score.normalised(line) for line in truth.splitlines()]
     lines = [line for line in lines if line]
-    whole = " ".join(lines)
-    # Each truth line's span in the whole truth, as score.py compares it.
-    spans, start = [], 0
-    for line in lines:
-        spans.append((start, start + len(line)))
-        start += len(line) + 1
     with tempfile.TemporaryDirectory() as work:
         common = ["--json", "--no-feed", "--no-truth", "--store", os.path.join(work, "store.sqlite")]
         done = subprocess.run([binary, "ocr", image, "--auto", "--explain", *auto_options, *common],
@@ -198,7 +192,7 @@ def line_oracle(binary, image, truth, auto_options=()):
         if done.returncode != 0 or report is None:
             return None
         scripts = [c.get("script", "") for c in (report.get("auto") or {}).get("candidates") or [] if not c.get("sampled")]
-        best = [None] * len(spans)
+        best = [None] * len(lines)
         for script in scripts:
             options = [] if script == "original" else ["--ops", script]
             read = first_json(subprocess.run([binary, "ocr", image, *options, *common],
@@ -206,21 +200,12 @@ def line_oracle(binary, image, truth, auto_options=()):
             if read is None:
                 continue
             text = score.normalised(read.get("text", ""))
-            # Where each truth position falls in the candidate's text.
-            at = [None] * (len(whole) + 1)
-            for _, i1, i2, j1, j2 in Levenshtein.opcodes(whole, text):
-                for k in range(i1, i2):
-                    at[k] = j1 + min(k - i1, j2 - j1)
-            at[len(whole)] = len(text)
-            for k in range(len(whole) - 1, -1, -1):
-                if at[k] is None:
-                    at[k] = at[k + 1]
-            for index, (a, b) in enumerate(spans):
-                errors = Levenshtein.distance(whole[a:b], text[at[a]:at[b]].strip())
+            for index, (line, read_there) in enumerate(zip(lines, score.stretches(lines, text))):
+                errors = Levenshtein.distance(line, read_there)
                 best[index] = errors if best[index] is None else min(best[index], errors)
-    if not spans or None in best:
+    if not lines or None in best:
         return None
-    return sum(best) / max(1, len(whole))
+    return sum(best) / max(1, len(" ".join(lines)))
 
 
 def run_filterocr(binary, image, truth, auto, auto_options=(), oracle=False, keep=None):

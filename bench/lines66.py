@@ -24,8 +24,6 @@ import json
 import os
 import sys
 
-import Levenshtein
-
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import score  # noqa: E402
 
@@ -36,23 +34,7 @@ def line_texts(harvest):
 
 def cut(lines, truth):
     """The stretch of `truth` each of `lines` falls on."""
-    lines = [score.normalised(line) for line in lines]
-    truth = score.normalised(truth)
-    spans, start = [], 0
-    for line in lines:
-        spans.append((start, start + len(line)))
-        start += len(line) + 1
-    whole = " ".join(lines)
-    # Where each position of the page's text falls in the truth.
-    at = [None] * (len(whole) + 1)
-    for _, i1, i2, j1, j2 in Levenshtein.opcodes(whole, truth):
-        for k in range(i1, i2):
-            at[k] = j1 + min(k - i1, j2 - j1)
-    at[len(whole)] = len(truth)
-    for k in range(len(whole) - 1, -1, -1):
-        if at[k] is None:
-            at[k] = at[k + 1]
-    return [truth[at[a]:at[b]].strip() for a, b in spans]
+    return score.stretches([score.normalised(line) for line in lines], score.normalised(truth))
 
 
 def main():

@@ -35,6 +35,28 @@ def normalised(text):
     return " ".join(unicodedata.normalize("NFC", text).split())
 
 
+def stretches(lines, other):
+    """The stretch of `other` each of `lines` falls on: the lines joined by single spaces are
+    aligned to `other` by a shortest edit script (Debian's python3-levenshtein), and each line's
+    characters take the stretch their positions fall on (a line `other` has nothing for takes an
+    empty one)."""
+    import Levenshtein
+    spans, start = [], 0
+    for line in lines:
+        spans.append((start, start + len(line)))
+        start += len(line) + 1
+    whole = " ".join(lines)
+    at = [None] * (len(whole) + 1)
+    for _, i1, i2, j1, j2 in Levenshtein.opcodes(whole, other):
+        for k in range(i1, i2):
+            at[k] = j1 + min(k - i1, j2 - j1)
+    at[len(whole)] = len(other)
+    for k in range(len(whole) - 1, -1, -1):
+        if at[k] is None:
+            at[k] = at[k + 1]
+    return [other[at[a]:at[b]].strip() for a, b in spans]
+
+
 def alike(truth, ocr, scoring="plain"):
     """The truth and the reading made comparable under `scoring`, before `normalised`."""
     if scoring not in SCORINGS:

@@ -25,14 +25,7 @@ struct LinesCommand: ParsableCommand {
     @Flag(help: "Read without the LSTM's alternatives for each symbol.")
     var noSymbols = false
 
-    @Option(help: "The folder the JSON files go to (NAME.json for each image NAME.EXT).")
-    var out: String
-
-    @Flag(help: "Leave out the images whose JSON file is already in the folder: a harvest stopped halfway goes on.")
-    var skipExisting = false
-
-    @Argument(help: "The images.")
-    var images: [String]
+    @OptionGroup var harvest: HarvestOptions
 
     func validate() throws {
         guard [7, 13].contains(psm) else { throw ValidationError("--psm is 7 or 13") }
@@ -61,26 +54,13 @@ struct LinesCommand: ParsableCommand {
         let settings = RecognitionSettings(runtime: Runtime(orientation: TesseractOrientation().detector))
         var pipeline = try Pipeline.make(settings)
         let engine = try RecognitionSettings.tesseract(settings)
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var failed = 0
-        for path in images {
-            do {
-                try harvest(path, renderings: renderings, pipeline: &pipeline, engine: engine, encoder: encoder)
-            } catch {
-                // One page that cannot be read costs that page only.
-                failed += 1
-                FileHandle.standardError.write(Data("autoharvest: \(path): \(oneLineMessage(for: error))\n".utf8))
-            }
+        try harvest.each { path, name in
+            try read(path, as: name, renderings: renderings, pipeline: &pipeline, engine: engine)
         }
-        if failed > 0 { throw ExitCode(1) }
     }
 
-    private func harvest(_ path: String, renderings: [(name: String, state: FilterState)], pipeline: inout Pipeline,
-                         engine: any Recognizer, encoder: JSONEncoder) throws {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        if skipExisting, FileManager.default.fileExists(atPath: "\(out)/\(name).json") { return }
+    private func read(_ path: String, as name: String, renderings: [(name: String, state: FilterState)], pipeline: inout Pipeline,
+                      engine: any Recognizer) throws {
         var clock = ContinuousClock.now
         let original = try pipeline.load(path)
         let result = try pipeline.run(original, state: FilterState())
@@ -102,7 +82,7 @@ struct LinesCommand: ParsableCommand {
                                   seconds: seconds,
                                   lines: lines.indices.map { HarvestPage.Line(box: lines[$0].box, rectangle: rectangles[$0],
                                                                               readings: readings[$0]) })
-        try encoder.encode(written).write(to: URL(fileURLWithPath: "\(out)/\(name).json"))
+        try harvest.write(written, as: "\(name).json")
         print(name, lines.count, "lines", seconds.sorted { $0.key < $1.key }.map { "\($0.key)=\(String(format: "%.2f", $0.value))" }
             .joined(separator: " "))
     }

@@ -13,38 +13,19 @@ struct PagesCommand: ParsableCommand {
         commandName: "pages",
         abstract: "Searches each image as --auto-by page does and writes its lines with every reading of them the search made.")
 
-    @Option(help: "The folder the JSON files go to (NAME.json for each image NAME.EXT).")
-    var out: String
-
-    @Flag(help: "Leave out the images whose JSON file is already in the folder: a harvest stopped halfway goes on.")
-    var skipExisting = false
-
-    @Argument(help: "The images.")
-    var images: [String]
+    @OptionGroup var harvest: HarvestOptions
 
     func run() throws {
         let settings = RecognitionSettings(runtime: Runtime(orientation: TesseractOrientation().detector))
         let engines = try Engines(count: 2, settings: settings, factory: RecognitionSettings.tesseract)
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        var failed = 0
-        for path in images {
+        try harvest.each { path, name in
             // A pipeline per page: its renderer keeps that page's readings, which the lines are made of.
             var pipeline = Pipeline(settings: settings, recognizer: engines, cacheBudget: 1 << 30)
-            do {
-                try harvest(path, pipeline: &pipeline, encoder: encoder)
-            } catch {
-                failed += 1
-                FileHandle.standardError.write(Data("autoharvest: \(path): \(oneLineMessage(for: error))\n".utf8))
-            }
+            try read(path, as: name, pipeline: &pipeline)
         }
-        if failed > 0 { throw ExitCode(1) }
     }
 
-    private func harvest(_ path: String, pipeline: inout Pipeline, encoder: JSONEncoder) throws {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        if skipExisting, FileManager.default.fileExists(atPath: "\(out)/\(name).json") { return }
+    private func read(_ path: String, as name: String, pipeline: inout Pipeline) throws {
         let original = try pipeline.load(path)
         let result = try AutoSearch(explain: true, unit: .page).run(original, pipeline: &pipeline)
         guard let auto = result.report.auto else { return }
@@ -61,7 +42,7 @@ struct PagesCommand: ParsableCommand {
             others.append((source: candidate.filters.description, reading: cached.1))
         }
         let search = SearchedPage(auto: .init(features: auto.features ?? [:], script: chosen.description, candidates: searched))
-        try encoder.encode(search).write(to: URL(fileURLWithPath: "\(out)/\(name).auto.json"))
+        try harvest.write(search, as: "\(name).auto.json")
         let lines = TextLines(result.report.recognized)
         let hypotheses = lines.map { CandidateLines.hypotheses($0, width: result.image.width, height: result.image.height, others: others) }
         let written = HarvestPage(
@@ -75,7 +56,7 @@ struct PagesCommand: ParsableCommand {
                                      })
                 }
             } ?? [])
-        try encoder.encode(written).write(to: URL(fileURLWithPath: "\(out)/\(name).json"))
+        try harvest.write(written, as: "\(name).json")
         print(name, written.lines.count, "lines,", others.count, "other readings:", others.map(\.source).joined(separator: " | "))
     }
 }
