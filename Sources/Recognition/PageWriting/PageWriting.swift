@@ -82,7 +82,7 @@ struct WrittenPage {
 
 extension BoundingBox {
     /// The smallest box holding this one and `other`.
-    func union(_ other: BoundingBox) -> BoundingBox {
+    public func union(_ other: BoundingBox) -> BoundingBox {
         let left = min(x, other.x), top = min(y, other.y)
         let right = max(x + width, other.x + other.width), bottom = max(y + height, other.y + other.height)
         return BoundingBox(x: left, y: top, width: right - left, height: bottom - top)

@@ -1,3 +1,4 @@
+import Imaging
 import Recognition
 
 /// Where a page's lines are read again on the page's own layout: each line's box with a margin
@@ -7,8 +8,8 @@ import Recognition
 package enum LineRectangles {
     /// The margin above and below a line, as a share of its height.
     package static let verticalMargin = 0.2
-    /// The margin at each end, as a share of its height.
-    package static let horizontalMargin = 0.5
+    /// The margin at each end, as a share of its height: a crop's.
+    package static let horizontalMargin = LineCrop.horizontalMargin
 
     /// The rectangle of each of `lines` on a page of `width` × `height`.
     package static func of(_ lines: [TextLines.Line], width: Int, height: Int, verticalMargin: Double = LineRectangles.verticalMargin)

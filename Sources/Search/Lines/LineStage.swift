@@ -27,7 +27,7 @@ package enum LineStage {
             guard !text.isEmpty else { return }
             let sources = symbols.compactMap { pick in lines[pick.reading].symbols[pick.index].word.map { readings[pick.reading][$0] } }
             guard let first = sources.first else { return }
-            let box = sources.dropFirst().reduce(first.box) { union($0, $1.box) }
+            let box = sources.dropFirst().reduce(first.box) { $0.union($1.box) }
             let confidence = symbols.reduce(0) { $0 + $1.weight } / Double(symbols.count) * 100
             let whole = sources.allSatisfy { $0 == first } && first.text == text
             words.append(RecognizedWord(text: text, confidence: whole ? first.confidence : confidence, box: box,
@@ -38,11 +38,5 @@ package enum LineStage {
         }
         close()
         return words
-    }
-
-    static func union(_ a: BoundingBox, _ b: BoundingBox) -> BoundingBox {
-        let left = min(a.x, b.x), top = min(a.y, b.y)
-        let right = max(a.x + a.width, b.x + b.width), bottom = max(a.y + a.height, b.y + b.height)
-        return BoundingBox(x: left, y: top, width: right - left, height: bottom - top)
     }
 }
