@@ -86,7 +86,8 @@ let package = Package(
         // The document formats filterocr writes (Tesseract's): one table for options, save and help.
         .target(name: "Formats"),
         // Decisions learned from the development corpus: model files (bench/modelfile.py) and their inference.
-        .target(name: "Decisions", dependencies: ["TextComparison"]),
+        .target(name: "Decisions", dependencies: ["TextComparison"],
+                resources: ["column-chooser.json", "page-gate.json"].map { .embedInCode("Models/\($0)") }),
         // The REPL session as pure logic: state machine, command parsing, render cache.
         .target(name: "Session", dependencies: ["Imaging", "Formats"]),
         // One Tesseract engine, recognising pixel buffers from memory.

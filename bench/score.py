@@ -70,8 +70,21 @@ def alike(truth, ocr, scoring="plain"):
     return truth, ocr
 
 
+try:
+    import Levenshtein  # Debian's python3-levenshtein: the same distance, in C
+except ImportError:
+    Levenshtein = None
+
+
 def distance(a, b):
-    """Levenshtein distance between two sequences, one row at a time."""
+    """Levenshtein distance between two sequences (strings, or lists such as words): in C when
+    python3-levenshtein is there (a list's items are coded as characters first), else one row
+    at a time."""
+    if Levenshtein is not None:
+        if not (isinstance(a, str) and isinstance(b, str)):
+            codes = {}
+            a, b = ("".join(chr(0x10000 + codes.setdefault(item, len(codes))) for item in sequence) for sequence in (a, b))
+        return Levenshtein.distance(a, b)
     if len(a) < len(b):
         a, b = b, a
     row = list(range(len(b) + 1))

@@ -87,7 +87,7 @@ def choose(columns, weigh, names, threshold=None):
         if weigh is None:
             best = next((i for i, c in enumerate(candidates) if c[1] == 1), own)
         else:
-            weights = weigh(numpy.array([c[2] for c in candidates]))
+            weights = weigh[id(candidates)] if isinstance(weigh, dict) else weigh(numpy.array([c[2] for c in candidates]))
             best = own
             for i, weight in enumerate(weights):
                 if weight > weights[best]:
@@ -120,6 +120,20 @@ def evaluate(lines, line_truths, weigh, names, threshold=None):
         better += mine < theirs
         worse += mine > theirs
     return {"cer": total / max(1, characters), "errors": total, "better": better, "worse": worse, "lines": len(lines)}
+
+
+def weighed(lines, weigh):
+    """Every column's weights from one call of `weigh` over all the columns' candidates (a model
+    is much faster asked once than once a column), by the column's identity, for `choose`."""
+    columns = [candidates for line in lines.values() for candidates in line.values()]
+    if not columns:
+        return {}
+    weights = weigh(numpy.array([c[2] for candidates in columns for c in candidates]))
+    result, start = {}, 0
+    for candidates in columns:
+        result[id(candidates)] = weights[start:start + len(candidates)]
+        start += len(candidates)
+    return result
 
 
 def gains(lines, weigh, names):
@@ -156,17 +170,18 @@ def main():
     }
     figures = {}
     print("\nvalidation split (line CER over the lines harvested; better/worse: lines against the page's own reading)")
+    weights = {name: weighed(val, weigh) for name, weigh in choosers.items() if weigh is not None}
     for name, weigh in choosers.items():
-        figures[name] = evaluate(val, val_truths, weigh, names)
+        figures[name] = evaluate(val, val_truths, weights.get(name), names)
         print(f"  {name:9} cer {figures[name]['cer']:.4f}  better {figures[name]['better']:5}  worse {figures[name]['worse']:5}")
 
     # The line threshold: the least summed preference that lets a line change, set on validation.
     best = None
     for name in ("logistic", "gbdt"):
-        candidates = sorted(set([0.0] + [round(g, 2) for g in gains(val, choosers[name], names) if g > 0]))
+        candidates = sorted(set([0.0] + [round(g, 2) for g in gains(val, weights[name], names) if g > 0]))
         grid = [0.0] + list(numpy.quantile(candidates, numpy.linspace(0, 1, 21))) if candidates else [0.0]
         for threshold in sorted(set(float(t) for t in grid)):
-            result = evaluate(val, val_truths, choosers[name], names, threshold)
+            result = evaluate(val, val_truths, weights[name], names, threshold)
             if best is None or result["errors"] < best[2]["errors"]:
                 best = (name, threshold, result)
     name, threshold, result = best

@@ -1,3 +1,4 @@
+import Decisions
 import Imaging
 import Recognition
 import Search
@@ -46,6 +47,15 @@ struct PageFeaturesTests {
         #expect(empty.values.allSatisfy { $0.isFinite })
         #expect(empty["words"] == 0 && empty["uncoveredInk"] == 1)
         #expect(read["imageSeparability"]! > 0.9 && read["imageInk"]! < 30 && read["imagePaper"] == 255)
+    }
+
+    @Test("The shipped page gate reads only what a page's features hold")
+    func shippedGate() throws {
+        let gate = try #require(PageGate(model: ShippedModels.pageGate))
+        for reading in [reading(), reading(unsure: [1, 4]), RecognizedText(text: "", meanConfidence: 0, words: [])] {
+            let probability = try gate.probability(PageFeatures(image: page, reading: reading))
+            #expect((0...1).contains(probability))
+        }
     }
 
     @Test("The same page and reading give the same values")

@@ -1,4 +1,5 @@
 import Core
+import Decisions
 import Imaging
 import Recognition
 import Reports
@@ -74,8 +75,8 @@ public struct AutoSearch: Sendable {
     public var lineBudget: Double
     public static let defaultLineBudget = 1.0
 
-    /// By learned decisions, whether a page is searched whole (`PageGate`); nil to search every
-    /// page, as by page.
+    /// By learned decisions, whether a page is searched whole (`PageGate`, the shipped model's);
+    /// nil to search every page, as by page.
     package var gate: PageGate?
 
     /// Whether every page is searched whole whatever its first reading says: then the first
@@ -123,6 +124,7 @@ public struct AutoSearch: Sendable {
         self.unit = unit
         self.lineBudget = lineBudget
         self.keeping = keeping
+        self.gate = unit == .learned ? PageGate(model: ShippedModels.pageGate) : nil
     }
 
     /// Where a search is, for a progress line.

@@ -6,11 +6,10 @@ import Recognition
 /// only when it is preferred to the chosen page's own reading by at least `threshold`, summed
 /// over its columns; the new words are boxed around the words their symbols came from.
 package enum LineStage {
-    /// The chooser: the readings' summed probability of each candidate until a model trained by
-    /// bench/train66.py is shipped, and the least summed preference that lets a line change (a
-    /// whole column: one reading's say is not enough against the page's).
-    package static let chooser = ColumnChooser(model: nil)
-    package static let threshold = 1.0
+    /// The chooser bench/train66.py trained on the development corpus's train split, and the
+    /// least summed preference that lets a line change, set on its validation split.
+    package static let chooser = ColumnChooser(model: ShippedModels.columnChooser)
+    package static let threshold = ShippedModels.columnChooser.thresholds["line"] ?? 1.0
 
     /// The words `choice` makes of `readings` (each reading's words, the chosen page's first):
     /// the chosen symbols cut at spaces, each word boxed around the words its symbols came from
